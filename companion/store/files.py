@@ -1,0 +1,123 @@
+"""Look at a database file before anything opens it for writing.
+
+Only the standard library is used here, so the check runs before SQLModel is imported and
+before the first frame. A file that is not ours, damaged, newer, read-only or locked is
+refused with a message naming it, and its bytes are never touched: the header is read as
+plain bytes, and SQLite only ever sees the file through a read-only connection here.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+from companion.store.schema_version import CURRENT_VERSION
+
+HEADER = b"SQLite format 3\x00"
+
+
+class StoreError(Exception):
+    """A database file Companion cannot use; the message names the file and what to do."""
+
+
+def default_path() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("companion", appauthor=False) / "companion.db"
+
+
+def choose_path(cli_path: str | None) -> tuple[Path, bool]:
+    """The database path and whether its folder may be created (only for the default)."""
+    if cli_path:
+        return Path(cli_path).expanduser(), False
+    env = os.environ.get("COMPANION_DB")
+    if env:
+        return Path(env).expanduser(), False
+    return default_path(), True
+
+
+def _read_only(path: Path) -> bool:
+    mode = path.stat().st_mode
+    return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def check_header(path: Path) -> None:
+    size = path.stat().st_size
+    with path.open("rb") as f:
+        head = f.read(100)
+    if size == 0:
+        raise StoreError(f"{path} is empty: it is not a Companion database. Move it aside or pass --db.")
+    if not head.startswith(HEADER):
+        raise StoreError(f"{path} is not an SQLite database (Companion leaves it untouched). Pass --db to use another file.")
+    if len(head) < 100:
+        raise StoreError(f"{path} is truncated: only {size} bytes of an SQLite header.")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    counter_valid = head[24:28] == head[92:96]
+    if page_size < 512 or page_size & (page_size - 1):
+        raise StoreError(f"{path} is damaged: its header names an impossible page size.")
+    if size % page_size or (counter_valid and pages and size < pages * page_size):
+        raise StoreError(
+            f"{path} is truncated: {size} bytes, the header promises {pages * page_size}."
+        )
+
+
+def inspect(path: Path) -> int:
+    """The schema version of a usable existing file; raises StoreError otherwise."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a database file.")
+    if not os.access(path, os.R_OK):
+        raise StoreError(f"{path} cannot be read (permission denied).")
+    check_header(path)
+    if _read_only(path):
+        raise StoreError(f"{path} is read-only; Companion needs to write to it. Make it writable or pass --db.")
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True, timeout=2)
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise StoreError(f"{path} is locked by another program; close it and try again.") from None
+        raise StoreError(f"{path} is damaged or not a database ({exc}).") from None
+    if version > CURRENT_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer Companion (schema {version}; this one knows up to "
+            f"{CURRENT_VERSION}). Update Companion to open it."
+        )
+    if version == 0 and tables - {"sqlite_sequence"}:
+        raise StoreError(f"{path} is an SQLite database of another program, not Companion's.")
+    _check_lock(path)
+    return version
+
+
+def _check_lock(path: Path) -> None:
+    """Refuse a file another program holds locked; a reserved lock changes no byte."""
+    con = sqlite3.connect(path, timeout=1.5, isolation_level=None)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"{path} is locked by another program ({exc}); close it and try again.") from None
+    finally:
+        con.close()
+
+
+def prepare(path: Path, may_create_folder: bool) -> int:
+    """Check the path at start-up: 0 for a file still to be created, else its schema version."""
+    if path.exists():
+        return inspect(path)
+    folder = path.parent
+    if not folder.exists():
+        if not may_create_folder:
+            raise StoreError(f"{path}: the folder {folder} does not exist. Create it or pass another --db.")
+        folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK):
+        raise StoreError(f"{path}: cannot create the file, the folder {folder} is not writable.")
+    return 0

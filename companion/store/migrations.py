@@ -1,0 +1,71 @@
+"""Numbered schema upgrades under PRAGMA user_version, each run in one transaction.
+
+`create_all` is not a migration: every change to the tables is a new numbered step here, and
+a file written by any earlier version is upgraded in order when it is opened. A test opens a
+file written by version 1, kept as a fixture.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from companion.store.schema_version import CURRENT_VERSION
+
+V1 = """
+CREATE TABLE session (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    title TEXT NOT NULL,
+    players TEXT NOT NULL,
+    options TEXT NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE event (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    turn TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created TEXT NOT NULL,
+    UNIQUE (session_id, seq)
+);
+"""
+
+V2 = """
+ALTER TABLE session ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+ALTER TABLE session ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE event ADD COLUMN dropped INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE card (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    UNIQUE (game, kind, name)
+);
+"""
+
+UPGRADES = {1: V1, 2: V2}
+assert max(UPGRADES) == CURRENT_VERSION
+
+
+def upgrade(con: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
+    """Bring the file to `target`, one step per transaction; returns the version reached."""
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    while version < target:
+        step = version + 1
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in (s for s in UPGRADES[step].split(";") if s.strip()):
+                con.execute(statement)
+            con.execute(f"PRAGMA user_version = {step}")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        version = step
+    return version
