@@ -1,0 +1,155 @@
+"""Command line: argument parsing, and the app started lazily.
+
+Sub-commands import only what they use, so `companion odds` never pays for Textual and the
+app's first frame never pays for SQLModel (the store is opened in a worker after it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion import __version__
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="companion",
+        description="A table-side helper for Monster Maker 5, Seirei Kairo Drive, The King "
+        "Commands and free play. With no command, the app starts.",
+    )
+    p.add_argument("--version", action="version", version=f"companion {__version__}")
+    p.add_argument("--db", metavar="PATH", help="database file (default: $COMPANION_DB, else the user data folder)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help="database file")
+
+    g = sub.add_parser("games", parents=[common], help="list the registered games")
+    g.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("sessions", help="list or export saved sessions")
+    ss = s.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sl = ss.add_parser("list", parents=[common], help="list saved sessions, newest first")
+    sl.add_argument("--json", action="store_true")
+    se = ss.add_parser("export", parents=[common], help="export one session")
+    se.add_argument("id", type=int)
+    se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
+    se.add_argument("-o", "--output", metavar="FILE")
+
+    r = sub.add_parser("rules", help="search the rules of the three games")
+    r.add_argument("query", nargs="*")
+    r.add_argument("--game", metavar="GAME")
+    r.add_argument("--limit", type=int, default=3)
+    r.add_argument("--json", action="store_true")
+
+    o = sub.add_parser("odds", help="exact odds of a dice expression, e.g. 2d6>=8 or 3d6")
+    o.add_argument("expr", nargs="+")
+    o.add_argument("--json", action="store_true")
+
+    rl = sub.add_parser("roll", help="roll a dice expression")
+    rl.add_argument("expr", nargs="+")
+    rl.add_argument("--seed", type=int)
+
+    return p
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return code
+
+
+def _open_repo(db: str | None):  # type: ignore[no-untyped-def]
+    from companion.store.files import choose_path
+    from companion.store.repo import Repository
+
+    path, may_create = choose_path(db)
+    return Repository.open(path, may_create)
+
+
+def _games(as_json: bool) -> int:
+    from companion.games import all_games
+
+    rows = [
+        {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
+        for g in all_games()
+    ]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for r in rows:
+            print(f"{r['id']:<6} {r['name']} ({r['min_players']}–{r['max_players']} players)")
+    return 0
+
+
+def _sessions(args: argparse.Namespace) -> int:
+    from companion.export import ExportError, export
+
+    repo = _open_repo(args.db)
+    if args.action == "list":
+        rows = repo.list_sessions()
+        if args.json:
+            print(json.dumps([
+                {"id": r.id, "game": r.game, "title": r.title, "players": list(r.players),
+                 "summary": r.summary, "updated": r.updated, "finished": r.finished}
+                for r in rows
+            ], indent=2, ensure_ascii=False))
+        elif not rows:
+            print("No saved sessions yet. Run `companion` and press n to start one.")
+        for r in [] if args.json else rows:
+            print(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})")
+        return 0
+    loaded = repo.load(args.id)
+    try:
+        text = export(loaded, repo.event_times(args.id), args.format)
+    except ExportError as exc:
+        return _fail(str(exc), 1)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"Wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _run_app(db: str | None) -> int:
+    from companion.store.files import choose_path, prepare
+
+    path, may_create = choose_path(db)
+    prepare(path, may_create)
+    from screens.app import CompanionApp
+
+    CompanionApp(db_path=path, may_create_folder=may_create).run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from companion.core import Rejected
+    from companion.store.files import StoreError
+
+    try:
+        match args.command:
+            case None:
+                return _run_app(args.db)
+            case "games":
+                return _games(args.json)
+            case "sessions":
+                return _sessions(args)
+            case "rules":
+                from rulesdb.cli import rules_command
+
+                return rules_command(" ".join(args.query), args.game, args.limit, args.json)
+            case "odds":
+                from companion.dice_cli import odds_command
+
+                return odds_command(" ".join(args.expr), args.json)
+            case "roll":
+                from companion.dice_cli import roll_command
+
+                return roll_command(" ".join(args.expr), args.seed)
+    except (StoreError, Rejected) as exc:
+        return _fail(str(exc), 1)
+    return _fail(f"unknown command {args.command!r}")

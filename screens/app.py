@@ -1,0 +1,76 @@
+"""The Textual app: built by a factory with explicit paths; nothing touches disk at import.
+
+The first frame comes before the store: SQLModel is imported and the file opened in a
+worker thread, and the home screen fills in when `StoreOpened` arrives. The command palette
+offers every command of the current screen (each declared once in the screen's ACTIONS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+
+from screens.home_screen import HomeScreen
+
+if TYPE_CHECKING:
+    from companion.store.repo import Repository
+
+
+@dataclass
+class StoreOpened(Message):
+    error: str | None = None
+
+
+class CompanionApp(App[None]):
+    TITLE = "Companion"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        db_path: Path,
+        may_create_folder: bool = False,
+        clock: Callable[[], str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.db_path = db_path
+        self.may_create_folder = may_create_folder
+        self.clock = clock
+        self.repo: Repository | None = None
+        self.store_error: str | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        self.open_store()
+
+    @work(thread=True, exclusive=True, group="store")
+    def open_store(self) -> None:
+        from companion.store.files import StoreError
+        from companion.store.repo import Repository
+
+        kw: dict[str, Any] = {"clock": self.clock} if self.clock else {}
+        try:
+            self.repo = Repository.open(self.db_path, self.may_create_folder, **kw)
+        except StoreError as exc:
+            self.store_error = str(exc)
+        self.call_from_thread(self.screen.post_message, StoreOpened(self.store_error))
+
+    def on_unmount(self) -> None:
+        if self.repo is not None:
+            self.repo.close()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        for command in getattr(screen, "ACTIONS", ()):
+            if screen.check_action(command.action, ()) is False:
+                continue
+            title = f"{command.title} ({command.key_display or command.key})"
+            yield SystemCommand(title, command.help, partial(screen.run_action, command.action))
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,144 @@
+"""Free play at the table: pick a cell, type -7 or +3 or =12, enter. Counters, countdown, end."""
+
+from __future__ import annotations
+
+import re
+
+from textual.widgets import DataTable
+
+from companion.games.free import (
+    AddCounter,
+    Adjust,
+    Finish,
+    RemoveCounter,
+    SetCountdown,
+    SetValue,
+    parse_counters,
+)
+from screens.commands import Command, bindings
+from screens.confirm_modal import ConfirmModal
+from screens.table_screen import BASE_ACTIONS, TableScreen
+
+CHANGE = re.compile(r"^\s*([-+=]?)\s*(\d+)\s*$")
+
+FREE_ACTIONS = (
+    Command("minus", "change('-')", "Subtract", "Subtract from the selected counter", key_display="-"),
+    Command("plus", "change('+')", "Add", "Add to the selected counter", key_display="+"),
+    Command("equals_sign", "change('=')", "Set", "Set the selected counter", key_display="="),
+    Command("a", "add_counter", "New counter", "Add a counter for every player or the table"),
+    Command("x", "remove_counter", "Remove counter", "Remove the selected counter", show=False),
+    Command("c", "countdown", "Countdown", "End the game after a round or a number of turns"),
+    Command("f", "finish", "Finish", "End the game now", show=False),
+    *(Command(str(i), f"seat({i - 1})", f"Player {i}", show=False) for i in range(1, 10)),
+)
+
+
+class FreeScreen(TableScreen):
+    CSS_PATH = ["table_screen.tcss"]
+    ACTIONS = (*FREE_ACTIONS[:7], *BASE_ACTIONS, *FREE_ACTIONS[7:])
+    BINDINGS = bindings(*FREE_ACTIONS, *BASE_ACTIONS)
+
+    def selected_counter(self) -> tuple[int | None, str] | None:
+        tl = self.timeline
+        if tl is None:
+            return None
+        state = self.shown_state
+        view = tl.game.view(state)
+        if not view.columns:
+            return None
+        row, col = self.query_one("#players", DataTable).cursor_coordinate
+        owner = row if row < len(state.players) else None
+        name = view.columns[max(col, 1) - 1]
+        if not any(c.owner == owner and c.name == name for c in state.counters):
+            return None
+        return owner, name
+
+    def _who(self, owner: int | None) -> str:
+        return "Table" if owner is None else self.shown_state.players[owner]
+
+    def action_change(self, sign: str) -> None:
+        if not self._writable():
+            return
+        chosen = self.selected_counter()
+        if chosen is None:
+            self.notify("Pick a cell with a counter first (arrow keys), or press a to add one.")
+            return
+        owner, name = chosen
+        counter = next(c for c in self.shown_state.counters if c.owner == owner and c.name == name)
+        label = f"{self._who(owner)} · {name} is {counter.value}: type -7, +3 or =12, then enter (esc cancels)"
+
+        def submit(text: str) -> str | None:
+            m = CHANGE.match(text)
+            if not m:
+                return f"{text!r} is not a number; type -7, +3 or =12."
+            op, number = m.group(1) or "+", int(m.group(2))
+            event = SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
+            return None if self.record(event) else "Not changed (see the message)."
+
+        self.ask(label, sign if sign != "+" else "+", submit)
+
+    def action_seat(self, seat: int) -> None:
+        table = self.query_one("#players", DataTable)
+        if seat < table.row_count:
+            table.move_cursor(row=seat, column=max(table.cursor_column, 1))
+            table.focus()
+
+    def action_add_counter(self) -> None:
+        if not self._writable():
+            return
+
+        def submit(text: str) -> str | None:
+            shared = text.strip().lower().startswith("table:")
+            spec = text.split(":", 1)[1] if shared else text
+            try:
+                rows = parse_counters(spec)
+            except Exception as exc:  # Rejected
+                return str(exc)
+            if not rows:
+                return "Type a counter, e.g. HP=20 0..40."
+            for name, value, low, high in rows:
+                if not self.record(AddCounter(name, None, value, low, high, each=not shared)):
+                    return "Not added (see the message)."
+            return None
+
+        self.ask("New counter for every player: HP=20 0..40 · for the table: table: deck=54 0..", "", submit)
+
+    def action_remove_counter(self) -> None:
+        chosen = self.selected_counter()
+        if chosen is None or not self._writable():
+            return
+        owner, name = chosen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.record(RemoveCounter(name, owner))
+
+        self.app.push_screen(ConfirmModal(f"Remove {self._who(owner)}'s {name}? (undo brings it back)"), done)
+
+    def action_countdown(self) -> None:
+        if not self._writable():
+            return
+
+        def submit(text: str) -> str | None:
+            t = text.strip().lower()
+            if t in {"0", "none", "off", ""}:
+                event = SetCountdown()
+            elif m := re.fullmatch(r"r(?:ound)?\s*(\d+)", t):
+                event = SetCountdown(end_round=int(m.group(1)))
+            elif t.isdigit():
+                event = SetCountdown(more_turns=int(t))
+            else:
+                return f"{text!r}: type r5 (ends after round 5), 3 (three more turns) or 0 (no end)."
+            return None if self.record(event) else "Not changed (see the message)."
+
+        self.ask("Countdown: r5 = the game ends after round 5 · 3 = after 3 more turns · 0 = none", "", submit)
+
+    def action_finish(self) -> None:
+        if not self._writable():
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.record(Finish())
+
+        self.app.push_screen(ConfirmModal("End the game now? (undo reopens it)"), done)

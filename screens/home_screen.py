@@ -1,0 +1,174 @@
+"""Home: saved sessions, newest first, with keys to resume, start, rename, delete and export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from screens.commands import Command, bindings
+from screens.confirm_modal import ConfirmModal
+from screens.prompt_modal import PromptModal
+
+if TYPE_CHECKING:
+    from companion.store.repo import SessionInfo
+
+EMPTY = (
+    "[b]No sessions yet.[/b]\n\n"
+    "Press [b]n[/b] to start one: pick a game, type the players' names in seat order, "
+    "and play. Every action is saved as it happens; come back here to resume tomorrow.\n"
+    "Press [b]ctrl+p[/b] for every command, [b]q[/b] to quit."
+)
+EXPORT_SUFFIXES = {".md": "md", ".json": "json", ".bgsplay": "bgstats"}
+
+
+class HomeScreen(Screen[None]):
+    CSS_PATH = "home_screen.tcss"
+    ACTIONS = (
+        Command("enter", "resume", "Resume", "Open the highlighted session"),
+        Command("n", "new", "New session", "Start a new session"),
+        Command("r", "rename", "Rename", "Rename the highlighted session"),
+        Command("d", "delete", "Delete", "Delete the highlighted session (asks first)"),
+        Command("e", "export", "Export", "Export the highlighted session to a file"),
+        Command("q", "quit", "Quit", "Leave Companion (everything is saved)"),
+    )
+    BINDINGS = bindings(*ACTIONS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sessions: list[SessionInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Opening the database…", id="status")
+        yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Title", "Players", "Now", "Last played")
+        table.display = False
+
+    def on_store_opened(self, message: Any) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        app: Any = self.app
+        status = self.query_one("#status", Static)
+        if app.store_error:
+            status.update(f"[b]Cannot open the database.[/b]\n\n{app.store_error}")
+            status.add_class("error")
+            return
+        if app.repo is None:
+            return
+        from companion.games import all_games
+
+        names = {g.id: g.name for g in all_games()}
+        self.sessions = app.repo.list_sessions()
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for s in self.sessions:
+            table.add_row(
+                names.get(s.game, s.game), s.title, ", ".join(s.players),
+                "✓ finished" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
+                key=str(s.id),
+            )
+        table.display = bool(self.sessions)
+        status.display = not self.sessions
+        status.update(EMPTY)
+        if self.sessions:
+            table.move_cursor(row=min(row, len(self.sessions) - 1))
+            table.focus()
+
+    def selected(self) -> SessionInfo | None:
+        if not self.sessions:
+            return None
+        return self.sessions[self.query_one(DataTable).cursor_row]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"resume", "rename", "delete", "export"}:
+            return True if self.selected() else None
+        if action == "new":
+            return True if getattr(self.app, "repo", None) else None
+        return True
+
+    @on(DataTable.RowSelected)
+    def row_selected(self) -> None:
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            from screens.table_screen import open_table
+
+            open_table(self.app, chosen.id)
+
+    def action_new(self) -> None:
+        from screens.new_session_screen import NewSessionScreen
+
+        self.app.push_screen(NewSessionScreen())
+
+    def action_rename(self) -> None:
+        chosen = self.selected()
+        if not chosen:
+            return
+
+        def done(title: str | None) -> None:
+            if title is None:
+                return
+            try:
+                self.app.repo.rename(chosen.id, title)  # type: ignore[attr-defined]
+            except Exception as exc:  # a StoreError; the store is imported lazily
+                self.notify(str(exc), severity="error")
+            self.reload()
+
+        self.app.push_screen(PromptModal("New title for this session:", chosen.title), done)
+
+    def action_delete(self) -> None:
+        chosen = self.selected()
+        if not chosen:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
+                self.notify(f"Deleted “{chosen.title}”.")
+                self.reload()
+
+        question = f"Delete “{chosen.title}” and its whole log? This cannot be undone."
+        self.app.push_screen(ConfirmModal(question), done)
+
+    def action_export(self) -> None:
+        chosen = self.selected()
+        if not chosen:
+            return
+        default = f"companion-{chosen.id}.md"
+        question = "Export to file (.md readable log, .json full log, .bgsplay BG Stats play):"
+        self.app.push_screen(PromptModal(question, default), lambda p: self._export(chosen.id, p))
+
+    def _export(self, session_id: int, target: str | None) -> None:
+        if not target:
+            return
+        from companion.export import ExportError, export
+
+        path = Path(target).expanduser()
+        fmt = EXPORT_SUFFIXES.get(path.suffix.lower())
+        if fmt is None:
+            self.notify("End the file name with .md, .json or .bgsplay.", severity="error")
+            return
+        repo: Any = self.app.repo
+        try:
+            text = export(repo.load(session_id), repo.event_times(session_id), fmt)
+            path.write_text(text, encoding="utf-8")
+        except (ExportError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Exported to {path}")

@@ -1,0 +1,130 @@
+"""New session: a game from the registry, players in seat order, a title, the table options."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option as ListOption
+
+from companion.core import Game, Rejected
+from companion.games import all_games
+from screens.commands import Command, bindings
+
+ACTIONS = (
+    Command("ctrl+s", "create", "Start", "Start the session with these players", priority=True),
+    Command("escape", "cancel", "Cancel", "Back to the home screen", key_display="esc"),
+)
+
+
+def split_names(text: str) -> list[str]:
+    """Names between commas; a trailing comma is forgiven, an empty name in between is not."""
+    names = [p.strip() for p in text.replace(";", ",").split(",")]
+    return names[:-1] if len(names) > 1 and not names[-1] else names
+
+
+class NewSessionScreen(Screen[None]):
+    CSS_PATH = "new_session_screen.tcss"
+    ACTIONS = ACTIONS
+    BINDINGS = bindings(*ACTIONS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: tuple[Game, ...] = all_games()
+        self.game: Game = self.games[0]
+        self._options_for = ""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Static("[b]New session[/b]  ·  tab moves between fields, [b]ctrl+s[/b] starts", id="intro")
+            yield Label("Game")
+            yield OptionList(
+                *(ListOption(f"{g.name}  ({g.min_players}–{g.max_players} players)", id=g.id) for g in self.games),
+                id="game",
+            )
+            yield Label("Players in seat order, separated by commas")
+            yield Input(placeholder="Ann, Bob, Cleo", id="players")
+            yield Label("Title")
+            yield Input(placeholder=self.default_title(), id="title")
+            yield Label("Table options", id="options-label")
+            yield Vertical(id="options")
+            yield Static("", id="error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#game", OptionList).highlighted = 0
+        await self.show_options()
+        self.query_one("#game", OptionList).focus()
+
+    def default_title(self) -> str:
+        return f"{self.game.name} {date.today().isoformat()}"
+
+    @on(OptionList.OptionHighlighted, "#game")
+    async def game_changed(self, event: OptionList.OptionHighlighted) -> None:
+        self.game = self.games[event.option_index]
+        self.query_one("#title", Input).placeholder = self.default_title()
+        await self.show_options()
+
+    @on(OptionList.OptionSelected, "#game")
+    def game_chosen(self) -> None:
+        self.query_one("#players", Input).focus()
+
+    async def show_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        if self._options_for == self.game.id:
+            return
+        self._options_for = self.game.id
+        await box.remove_children()
+        widgets: list[Any] = []
+        for opt in self.game.options:
+            wid = f"opt-{opt.key}"
+            if opt.kind == "bool":
+                widgets.append(Checkbox(opt.label, bool(opt.default), id=wid))
+            elif opt.kind == "choice":
+                widgets.append(Label(opt.label))
+                widgets.append(Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid))
+            else:
+                widgets.append(Label(f"{opt.label}{'  — ' + opt.help if opt.help else ''}"))
+                widgets.append(Input(str(opt.default), id=wid))
+        await box.mount_all(widgets)
+        self.query_one("#options-label", Label).display = bool(widgets)
+
+    def option_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for opt in self.game.options:
+            widget: Any = self.query_one(f"#opt-{opt.key}")
+            values[opt.key] = opt.coerce(widget.value)
+        return values
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_create()
+
+    def action_create(self) -> None:
+        error = self.query_one("#error", Static)
+        players = tuple(split_names(self.query_one("#players", Input).value))
+        title = self.query_one("#title", Input).value.strip() or self.default_title()
+        try:
+            if len(players) < self.game.min_players:
+                raise Rejected(
+                    f"Type at least {self.game.min_players} player names, separated by commas."
+                )
+            options = self.option_values()
+            self.game.setup(players, options)
+        except Rejected as exc:
+            error.update(exc.reason)
+            error.add_class("error")
+            return
+        loaded = self.app.repo.create(self.game, title, players, options)  # type: ignore[attr-defined]
+        self.app.pop_screen()
+        from screens.table_screen import open_table
+
+        open_table(self.app, loaded.info.id)
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,330 @@
+"""The table frame every game shares: header, players, log, entry line, undo and redo.
+
+The screen holds one Timeline and replaces it wholesale; every widget is painted from it.
+An action goes core first (Rejected: a message, nothing changes), then the store (committed),
+then the screen: nothing is shown that is not on disk. Game screens subclass this, add their
+ACTIONS, and call `record(event)`; they hold no rules of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.core import Event, Rejected, TableView
+from companion.timeline import Entry, Timeline
+from screens.commands import Command, bindings
+
+BASE_ACTIONS = (
+    Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
+    Command("ctrl+z", "undo", "Undo", "Undo the last action (as far back as the session goes)"),
+    Command("ctrl+y", "redo", "Redo", "Redo the action just undone"),
+    Command("w", "rewind", "Rewind to here", "Undo back to the action shown, in one step"),
+    Command("escape", "back", "Back", "Back to now, or to the home screen", key_display="esc"),
+    Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
+    Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
+)
+MUTATING = {"next_turn", "undo", "redo", "rewind"}
+
+
+def open_table(app: App[Any], session_id: int) -> None:
+    """Push the screen of the session's game; it loads its log in a worker."""
+    from companion.games import get_game
+
+    info = app.repo.info(session_id)  # type: ignore[attr-defined]
+    module, _, name = get_game(info.game).screen.partition(":")
+    app.push_screen(getattr(import_module(module), name)(session_id))
+
+
+def log_line(index: int, entry: Entry, undone: bool) -> str:
+    text = f"{index + 1:>3}  {entry.turn:<10} {entry.text}"
+    if entry.dropped:
+        text += f"  [i](replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})[/i]"
+    return f"[dim strike]{text}[/] [dim](undone)[/]" if undone else text
+
+
+class TableScreen(Screen[None]):
+    CSS_PATH = "table_screen.tcss"
+    ACTIONS: tuple[Command, ...] = BASE_ACTIONS
+    BINDINGS = bindings(*BASE_ACTIONS)
+
+    timeline: reactive[Timeline | None] = reactive(None, always_update=True)
+    viewing: reactive[int | None] = reactive(None)
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.title_text = ""
+        self._shown: list[tuple[Entry, bool]] = []
+        self._entry_callback: Callable[[str], str | None] | None = None
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("Loading the session…", id="header")
+        yield Static("", id="banner")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield DataTable(id="players", cursor_type="cell", zebra_stripes=True)
+                yield from self.compose_panel()
+            with Vertical(id="side"):
+                yield Static("Log", id="log-title")
+                yield OptionList(id="log")
+        yield Static("", id="entry-label")
+        yield Input(id="entry", select_on_focus=False)
+        yield Footer()
+
+    def compose_panel(self) -> ComposeResult:
+        """Game screens add their own panels below the players."""
+        yield Static("", id="checklist")
+
+    def on_mount(self) -> None:
+        self.query_one("#entry", Input).display = False
+        self.query_one("#banner", Static).display = False
+        self.load()
+
+    @work(thread=True, exclusive=True, group="load")
+    def load(self) -> None:
+        loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._loaded, loaded)
+
+    def _loaded(self, loaded: Any) -> None:
+        self.title_text = loaded.info.title
+        self._shown = []
+        self.query_one("#log", OptionList).clear_options()
+        self.timeline = loaded.timeline
+        self.query_one("#players", DataTable).focus()
+
+    # -- recording ----------------------------------------------------------------------------
+
+    def record(self, event: Event) -> bool:
+        """Apply, commit, then show. False (with the reason shown) if anything refused it."""
+        if self.timeline is None or not self._writable():
+            return False
+        try:
+            after = self.timeline.record(event)
+        except Rejected as exc:
+            self.notify(exc.reason, severity="error", title="Not allowed")
+            return False
+        return self._commit(after, new_entry=True)
+
+    def _commit(self, after: Timeline, new_entry: bool) -> bool:
+        repo: Any = self.app.repo
+        try:
+            if new_entry:
+                repo.record(self.session_id, self.timeline, after)
+            else:
+                repo.move(self.session_id, self.timeline, after)
+        except Exception as exc:  # StoreError, or SQLite refusing the write
+            self.notify(str(exc), severity="error", title="Not saved")
+            return False
+        self.viewing = None
+        self.timeline = after
+        return True
+
+    def _writable(self) -> bool:
+        if self.viewing is not None:
+            self.notify("You are looking at the past: press w to rewind to it, esc to come back.")
+            return False
+        return True
+
+    def move_to(self, cursor: int) -> None:
+        if self.timeline is None:
+            return
+        try:
+            after = self.timeline.move(cursor)
+        except Rejected as exc:
+            self.notify(exc.reason, severity="warning")
+            return
+        self._commit(after, new_entry=False)
+
+    # -- painting -----------------------------------------------------------------------------
+
+    @property
+    def shown_state(self) -> Any:
+        tl = self.timeline
+        assert tl is not None
+        return tl.states[self.viewing] if self.viewing is not None else tl.state
+
+    def watch_timeline(self, tl: Timeline | None) -> None:
+        if tl is not None:
+            self.paint()
+
+    def watch_viewing(self) -> None:
+        if self.timeline is not None:
+            self.paint()
+
+    def paint(self) -> None:
+        tl = self.timeline
+        assert tl is not None
+        view = tl.game.view(self.shown_state)
+        self._paint_header(tl, view)
+        self._paint_players(view)
+        self._sync_log(tl)
+        self.paint_panel(view)
+        self.refresh_bindings()
+
+    def _paint_header(self, tl: Timeline, view: TableView) -> None:
+        parts = [f"[b]{tl.game.name}[/b] · {self.title_text}", f"Round {view.round}"]
+        parts.append("[b]Game over[/b]" if view.finished else f"[b reverse] {view.turn} [/]'s turn")
+        if view.phase and not view.finished:
+            parts.append(f"phase: {view.phase}")
+        if view.status:
+            parts.append(view.status)
+        self.query_one("#header", Static).update(" · ".join(parts))
+        banner = self.query_one("#banner", Static)
+        banner.display = self.viewing is not None
+        if self.viewing is not None:
+            banner.update(
+                f"Read-only: the table after action {self.viewing} of {tl.cursor}. "
+                "[b]w[/b] rewind to here · [b]esc[/b] back to now"
+            )
+
+    def _paint_players(self, view: TableView) -> None:
+        table = self.query_one("#players", DataTable)
+        row, col = table.cursor_coordinate
+        table.clear(columns=True)
+        table.add_column("Player", key="player")
+        for name in view.columns:
+            table.add_column(name, key=name)
+        for r in view.rows:
+            label = f"▶ {r.label}" if r.active else f"  {r.label}"
+            table.add_row(label, *r.cells)
+        if view.rows:
+            table.move_cursor(row=min(row, len(view.rows) - 1), column=min(col, len(view.columns)))
+
+    def paint_panel(self, view: TableView) -> None:
+        """Game screens repaint their panels here; the base shows the turn checklist."""
+        steps = "  ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
+        self.query_one("#checklist", Static).update(steps)
+
+    def _sync_log(self, tl: Timeline) -> None:
+        log = self.query_one("#log", OptionList)
+        new = [(e, i >= tl.cursor) for i, e in enumerate(tl.entries)]
+        old = self._shown
+        keep = 0
+        while keep < min(len(old), len(new)) and old[keep][0] is new[keep][0] and old[keep][1] == new[keep][1]:
+            keep += 1
+        if keep < len(old):
+            if len(old) - keep > 64:
+                log.clear_options()
+                keep = 0
+            else:
+                for i in range(len(old) - 1, keep - 1, -1):
+                    log.remove_option_at_index(i)
+        log.add_options(Option(log_line(i, e, u)) for i, (e, u) in enumerate(new[keep:], keep))
+        self._shown = new
+        if self.viewing is None and new:
+            log.highlighted = max(0, tl.cursor - 1)
+        title = f"Log · {tl.cursor} action{'s' if tl.cursor != 1 else ''}"
+        if tl.cursor < len(tl.entries):
+            title += f" · {len(tl.entries) - tl.cursor} undone (ctrl+y redoes)"
+        self.query_one("#log-title", Static).update(title)
+
+    # -- the entry line -----------------------------------------------------------------------
+
+    def ask(self, label: str, value: str, callback: Callable[[str], str | None]) -> None:
+        """Open the entry line; `callback` returns an error to show, or None when done."""
+        self.query_one("#entry-label", Static).update(label)
+        entry = self.query_one("#entry", Input)
+        entry.value = value
+        entry.display = True
+        entry.focus()
+        entry.cursor_position = len(value)
+        self._entry_callback = callback
+
+    def close_entry(self) -> None:
+        self.query_one("#entry", Input).display = False
+        self.query_one("#entry-label", Static).update("")
+        self._entry_callback = None
+        self.query_one("#players", DataTable).focus()
+
+    @on(Input.Submitted, "#entry")
+    def entry_submitted(self, event: Input.Submitted) -> None:
+        callback = self._entry_callback
+        if callback is None:
+            return
+        error = callback(event.value)
+        if error:
+            self.query_one("#entry-label", Static).update(f"[b red]{error}[/]")
+        else:
+            self.close_entry()
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        tl = self.timeline
+        if tl is None:
+            return None if action != "back" else True
+        if action == "rewind":
+            return True if self.viewing is not None else None
+        if action == "undo":
+            return True if tl.can_undo and self.viewing is None else None
+        if action == "redo":
+            return True if tl.can_redo and self.viewing is None else None
+        if action in MUTATING and self.viewing is not None:
+            return None
+        if action == "next_turn" and tl.game.view(tl.state).finished:
+            return None
+        return True
+
+    def action_next_turn(self) -> None:
+        if self.timeline is not None:
+            self.record(self.timeline.game.next_turn(self.timeline.state))
+
+    def action_undo(self) -> None:
+        if self.timeline is not None and self._writable():
+            if not self.timeline.can_undo:
+                self.notify("Nothing to undo.")
+                return
+            self.move_to(self.timeline.cursor - 1)
+
+    def action_redo(self) -> None:
+        if self.timeline is not None and self._writable():
+            if not self.timeline.can_redo:
+                self.notify("Nothing to redo.")
+                return
+            self.move_to(self.timeline.cursor + 1)
+
+    def action_rewind(self) -> None:
+        if self.viewing is not None:
+            target = self.viewing
+            self.viewing = None
+            self.move_to(target)
+            self.notify(f"Rewound to action {target}; ctrl+y redoes what was undone.")
+
+    def action_back(self) -> None:
+        if self.query_one("#entry", Input).display:
+            self.close_entry()
+        elif self.viewing is not None:
+            self.viewing = None
+        else:
+            self.app.pop_screen()
+
+    def action_reload(self) -> None:
+        self.load()
+
+    def action_rules(self) -> None:
+        from screens.rules_screen import RulesScreen
+
+        tl = self.timeline
+        phase = tl.game.view(tl.state).phase if tl else ""
+        game = tl.game.id if tl else None
+        self.app.push_screen(RulesScreen(game=game, phase=phase))
+
+    @on(OptionList.OptionSelected, "#log")
+    def log_selected(self, event: OptionList.OptionSelected) -> None:
+        tl = self.timeline
+        if tl is None:
+            return
+        target = event.option_index + 1
+        self.viewing = None if target == tl.cursor else target
