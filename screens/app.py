@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from screens.home_screen import HomeScreen
+from screens.rules_provider import RulesProvider
 
 if TYPE_CHECKING:
     from companion.store.repo import Repository
@@ -33,6 +34,7 @@ class CompanionApp(App[None]):
     TITLE = "Companion"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {RulesProvider}
 
     def __init__(
         self,

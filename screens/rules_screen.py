@@ -1,0 +1,168 @@
+"""Rules: search as you type, read a section as Markdown, follow its cross-references.
+
+The index is built in a worker the first time (about a tenth of a second), so the screen
+opens at once. Opened from a table (F1) it lists that game's sections for the current phase
+first; an empty query is the table of contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rulesdb.index import Hit, rich_escape
+from screens.commands import Command, bindings
+
+ACTIONS = (
+    Command("escape", "close", "Close", "Back to where you were", key_display="esc"),
+    Command("ctrl+g", "cycle_game", "Game filter", "Search one game or all", priority=True),
+    Command("ctrl+f", "focus_search", "Search", "Type a word to search the rules", priority=True),
+)
+LIMIT = 40
+
+
+def section_markdown(section: Any, index: Any) -> str:
+    label = "The app's ruling" if section.kind == "ruling" else (
+        "Quick reference" if section.kind == "quickref" else "From the rulebook summary"
+    )
+    lines = [f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
+    related = [index.section(s) for s in section.see]
+    if related:
+        lines += ["", "## See also", ""]
+        lines += [f"- [{r.title}](#{r.id})" for r in related if r is not None]
+    return "\n".join(lines)
+
+
+class RulesScreen(Screen[None]):
+    CSS_PATH = "rules_screen.tcss"
+    ACTIONS = ACTIONS
+    BINDINGS = bindings(*ACTIONS)
+
+    def __init__(self, game: str | None = None, phase: str = "", section_id: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.phase = phase
+        self.section_id = section_id
+        self.index: Any = None
+        self.hits: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rules-title")
+        yield Input(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
+        with Horizontal(id="rules-body"):
+            yield OptionList(id="results")
+            with Vertical(id="reader"):
+                with VerticalScroll(id="page"):
+                    yield Markdown("Loading the rules…", id="section")
+                yield OptionList(id="see")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#see", OptionList).display = False
+        self.build_index()
+
+    @work(thread=True, exclusive=True, group="rules-index")
+    def build_index(self) -> None:
+        from rulesdb.index import get_index
+
+        index = get_index()
+        self.app.call_from_thread(self._ready, index)
+
+    def _ready(self, index: Any) -> None:
+        self.index = index
+        games = {g.game for g in index.games()}
+        if self.game not in games:
+            self.game = None
+        self.update_title()
+        self.run_search(self.query_one("#query", Input).value, highlight=not self.section_id)
+        if self.section_id:
+            self.open_section(self.section_id)
+        self.query_one("#query", Input).focus()
+
+    def update_title(self) -> None:
+        scope = "all games" if self.game is None else self.game
+        phase = f" · phase {self.phase} first" if self.phase and self.game else ""
+        self.query_one("#rules-title", Static).update(f"[b]Rules[/b] · {scope}{phase} · ctrl+g changes the game")
+
+    @on(Input.Changed, "#query")
+    def query_changed(self, event: Input.Changed) -> None:
+        if self.index is not None:
+            self.run_search(event.value)
+
+    @on(Input.Submitted, "#query")
+    def query_submitted(self) -> None:
+        if self.hits:
+            self.open_section(self.hits[0].section.id)
+            self.query_one("#results", OptionList).focus()
+
+    def run_search(self, text: str, highlight: bool = True) -> None:
+        index = self.index
+        if not text.strip() and self.game and self.phase:
+            sections = index.for_phase(self.game, self.phase)
+            self.hits = [Hit(s, 0.0, rich_escape(s.first_line), s.first_line) for s in sections]
+        else:
+            self.hits = index.search(text, self.game, limit=LIMIT)
+        results = self.query_one("#results", OptionList)
+        results.clear_options()
+        if not self.hits:
+            results.add_option(Option(f"No rule matches “{text}”. Try a shorter word, or ctrl+g for all games.", disabled=True))
+            return
+        results.add_options(
+            Option(f"[b]{h.section.title}[/b]  [dim]{h.section.game}[/dim]\n  {h.snippet}", id=h.section.id)
+            for h in self.hits
+        )
+        if highlight:
+            results.highlighted = 0
+
+    @on(OptionList.OptionHighlighted, "#results")
+    def result_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.open_section(event.option.id)
+
+    @on(OptionList.OptionSelected, "#results")
+    def result_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.open_section(event.option.id)
+            self.query_one("#page").focus()
+
+    @on(OptionList.OptionSelected, "#see")
+    def see_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.open_section(event.option.id)
+
+    @on(Markdown.LinkClicked)
+    def link_clicked(self, event: Markdown.LinkClicked) -> None:
+        event.prevent_default()
+        self.open_section(event.href.lstrip("#"))
+
+    def open_section(self, section_id: str) -> None:
+        section = self.index.section(section_id) if self.index else None
+        if section is None:
+            return
+        self.section_id = section_id
+        self.query_one("#section", Markdown).update(section_markdown(section, self.index))
+        see = self.query_one("#see", OptionList)
+        see.clear_options()
+        related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
+        see.add_options(Option(f"→ {r.title}", id=r.id) for r in related)
+        see.display = bool(related)
+
+    def action_cycle_game(self) -> None:
+        if self.index is None:
+            return
+        order = [None, *(g.game for g in self.index.games())]
+        self.game = order[(order.index(self.game) + 1) % len(order)]
+        self.update_title()
+        self.run_search(self.query_one("#query", Input).value)
+
+    def action_focus_search(self) -> None:
+        self.query_one("#query", Input).focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

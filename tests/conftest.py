@@ -1,0 +1,85 @@
+"""Shared fixtures: a real SQLite file in tmp_path, the real app under Pilot, a fixed clock."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+FIXED_NOW = "2026-11-29T20:00:00+00:00"
+
+
+def fixed_clock() -> str:
+    return FIXED_NOW
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "companion.db"
+
+
+@pytest.fixture
+def repo(db_path: Path) -> Any:
+    from companion.store.repo import Repository
+
+    r = Repository.open(db_path, clock=fixed_clock)
+    yield r
+    r.close()
+
+
+@pytest.fixture
+def make_app(db_path: Path) -> Callable[..., Any]:
+    """Build the real app on the test's database file (the same file across relaunches)."""
+    from screens.app import CompanionApp
+
+    def build(path: Path | None = None) -> Any:
+        return CompanionApp(db_path=path or db_path, clock=fixed_clock)
+
+    return build
+
+
+async def wait_for(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> Any:
+    """Pause the pilot until `condition()` is truthy (the store opens in a worker)."""
+    waited = 0.0
+    while not (value := condition()):
+        if waited > timeout:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.05)
+        waited += 0.05
+    return value
+
+
+async def start_session(pilot: Any, game_index: int, players: str, options: dict[str, str] | None = None) -> Any:
+    """Create a session by keyboard from the home screen and wait for its table to load.
+
+    `game_index` is the game's position in the registry list (free play is 0); `options`
+    maps option keys to text typed into that option's input (checkboxes: "x" toggles).
+    """
+    app = pilot.app
+    await wait_for(pilot, lambda: app.repo)
+    await pilot.press("n")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "NewSessionScreen")
+    await pilot.pause()
+    for _ in range(game_index):
+        await pilot.press("down")
+    await pilot.pause()
+    await pilot.press("tab")
+    await pilot.press(*players)
+    for key, text in (options or {}).items():
+        widget = app.screen.query_one(f"#opt-{key}")
+        widget.focus()
+        await pilot.pause()
+        if text == "x":
+            await pilot.press("space")
+        else:
+            widget.value = ""
+            await pilot.press(*text)
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) is not None)
+    await pilot.pause()
+    return app.screen
