@@ -1,0 +1,204 @@
+"""Load and validate the translated rule texts (``rulesdb/texts/<game>.toml``).
+
+The TOML files are the single source of truth; everything else (the search index, the
+app's rules screen, the CLI) is derived from the frozen ``Section`` values returned here.
+The texts are located through ``importlib.resources`` so an installed package finds them
+as well as a checkout does. Validation is strict and names the file and section, because
+a broken cross-reference or a duplicate id would otherwise surface as a confusing search
+result far from its cause. The format is described in ``texts/FORMAT.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+KINDS = ("source", "ruling", "quickref")
+
+PHASES: dict[str, tuple[str, ...]] = {
+    "mm5": ("setup", "draw", "faction", "action", "hand-check", "combat", "end"),
+    "skd": (
+        "setup",
+        "draft",
+        "draw",
+        "play",
+        "resolve",
+        "actions",
+        "enemy",
+        "end-phase",
+        "boss",
+        "end",
+    ),
+    "tkc": ("setup", "draw", "relic", "attack", "discard", "end"),
+}
+
+_ID = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
+_LINES = re.compile(r"(\d+)(?:-(\d+))?")
+
+
+class TextsError(ValueError):
+    """A rule text file is malformed; the message names the file and the section."""
+
+
+@dataclass(frozen=True)
+class GameTexts:
+    game: str
+    name: str
+    original: str
+    seed: str
+
+
+@dataclass(frozen=True)
+class Section:
+    game: str
+    id: str
+    title: str
+    kind: str
+    phases: tuple[str, ...]
+    topics: tuple[str, ...]
+    see: tuple[str, ...]
+    lines: tuple[tuple[int, int], ...]
+    text: str
+
+    @property
+    def first_line(self) -> str:
+        return next((line.strip() for line in self.text.splitlines() if line.strip()), "")
+
+    def covers(self, line: int) -> bool:
+        return any(first <= line <= last for first, last in self.lines)
+
+
+@dataclass(frozen=True)
+class Texts:
+    games: tuple[GameTexts, ...]
+    sections: tuple[Section, ...]
+
+
+def texts_root() -> Traversable:
+    return files("rulesdb") / "texts"
+
+
+def load(texts_dir: Path | Traversable | None = None) -> Texts:
+    root = texts_root() if texts_dir is None else texts_dir
+    entries = sorted(
+        (entry for entry in root.iterdir() if entry.name.endswith(".toml")),
+        key=lambda entry: entry.name,
+    )
+    games: list[GameTexts] = []
+    sections: list[Section] = []
+    for entry in entries:
+        game, game_sections = _parse_file(entry)
+        games.append(game)
+        sections.extend(game_sections)
+    _check_ids(sections)
+    return Texts(tuple(games), tuple(sections))
+
+
+def load_all(texts_dir: Path | Traversable | None = None) -> tuple[Section, ...]:
+    return load(texts_dir).sections
+
+
+def games(texts_dir: Path | Traversable | None = None) -> tuple[GameTexts, ...]:
+    return load(texts_dir).games
+
+
+def _parse_file(entry: Traversable) -> tuple[GameTexts, list[Section]]:
+    where = f"rulesdb/texts/{entry.name}"
+    try:
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TextsError(f"{where}: not valid TOML: {error}") from error
+    stem = entry.name.removesuffix(".toml")
+    game = _text(data, "game", where)
+    if game != stem:
+        raise TextsError(f"{where}: game = {game!r} but the file is named {stem}.toml")
+    info = GameTexts(
+        game=game,
+        name=_text(data, "name", where),
+        original=_text(data, "original", where, required=False),
+        seed=_text(data, "seed", where),
+    )
+    raw_sections = data.get("section", [])
+    if not isinstance(raw_sections, list) or not raw_sections:
+        raise TextsError(f"{where}: no [[section]] tables")
+    return info, [_parse_section(game, raw, where) for raw in raw_sections]
+
+
+def _parse_section(game: str, raw: dict, where: str) -> Section:
+    section_id = _text(raw, "id", where)
+    where = f"{where}: section {section_id!r}"
+    if not _ID.fullmatch(section_id) or not section_id.startswith(f"{game}."):
+        raise TextsError(f"{where}: id must be lowercase <game>.<area>.<slug> starting {game}.")
+    kind = _text(raw, "kind", where)
+    if kind not in KINDS:
+        raise TextsError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    phases = _words(raw, "phases", where)
+    unknown = [phase for phase in phases if game in PHASES and phase not in PHASES[game]]
+    if unknown:
+        raise TextsError(
+            f"{where}: unknown phase(s) {', '.join(unknown)}; {game} has {', '.join(PHASES[game])}"
+        )
+    return Section(
+        game=game,
+        id=section_id,
+        title=_text(raw, "title", where),
+        kind=kind,
+        phases=phases,
+        topics=_words(raw, "topics", where),
+        see=_words(raw, "see", where),
+        lines=_lines(raw, kind, where),
+        text=_text(raw, "text", where).strip(),
+    )
+
+
+def _text(table: dict, key: str, where: str, *, required: bool = True) -> str:
+    value = table.get(key, "")
+    if not isinstance(value, str):
+        raise TextsError(f"{where}: {key} must be a string, not {type(value).__name__}")
+    if required and not value.strip():
+        raise TextsError(f"{where}: {key} is missing or empty")
+    return value
+
+
+def _words(table: dict, key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TextsError(f"{where}: {key} must be a list of strings")
+    return tuple(value)
+
+
+def _lines(table: dict, kind: str, where: str) -> tuple[tuple[int, int], ...]:
+    spans = _words(table, "lines", where)
+    if kind == "source" and not spans:
+        raise TextsError(f'{where}: a source section needs lines = ["first-last", ...]')
+    if kind != "source" and spans:
+        raise TextsError(f"{where}: only source sections have lines (this one is {kind})")
+    ranges = []
+    for span in spans:
+        match = _LINES.fullmatch(span.strip())
+        first, last = (int(match[1]), int(match[2] or match[1])) if match else (0, 0)
+        if not match or first < 1 or last < first:
+            raise TextsError(f"{where}: lines entry {span!r} is not N or N-M with 1 <= N <= M")
+        ranges.append((first, last))
+    return tuple(ranges)
+
+
+def _check_ids(sections: list[Section]) -> None:
+    seen: dict[str, Section] = {}
+    for section in sections:
+        if section.id in seen:
+            raise TextsError(
+                f"rulesdb/texts/{section.game}.toml: section id {section.id!r} appears twice"
+            )
+        seen[section.id] = section
+    for section in sections:
+        missing = [target for target in section.see if target not in seen]
+        if missing:
+            raise TextsError(
+                f"rulesdb/texts/{section.game}.toml: section {section.id!r}: "
+                f"see {', '.join(repr(m) for m in missing)} does not exist"
+            )
