@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from rulesdb.index import RulesIndex
 from rulesdb.texts import KINDS, texts_root
@@ -72,7 +73,7 @@ def test_cjk_terms_find_the_english_sections(
     by_cjk = [h.section.id for h in real_index.search(cjk, limit=3)]
     by_english = [h.section.id for h in real_index.search(english, limit=3)]
     assert by_cjk and by_english
-    assert by_cjk[0] in by_english or by_english[0] in by_cjk, (by_cjk, by_english)
+    assert by_cjk[0] in by_english and by_english[0] in by_cjk, (by_cjk, by_english)
 
 
 def test_question_sets_point_at_real_sections(real_index: RulesIndex) -> None:
@@ -93,3 +94,10 @@ def test_quality_expected_section_in_top_three(real_index: RulesIndex) -> None:
             misses.append(f"{game}: {ask!r} expected {expect}, got {top}")
     found = 1 - len(misses) / len(asked)
     assert found >= QUALITY_BAR, f"{found:.1%} in top 3; misses:\n" + "\n".join(misses)
+
+
+def test_highlighted_snippets_are_safe_rich_markup(real_index: RulesIndex) -> None:
+    asks = [ask for _, ask, _ in questions()] + ["", "star symbols", "地牢", "[2]"]
+    for ask in asks:
+        for hit in real_index.search(ask, limit=10):
+            assert Text.from_markup(hit.snippet).plain == hit.plain_snippet, hit.section.id

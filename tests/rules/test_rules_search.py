@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 
-from rulesdb.index import RulesIndex, UnknownGameError, parse_query, rich_escape
+from rulesdb.index import (
+    RulesIndex,
+    UnknownGameError,
+    english_for,
+    glossary,
+    parse_query,
+    rich_escape,
+)
+from rulesdb.texts import load_all
 
+FIXTURES = Path(__file__).parent / "fixtures" / "texts"
 NASTY = [
     '"',
     '"unbalanced',
@@ -197,3 +208,11 @@ def test_parse_query_drops_stopwords_unless_nothing_else() -> None:
     assert parse_query("How do I block a Swing?").words == ("block", "swing")
     assert parse_query("what is it").words == ("what", "is", "it")
     assert parse_query("黑暗地牢 and 劍").cjk_runs == ("黑暗地牢", "劍")
+
+
+def test_glossary_reads_english_beside_the_original() -> None:
+    terms = glossary(load_all(FIXTURES))
+    assert set(terms["聖騎士"]) == {"holy", "knight"}
+    assert set(terms["黑暗地牢"]) == {"dark", "dungeon"}
+    assert set(english_for("地牢", terms)) == {"dungeon", "dark"}
+    assert english_for("劍", terms) == ()
