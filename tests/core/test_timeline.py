@@ -1,0 +1,89 @@
+"""Pure core: apply, reject, undo, redo, replay equals the live state, the event codec."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+
+from companion.core import Event, Rejected, check_players, decode, encode, event_types
+from companion.games import all_games, get_game
+from companion.games.free import Adjust, NextTurn, SetValue
+from companion.timeline import Timeline
+
+FREE = get_game("free")
+
+
+def start(players=("Ann", "Bob"), counters="HP=20 0..40"):
+    return Timeline.start(FREE, FREE.setup(players, {"counters": counters}))
+
+
+def test_rejected_action_leaves_the_timeline_untouched():
+    tl = start()
+    with pytest.raises(Rejected, match="cannot go below 0"):
+        tl.record(Adjust("HP", 0, -21))
+    assert tl.cursor == 0 and tl.entries == ()
+
+
+def test_undo_redo_and_a_new_action_drops_the_redo_branch():
+    tl = start().record(Adjust("HP", 0, -3)).record(NextTurn()).record(Adjust("HP", 1, -2))
+    back = tl.undo().undo()
+    assert back.state == tl.states[1]
+    assert back.redo().redo().state == tl.state
+    branched = back.record(SetValue("HP", 1, 5))
+    assert len(branched.entries) == 2 and branched.entries[-1].dropped == 2
+    with pytest.raises(Rejected):
+        branched.redo()
+    with pytest.raises(Rejected):
+        start().undo()
+
+
+def test_replay_of_the_encoded_log_gives_the_live_state():
+    tl = start()
+    for event in [Adjust("HP", 0, -3), NextTurn(), SetValue("HP", 1, 7), NextTurn(), NextTurn()]:
+        tl = tl.record(event)
+    stored = [json.dumps(encode(e.event)) for e in tl.entries]
+    events = [decode(json.loads(s), FREE.events) for s in stored]
+    replayed = Timeline.replay(FREE, FREE.setup(("Ann", "Bob"), {"counters": "HP=20 0..40"}),
+                               tuple(e.__class__(ev, e.turn, e.text) for e, ev in zip(tl.entries, events, strict=True)),
+                               tl.cursor)
+    assert replayed.state == tl.state
+    assert replayed.states == tl.states
+
+
+def test_codec_round_trips_tuples_and_defaults():
+    @dataclass(frozen=True)
+    class Play(Event):
+        kind = "play"
+        cards: tuple[tuple[str, int], ...] = ()
+        note: str | None = None
+
+    types = event_types(Play)
+    e = Play((("g", 4), ("r", 4)))
+    assert decode(json.loads(json.dumps(encode(e))), types) == e
+    assert decode({"type": "play"}, types) == Play()
+    with pytest.raises(ValueError):
+        decode({"type": "nope"}, types)
+    with pytest.raises(ValueError):
+        event_types(Play, Play)
+
+
+@pytest.mark.parametrize(
+    ("names", "reason"),
+    [
+        (("Ann", ""), "needs a name"),
+        (("Ann", "ann"), "Two players"),
+        (("Ann",), "2–12 players"),
+        (tuple(f"P{i}" for i in range(13)), "2–12 players"),
+    ],
+)
+def test_bad_player_lists(names, reason):
+    with pytest.raises(Rejected, match=reason):
+        check_players(names, 2, 12)
+
+
+def test_registry_starts_with_free_play_and_refuses_unknown_ids():
+    assert all_games()[0].id == "free"
+    with pytest.raises(Rejected, match="Unknown game 'chess'"):
+        get_game("chess")

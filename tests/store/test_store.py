@@ -1,0 +1,114 @@
+"""Store tests on a real SQLite file: create, append, reopen, undo persists, migration."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.games import get_game
+from companion.games.free import Adjust, NextTurn
+from companion.store.files import StoreError
+from companion.store.repo import Repository, StaleSession
+from companion.store.schema_version import CURRENT_VERSION
+from tests.conftest import fixed_clock
+
+FIXTURE = Path(__file__).with_name("fixtures") / "companion-v1.db"
+FREE = get_game("free")
+
+
+def play(repo, n: int):
+    loaded = repo.create(FREE, "Test", ("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    tl = loaded.timeline
+    for i in range(n):
+        event = NextTurn() if i % 3 == 2 else Adjust("HP", i % 2, -1)
+        after = tl.record(event)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    return loaded.info.id, tl
+
+
+def test_create_append_reopen(repo, db_path):
+    sid, tl = play(repo, 7)
+    repo.close()
+    again = Repository.open(db_path)
+    loaded = again.load(sid)
+    assert loaded.timeline.state == tl.state
+    assert [e.text for e in loaded.timeline.entries] == [e.text for e in tl.entries]
+    assert loaded.info.summary == "round 2, Ann's turn"
+    again.close()
+
+
+def test_undo_persists_and_new_action_drops_the_redo_branch(repo, db_path):
+    sid, tl = play(repo, 5)
+    undone = tl.undo().undo()
+    repo.move(sid, tl, undone)
+    assert Repository.open(db_path).load(sid).timeline.cursor == 3
+    after = undone.record(Adjust("HP", 0, +2))
+    repo.record(sid, undone, after)
+    loaded = Repository.open(db_path).load(sid)
+    assert len(loaded.timeline.entries) == 4
+    assert loaded.timeline.entries[-1].dropped == 2
+    assert loaded.timeline.state == after.state
+
+
+def test_a_second_window_is_told_to_reload(repo):
+    sid, tl = play(repo, 2)
+    other = tl.record(Adjust("HP", 1, -1))
+    repo.record(sid, tl, other)
+    with pytest.raises(StaleSession):
+        repo.record(sid, tl, tl.record(Adjust("HP", 0, -1)))
+    assert len(repo.load(sid).timeline.entries) == 3
+
+
+def test_file_settings_are_wal_and_versioned(repo, db_path):
+    play(repo, 1)
+    con = sqlite3.connect(db_path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
+
+
+def test_migration_from_the_version_1_fixture(tmp_path):
+    copy = tmp_path / "old.db"
+    shutil.copy(FIXTURE, copy)
+    repo = Repository.open(copy, clock=fixed_clock)
+    [info] = repo.list_sessions()
+    assert info.title == "Old friday game" and info.players == ("Ann", "Bob")
+    loaded = repo.load(info.id)
+    assert loaded.timeline.cursor == 2 and len(loaded.timeline.entries) == 3
+    hp = {(c.owner, c.name): c.value for c in loaded.timeline.state.counters}
+    assert hp == {(0, "HP"): 15, (1, "HP"): 20}
+    repo.save_card("mm5", "character", "Orc", {"P": [2, 1]})
+    assert repo.cards("mm5", "character") == {"Orc": {"P": [2, 1]}}
+    con = sqlite3.connect(copy)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
+
+
+def test_catalogue_is_per_game_and_editable(repo):
+    repo.save_card("mm5", "character", "Orc", {"P": [2, 1], "M": [0, 1]})
+    repo.save_card("mm5", "character", "Orc", {"P": [3, 1], "M": [0, 1]})
+    assert repo.cards("mm5", "character") == {"Orc": {"P": [3, 1], "M": [0, 1]}}
+    assert repo.cards("skd", "character") == {}
+
+
+def test_rename_and_delete(repo):
+    sid, _ = play(repo, 2)
+    assert repo.rename(sid, "  Sunday  ").title == "Sunday"
+    with pytest.raises(StoreError):
+        repo.rename(sid, "   ")
+    repo.delete(sid)
+    assert repo.list_sessions() == []
+    with pytest.raises(StoreError):
+        repo.load(sid)
+
+
+def test_sessions_are_listed_newest_first(db_path):
+    times = iter(["2026-01-01T10:00:00+00:00", "2026-01-02T10:00:00+00:00", "2026-01-03T10:00:00+00:00"])
+    repo = Repository.open(db_path, clock=lambda: next(times))
+    a = repo.create(FREE, "A", ("Ann", "Bob"), {})
+    repo.create(FREE, "B", ("Ann", "Bob"), {})
+    tl = a.timeline
+    repo.record(a.info.id, tl, tl.record(NextTurn()))
+    assert [s.title for s in repo.list_sessions()] == ["A", "B"]
