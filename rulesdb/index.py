@@ -6,7 +6,9 @@ for the process (``get_index``), so it follows the texts and is never migrated.
 A player's query is plain words, never FTS5 syntax. It is tokenised here; stopwords go, and
 each word is matched both exactly and as a prefix ("excal" finds Excalibur, while a whole
 word outranks the longer words it begins). Words are OR-ed so the section matching most of
-them ranks first; FTS5's ``porter`` tokenizer stems both sides ("blocked" finds "block").
+them ranks first, and each pair of neighbouring words is added as a phrase so "crystal ball"
+outranks a crystal here and a ball there; FTS5's ``porter`` tokenizer stems both sides
+("blocked" finds "block").
 
 Titles and tags sit in their own table (``head``), apart from the body text, because FTS5's
 bm25 normalises by the length of the whole row: in one table a long section would lose to a
@@ -30,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from pathlib import Path
 
 from rulesdb.texts import GameTexts, Section, Texts, load
@@ -112,10 +115,12 @@ class Query:
 
     def words_expression(self) -> str:
         alone = len(self.words) + len(self.cjk_runs) == 1
-        return " OR ".join(
+        singles = [
             f'"{word}" OR "{word}"*' if len(word) > 1 or alone else f'"{word}"'
             for word in self.words
-        )
+        ]
+        pairs = [f'"{first} {second}"' for first, second in pairwise(self.words)]
+        return " OR ".join(singles + pairs)
 
     def cjk_expression(self) -> str:
         return " OR ".join(
@@ -144,7 +149,7 @@ def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
     A term's English is the one or two words before its parenthesis; words that occur with
     fewer than half of a term's appearances are dropped as incidental.
     """
-    seen: dict[str, list[set[str]]] = {}
+    seen: dict[str, list[list[str]]] = {}
     for section in sections:
         for match in _GLOSS.finditer(section.text):
             words: list[str] = []
@@ -153,13 +158,13 @@ def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
                 if word in STOPWORDS or len(words) == 2:
                     break
                 if len(word) > 1:
-                    words.append(_singular(word))
+                    words.insert(0, _singular(word))
             if words:
-                seen.setdefault(unicodedata.normalize("NFKC", match[2]), []).append(set(words))
+                seen.setdefault(unicodedata.normalize("NFKC", match[2]), []).append(words)
     terms = {}
     for term, occurrences in seen.items():
-        counts = Counter(word for words in occurrences for word in words)
-        terms[term] = tuple(w for w, n in counts.most_common() if 2 * n >= len(occurrences))
+        counts = Counter(word for words in occurrences for word in dict.fromkeys(words))
+        terms[term] = tuple(word for word in counts if 2 * counts[word] >= len(occurrences))
     return terms
 
 
