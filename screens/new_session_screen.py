@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from textual import on
@@ -12,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
+from companion.clock import utc_now
 from companion.core import Game, Rejected
 from companion.games import all_games
 from screens.commands import Command, bindings
@@ -62,7 +62,8 @@ class NewSessionScreen(Screen[None]):
         self.query_one("#game", OptionList).focus()
 
     def default_title(self) -> str:
-        return f"{self.game.name} {date.today().isoformat()}"
+        clock = getattr(self.app, "clock", None) or utc_now
+        return f"{self.game.name} {clock()[:10]}"
 
     @on(OptionList.OptionHighlighted, "#game")
     async def game_changed(self, event: OptionList.OptionHighlighted) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -238,7 +238,8 @@ class TableScreen(Screen[None]):
         entry = self.query_one("#entry", Input)
         entry.value = value
         entry.display = True
-        entry.focus()
+        # Focus now, not on the next tick, so digits typed right after the key land here.
+        self.set_focus(entry)
         entry.cursor_position = len(value)
         self._entry_callback = callback
 
@@ -246,7 +247,31 @@ class TableScreen(Screen[None]):
         self.query_one("#entry", Input).display = False
         self.query_one("#entry-label", Static).update("")
         self._entry_callback = None
-        self.query_one("#players", DataTable).focus()
+        self.set_focus(self.query_one("#players", DataTable))
+
+    async def on_key(self, event: events.Key) -> None:
+        """Run this screen's keys here, in arrival order, rather than as deferred bindings.
+
+        A burst such as `- 7 enter` (a fast typist, or a paste) then reaches the entry line
+        in order: the line opens on `-`, and `7` and `enter` land in it.
+        """
+        entry = self.query_one("#entry", Input)
+        if self._entry_callback is not None and entry.display and event.control is not entry:
+            if event.key == "enter":
+                event.stop()
+                await entry.action_submit()
+                return
+            if event.is_printable and event.character:
+                event.stop()
+                entry.insert_text_at_cursor(event.character)
+                return
+        command = self._keys().get(event.key)
+        if command is not None and self.check_action(command.action, ()):
+            event.stop()
+            await self.run_action(command.action)
+
+    def _keys(self) -> dict[str, Command]:
+        return {c.key: c for c in self.ACTIONS}
 
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
@@ -266,7 +291,7 @@ class TableScreen(Screen[None]):
         if tl is None:
             return None if action != "back" else True
         if action == "rewind":
-            return True if self.viewing is not None else None
+            return self.viewing is not None
         if action == "undo":
             return True if tl.can_undo and self.viewing is None else None
         if action == "redo":

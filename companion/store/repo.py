@@ -14,7 +14,6 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from sqlalchemy import delete
 from sqlalchemy import event as sa_event
 from sqlmodel import Session, col, create_engine, func, select
 
+from companion.clock import utc_now
 from companion.core import Game, decode, encode
 from companion.games import get_game
 from companion.store.files import StoreError, prepare
@@ -52,10 +52,6 @@ class SessionInfo:
 class Loaded:
     info: SessionInfo
     timeline: Timeline
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _info(row: SessionRow) -> SessionInfo:

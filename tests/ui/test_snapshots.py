@@ -1,0 +1,63 @@
+"""A few SVG snapshots of the layout: home (empty and with a session), new session, table.
+
+Plain `def` tests: snap_compare runs its own event loop. Look at the report before
+running `pytest --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from companion.games import get_game
+from companion.games.free import Adjust, NextTurn
+from companion.store.repo import Repository
+from tests.conftest import fixed_clock, wait_for
+
+SIZE = (100, 30)
+
+
+async def store_ready(pilot):
+    await wait_for(pilot, lambda: pilot.app.repo)
+    await pilot.pause()
+
+
+def seeded(db_path):
+    repo = Repository.open(db_path, clock=fixed_clock)
+    loaded = repo.create(get_game("free"), "Friday night", ("Ann", "Bob", "Cleo"),
+                         {"counters": "HP=20 0..40, mana=0 0..6", "shared": "deck=54 0.."})
+    tl = loaded.timeline
+    for e in [Adjust("HP", 1, -7), Adjust("mana", 0, 3), NextTurn(), Adjust("deck", None, -4)]:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    repo.close()
+
+
+def test_home_empty(snap_compare, make_app):
+    assert snap_compare(make_app(), run_before=store_ready, terminal_size=SIZE)
+
+
+def test_home_with_a_session(snap_compare, make_app, db_path):
+    seeded(db_path)
+    assert snap_compare(make_app(), run_before=store_ready, terminal_size=SIZE)
+
+
+def test_new_session(snap_compare, make_app):
+    async def before(pilot):
+        await store_ready(pilot)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "NewSessionScreen")
+        await pilot.press("tab", *"Ann, Bob")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
+
+
+def test_table(snap_compare, make_app, db_path):
+    seeded(db_path)
+
+    async def before(pilot):
+        await store_ready(pilot)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "timeline", None))
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
