@@ -1,0 +1,95 @@
+"""What the table screen shows: one row per player plus the Dungeon, the countdown, and the
+battle panel in words. Everything here is read off the state; the screen only paints it."""
+
+from __future__ import annotations
+
+from companion.core import Row, TableView
+from companion.games.mm5.battle import SIDE_NAMES, legal_targets, members, owner
+from companion.games.mm5.cards import Card
+from companion.games.mm5.rules import HAND_LIMIT
+from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
+
+COLUMNS = ("Side", "Field (#id name P atk/def M atk/def)", "Gems", "Knights", "Hand")
+
+
+def card_text(card: Card, bonus: int = 0) -> str:
+    star = "★" if bonus else ""
+    return f"#{card.uid} {card.name}{star} {card.values(bonus)}"
+
+
+def appeared(state: State) -> str:
+    return f"gems {len(state.gems_appeared())}/7 · knights {len(state.knights_appeared())}/7"
+
+
+def countdown(state: State) -> str:
+    if state.finished:
+        return "the deck ran out: game over" if state.ended_by == "deck" else "game over"
+    if state.end_turn is None:
+        return ""
+    left = state.end_turn - state.turn_no + 1
+    last = state.players[(state.first + state.end_turn) % len(state.players)].name
+    return f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s turn"
+
+
+def knights_text(state: State, seat: int) -> str:
+    s = state.players[seat]
+    return " ".join(f"K{c.knight}{'+gem' if s.bonus(c) else ''}" for c in s.knights)
+
+
+def view(state: State) -> TableView:
+    rows = []
+    for i, s in enumerate(state.players):
+        hand = "" if s.hand is None else (f"{s.hand} (over 5!)" if s.hand > HAND_LIMIT else str(s.hand))
+        cells = (
+            SIDE_WORDS[s.faction].upper() if s.faction != "neutral" else "Neutral",
+            ", ".join(card_text(c, s.bonus(c)) for c in s.field) or "—",
+            " ".join(str(g) for g in s.gems) or "—",
+            knights_text(state, i) or "—",
+            hand,
+        )
+        rows.append(Row(s.name, cells, active=i == state.active and state.phase not in {"deal", "over"}))
+    prisoners = " ".join(f"K{c.knight}" for c in state.dungeon) or "—"
+    garrison = ", ".join(card_text(c) for c in state.garrison)
+    rows.append(Row("Dungeon", ("Dark", f"guards: {garrison}" if garrison else "no garrison", "", prisoners, "")))
+    me = state.players[state.active]
+    hand_ok = me.hand is None or me.hand <= HAND_LIMIT
+    status = f"Appeared: {appeared(state)}"
+    if countdown(state):
+        status += " · " + countdown(state)
+    return TableView(
+        round=state.round,
+        turn=me.name if state.phase != "deal" else "the deal",
+        phase=state.phase,
+        columns=COLUMNS,
+        rows=tuple(rows),
+        status=status,
+        finished=state.finished,
+        checklist=(("draw", state.drawn), ("faction", state.declared), ("one action", state.acted),
+                   ("hand ≤ 5", hand_ok and state.declared)),
+    )
+
+
+def battle_lines(state: State) -> list[str]:
+    """The battle in words for the panel: both lineups, who strikes, who may be targeted."""
+    b = state.battle
+    if b is None:
+        return []
+    title = "Rescue" if b.defender == DUNGEON else "Battle"
+    lines = [f"{title}: {state.who(b.attacker)} against {state.who(b.defender)} · combat round {b.round}"]
+    for side in (0, 1):
+        seat = owner(state, side)
+        cards = members(state, side)
+        bonus = (lambda c: 0) if seat == DUNGEON else state.players[seat].bonus
+        shown = ", ".join(
+            ("✓" if c.uid in b.acted else "") + card_text(c, bonus(c)) for c in cards
+        ) or "nobody"
+        lines.append(f"  {SIDE_NAMES[side]} {state.who(seat)}: {shown}")
+    if b.stage == "reinforce":
+        spells = [f"{state.players[s].name}: {n or 'face down'}" for r, s, n in b.spells if r == b.round]
+        lines.append("  reinforcements (e) and one face-down spell each (s), then initiative (i)"
+                     + (f" · spells: {'; '.join(spells)}" if spells else ""))
+    else:
+        targets, why = legal_targets(state, b.to_move)
+        lines.append(f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
+                     + ", ".join(f"#{c.uid}" for c in targets) + (f" — {why}" if why else ""))
+    return lines
