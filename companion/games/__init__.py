@@ -11,6 +11,7 @@ from companion.core import Game, Rejected
 
 REGISTERED = (
     "companion.games.free:GAME",
+    "companion.games.mm5:GAME",
     "companion.games.tkc:GAME",
 )
 
