@@ -12,6 +12,7 @@ from companion.core import Game, Rejected
 REGISTERED = (
     "companion.games.free:GAME",
     "companion.games.mm5:GAME",
+    "companion.games.skd:GAME",
     "companion.games.tkc:GAME",
 )
 

@@ -1,0 +1,182 @@
+"""Card values typed from the physical cards: characters, enemies, bosses, colour pairing.
+
+The box's values are not in the rules, so players type them once, in one comma-separated line,
+and the screen keeps them in the card catalogue. Inside events a card travels as a plain tuple
+(a "spec"), so a session replays the same even if the catalogue changes later.
+
+Character: `Rin, wind, 2, 3/4/5, c/h2, 2, text` = name, element, stars, Atk at LV1/LV2/LV3
+(their count is the LV cap), the bonus gained on reaching LV2, LV3 … (`-` none, `c` card,
+`h2` heart 2), the skill cost (a number, `X`, `const`, or `-`), and the skill's words.
+Enemy or boss: `Slime, 1, 10, 2, 3, 4` = name, stars, HP, Atk, strong-attack threshold
+(its mana) and strong-attack damage; the last two may be left out (no strong attack).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.core import Rejected
+from companion.games.skd.cards import COLOUR_NAMES
+
+ELEMENTS = ("wind", "fire", "water", "earth")
+_ELEMENT_ALIASES = {"風": "wind", "火": "fire", "水": "water", "地": "earth"}
+DEFAULT_PAIRING = "wind=green, fire=red, water=blue, earth=yellow"
+
+CharacterSpec = tuple[str, str, int, tuple[int, ...], tuple[str, ...], str, str]
+EnemySpec = tuple[str, int, int, int, int, int]
+
+
+def parse_pairing(text: str) -> tuple[tuple[str, str], ...]:
+    """`wind=green, fire=red, …` as ((element, colour letter), …), every element once."""
+    pairs: dict[str, str] = {}
+    for part in (p for p in re.split(r"[,;]", text) if p.strip()):
+        element, _, colour = (s.strip().lower() for s in part.partition("="))
+        element = _ELEMENT_ALIASES.get(element, element)
+        letter = colour[:1]
+        if element not in ELEMENTS or letter not in COLOUR_NAMES or colour not in (letter, COLOUR_NAMES[letter]):
+            raise Rejected(f"{part.strip()!r}: write element=colour, e.g. wind=green.")
+        pairs[element] = letter
+    if sorted(pairs) != sorted(ELEMENTS) or len(set(pairs.values())) != 4:
+        raise Rejected("Pair each of wind, fire, water and earth with its own colour (green, red, blue, yellow).")
+    return tuple((e, pairs[e]) for e in ELEMENTS)
+
+
+def _int(text: str, what: str, low: int = 0) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise Rejected(f"{what}: {text.strip()!r} is not a whole number.") from None
+    if value < low:
+        raise Rejected(f"{what} must be at least {low}, not {value}.")
+    return value
+
+
+def _bonus(token: str) -> str:
+    t = token.strip().lower()
+    if t in ("", "-", "none"):
+        return ""
+    if t in ("c", "card"):
+        return "card"
+    if m := re.fullmatch(r"(?:h|heart)\s*(\d+)", t):
+        return f"heart{int(m.group(1))}"
+    raise Rejected(f"Level bonus {token.strip()!r}: write - (none), c (card) or h2 (heart 2).")
+
+
+def _cost(token: str) -> str:
+    t = token.strip().lower()
+    if t in ("", "-", "none"):
+        return ""
+    if t == "x":
+        return "X"
+    if t in ("const", "constant", "常時"):
+        return "constant"
+    return str(_int(t, "Skill cost"))
+
+
+def check_character(spec: Any) -> CharacterSpec:
+    """A character spec from an event or the catalogue, its values checked."""
+    try:
+        name, element, stars, atk, bonuses, cost, skill = spec
+        atk = tuple(int(a) for a in atk)
+        bonuses = tuple(_bonus(b) for b in bonuses)
+        stars = int(stars)
+    except (TypeError, ValueError):
+        raise Rejected(f"{spec!r} is not a character.") from None
+    if not str(name).strip():
+        raise Rejected("A character needs a name.")
+    if element not in ELEMENTS:
+        raise Rejected(f"{element!r} is not an element; use wind, fire, water or earth.")
+    if stars < 1:
+        raise Rejected(f"{name}: a character has at least 1 star.")
+    if not atk or any(a < 0 for a in atk):
+        raise Rejected(f"{name}: give its Atk at each LV, e.g. 3/4/5.")
+    if len(bonuses) != len(atk) - 1:
+        raise Rejected(
+            f"{name}: {len(atk)} LVs need {len(atk) - 1} level bonuses (LV2 on), "
+            f"not {len(bonuses)}; write - for none."
+        )
+    return (str(name).strip(), element, stars, atk, bonuses, _cost(str(cost)), str(skill).strip())
+
+
+def parse_character(text: str) -> CharacterSpec:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 4:
+        raise Rejected(
+            "Type name, element, stars, Atk per LV, level bonuses, skill cost, skill — "
+            "e.g. Rin, wind, 2, 3/4/5, c/h2, 2, deal 3 damage."
+        )
+    name, element, stars, atk = parts[:4]
+    element = _ELEMENT_ALIASES.get(element.lower(), element.lower())
+    levels = [_int(a, f"{name}'s Atk") for a in re.split(r"[/\s]+", atk) if a]
+    bonus_text = parts[4] if len(parts) > 4 else ""
+    bonuses = [b for b in re.split(r"[/\s]+", bonus_text) if b]
+    if len(levels) == 1 and bonuses == ["-"]:
+        bonuses = []
+    cost = parts[5] if len(parts) > 5 else ""
+    skill = ", ".join(parts[6:])
+    return check_character((name, element, _int(stars, f"{name}'s stars", 1), tuple(levels), tuple(bonuses), cost, skill))
+
+
+def check_enemy(spec: Any) -> EnemySpec:
+    try:
+        name, stars, hp, atk, threshold, strong = spec
+        values = [int(v) for v in (stars, hp, atk, threshold, strong)]
+    except (TypeError, ValueError):
+        raise Rejected(f"{spec!r} is not an enemy.") from None
+    if not str(name).strip():
+        raise Rejected("An enemy needs a name.")
+    stars, hp, atk, threshold, strong = values
+    if hp < 1:
+        raise Rejected(f"{name}: HP must be at least 1.")
+    if min(stars, atk, threshold, strong) < 0:
+        raise Rejected(f"{name}: stars, Atk and the strong attack cannot be negative.")
+    if threshold and not strong:
+        raise Rejected(f"{name}: a strong attack at {threshold} mana needs its damage.")
+    return (str(name).strip(), stars, hp, atk, threshold, strong)
+
+
+def parse_enemy(text: str) -> EnemySpec:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (4, 6):
+        raise Rejected(
+            "Type name, stars, HP, Atk, strong-attack mana, strong damage — e.g. Slime, 1, 10, 2, 3, 4 "
+            "(leave out the last two if it has no strong attack)."
+        )
+    name = parts[0]
+    numbers = [_int(p, f"{name}'s values") for p in parts[1:]] + [0, 0][: 6 - len(parts)]
+    return check_enemy((name, *numbers))
+
+
+# -- the card catalogue (JSON-able dicts keyed by name) ---------------------------------------
+
+def character_data(spec: CharacterSpec) -> dict[str, Any]:
+    _, element, stars, atk, bonuses, cost, skill = spec
+    return {"element": element, "stars": stars, "atk": list(atk), "bonuses": list(bonuses),
+            "cost": cost, "skill": skill}
+
+
+def character_from_data(name: str, data: dict[str, Any]) -> CharacterSpec:
+    return check_character((name, data.get("element"), data.get("stars"), data.get("atk", ()),
+                            data.get("bonuses", ()), data.get("cost", ""), data.get("skill", "")))
+
+
+def enemy_data(spec: EnemySpec) -> dict[str, Any]:
+    _, stars, hp, atk, threshold, strong = spec
+    return {"stars": stars, "hp": hp, "atk": atk, "threshold": threshold, "strong": strong}
+
+
+def enemy_from_data(name: str, data: dict[str, Any]) -> EnemySpec:
+    return check_enemy((name, data.get("stars"), data.get("hp"), data.get("atk"),
+                        data.get("threshold", 0), data.get("strong", 0)))
+
+
+def show_character(spec: CharacterSpec) -> str:
+    name, element, stars, atk, bonuses, cost, skill = spec
+    text = f"{name}, {element}, {stars}, {'/'.join(map(str, atk))}"
+    text += ", " + ("/".join(b.replace("heart", "h").replace("card", "c") or "-" for b in bonuses) or "-")
+    return text + f", {cost or '-'}" + (f", {skill}" if skill else "")
+
+
+def show_enemy(spec: EnemySpec) -> str:
+    return ", ".join(str(v) for v in spec)

@@ -1,0 +1,180 @@
+"""The rest of a turn: draw, actions (level-ups, skills), the enemy phase, the end phase.
+
+The turn runs in the rules' order and the app holds the table to it: draw, play, actions,
+enemy attack, end. A player who cannot play goes straight to the enemy attack, so actions
+need a play. A damage instance strictly greater than the deck ends the normal battle (what
+is left of the deck goes to the discard) or, in the boss battle, loses the game; equal
+damage empties the deck and play goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core import Rejected
+from companion.games.skd.play import raise_level
+from companion.games.skd.state import (
+    BOSS_SETUP,
+    LEVEL_COST,
+    MANA_CAP,
+    PLAYING,
+    SkdState,
+)
+
+AREAS = ("deck", "pile", "discard", "hand")
+
+
+def _in_turn(state: SkdState, setup_too: bool = False) -> None:
+    if state.finished:
+        raise Rejected("The game is over; undo to go back, or start a new session.")
+    if state.stage == "draft":
+        raise Rejected("The draft is still on: pick (c), swap (x) or pass (o).")
+    if state.stage == "first-enemy":
+        raise Rejected("Reveal the first enemy first (v).")
+    if state.stage not in PLAYING and not (setup_too and state.stage in BOSS_SETUP):
+        raise Rejected("Finish the boss setup first (b).")
+
+
+def draw(state: SkdState) -> SkdState:
+    _in_turn(state)
+    if state.drew:
+        raise Rejected("The draw is one card a turn, and it is done.")
+    s = state.seats[state.active]
+    if not state.deck:
+        return replace(state, drew=True, notes=("the deck is empty: no card, nothing ends",))
+    seats = state.with_seat(state.active, replace(s, hand=s.hand + 1))
+    return replace(state, seats=seats, deck=state.deck - 1, drew=True, notes=())
+
+
+def _action(state: SkdState) -> None:
+    _in_turn(state)
+    if state.attacked:
+        raise Rejected("Actions come before the enemy attack; this turn's enemy attack is done.")
+    if not state.played:
+        raise Rejected("Actions come after the play; a player who cannot play goes straight to the enemy attack.")
+
+
+def level_up(state: SkdState, name: str) -> SkdState:
+    _action(state)
+    s = state.seats[state.active]
+    who = s.find(name)
+    if s.mana < LEVEL_COST:
+        raise Rejected(f"{s.name} has {s.mana} mana; a level-up costs {LEVEL_COST}.")
+    if who.lv >= who.cap:
+        raise Rejected(f"{who.name} is at LV{who.lv}, the highest on the card.")
+    state = replace(state, seats=state.with_seat(state.active, replace(s, mana=s.mana - LEVEL_COST)))
+    state, words = raise_level(state, state.active, s.find(who.name))
+    return replace(state, acted=True, notes=(words,))
+
+
+def skill(state: SkdState, name: str, x: int) -> SkdState:
+    _action(state)
+    s = state.seats[state.active]
+    who = s.find(name)
+    if who.name in state.skills_used:
+        raise Rejected(f"{who.name}'s skill is used already this turn (once per character per turn).")
+    if not who.cost:
+        raise Rejected(f"{who.name} has no skill to pay for.")
+    if who.cost == "constant":
+        raise Rejected(f"{who.name}'s skill is constant (常時): it triggers by itself, nothing to pay.")
+    if who.cost == "X":
+        if x < 1:
+            raise Rejected(f"{who.name}'s skill costs X★: choose how much mana, at least 1.")
+        pay = x
+    else:
+        pay = int(who.cost)
+    if s.mana < pay:
+        raise Rejected(f"{s.name} has {s.mana} mana; {who.name}'s skill costs {pay}.")
+    seats = state.with_seat(state.active, replace(s, mana=s.mana - pay))
+    return replace(state, seats=seats, acted=True, skills_used=(*state.skills_used, who.name),
+                   notes=(f"{who.name} pays {pay}: {who.skill or 'its skill'}",))
+
+
+def damage_instances(state: SkdState) -> tuple[int, ...]:
+    """This enemy phase's hits: the attack, then the strong attack if the +1 mana reaches it."""
+    e = state.enemy
+    assert e is not None
+    hits = [e.atk]
+    if e.threshold and e.mana + 1 >= e.threshold:
+        hits.append(e.strong)
+    return tuple(hits)
+
+
+def enemy_phase(state: SkdState) -> SkdState:
+    _in_turn(state)
+    if not state.drew:
+        raise Rejected("Draw first (d): the enemy attacks at the end of the turn.")
+    if state.attacked:
+        raise Rejected("The enemy has attacked this turn already.")
+    e = state.enemy
+    if e is None:
+        raise Rejected("No enemy is left; end the turn (n) and the boss battle is set up.")
+    deck, discard, notes = state.deck, state.discard, []
+    for i, hit in enumerate(damage_instances(state)):
+        label = "strong attack" if i else "attack"
+        if hit > deck:
+            notes.append(f"{e.name}'s {label} of {hit} is more than the deck's {deck}")
+            discard += deck
+            if e.boss:
+                return replace(state, deck=0, discard=discard, attacked=True, stage="lost",
+                               notes=(*notes, "the party loses"))
+            return replace(state, deck=0, discard=discard, attacked=True, normal_over=True,
+                           notes=(*notes, "the normal battle ends; end the turn (n) for the boss setup"))
+        deck -= hit
+        discard += hit
+        notes.append(f"{label} {hit}")
+        # the attack earns the enemy 1 mana; the strong attack spends its threshold
+        e = replace(e, mana=e.mana + 1 if i == 0 else e.mana - e.threshold)
+    return replace(state, deck=deck, discard=discard, enemy=e, attacked=True,
+                   notes=(*notes, f"deck {deck} left"))
+
+
+def end_turn(state: SkdState) -> SkdState:
+    _in_turn(state)
+    if not state.attacked and state.enemy is not None:
+        raise Rejected("The enemy has not attacked yet: press e for the enemy phase first.")
+    capped = [s.name for s in state.seats if s.mana > MANA_CAP]
+    seats = tuple(replace(s, mana=min(s.mana, MANA_CAP)) for s in state.seats)
+    active = (state.active + 1) % len(seats)
+    state = replace(
+        state, seats=seats, active=active, round=state.round + (active == 0), drew=False,
+        played=False, acted=False, attacked=False, skills_used=(),
+        history=(*state.history, state.deck),
+        notes=(f"mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)}",) if capped else (),
+    )
+    if state.normal_over:
+        state = replace(state, stage="boss-reveal", enemy=None, normal_over=False)
+    return state
+
+
+def move_cards(state: SkdState, source: str, target: str, count: int, seat: int | None) -> SkdState:
+    _in_turn(state, setup_too=True)
+    if source not in AREAS or target not in AREAS or source == target:
+        raise Rejected(f"Move cards between two of: {', '.join(AREAS)}.")
+    if count < 1:
+        raise Rejected("Move at least one card.")
+    who = state.active if seat is None else seat
+    if not 0 <= who < len(state.seats):
+        raise Rejected(f"There is no player {who + 1}.")
+    counts = {"deck": state.deck, "pile": state.pile, "discard": state.discard,
+              "hand": state.seats[who].hand}
+    if counts[source] < count:
+        where = f"{state.seats[who].name}'s hand" if source == "hand" else f"the {source}"
+        raise Rejected(f"{where} has {counts[source]} card{'s' if counts[source] != 1 else ''}, not {count}.")
+    counts[source] -= count
+    counts[target] += count
+    seats = state.with_seat(who, replace(state.seats[who], hand=counts["hand"]))
+    return replace(state, seats=seats, deck=counts["deck"], pile=counts["pile"],
+                   discard=counts["discard"], notes=())
+
+
+def adjust_mana(state: SkdState, seat: int, delta: int) -> SkdState:
+    _in_turn(state)
+    if not 0 <= seat < len(state.seats):
+        raise Rejected(f"There is no player {seat + 1}.")
+    s = state.seats[seat]
+    if delta == 0:
+        raise Rejected("Type a change, e.g. +2 or -1.")
+    if s.mana + delta < 0:
+        raise Rejected(f"{s.name} has {s.mana} mana; it cannot go below zero.")
+    return replace(state, seats=state.with_seat(seat, replace(s, mana=s.mana + delta)), notes=())
