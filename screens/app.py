@@ -41,6 +41,8 @@ class CompanionApp(App[None]):
         db_path: Path,
         may_create_folder: bool = False,
         clock: Callable[[], str] | None = None,
+        start_view: int | None = None,
+        viewer: bool = False,
     ) -> None:
         super().__init__()
         self.db_path = db_path
@@ -48,10 +50,19 @@ class CompanionApp(App[None]):
         self.clock = clock
         self.repo: Repository | None = None
         self.store_error: str | None = None
+        # Viewer mode (companion view): only the read-only table view, never the writable store.
+        self.viewer = viewer or start_view is not None
+        self.start_view = start_view
 
     def on_mount(self) -> None:
+        if self.viewer:
+            from screens.table_view_screen import TableViewScreen
+
+            self.push_screen(TableViewScreen(self.start_view))
+            return
         self.push_screen(HomeScreen())
-        self.open_store()
+        # After the first frame: importing SQLModel would otherwise hold the GIL before it.
+        self.call_after_refresh(self.open_store)
 
     @work(thread=True, exclusive=True, group="store")
     def open_store(self) -> None:

@@ -32,6 +32,8 @@ BASE_ACTIONS = (
     Command("escape", "back", "Back", "Back to now, or to the home screen", key_display="esc"),
     Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
+    # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
+    Command("V", "table_view", "Table view", "This table big and read-only, following live"),
 )
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 
@@ -66,6 +68,8 @@ class TableScreen(Screen[None]):
         self.title_text = ""
         self._shown: list[tuple[Entry, bool]] = []
         self._entry_callback: Callable[[str], str | None] | None = None
+        self._enabled: tuple[bool | None, ...] = ()
+        self._grid: tuple[tuple[str, ...], int] = ((), -1)
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -153,7 +157,7 @@ class TableScreen(Screen[None]):
     def shown_state(self) -> Any:
         tl = self.timeline
         assert tl is not None
-        return tl.states[self.viewing] if self.viewing is not None else tl.state
+        return tl.state_at(self.viewing) if self.viewing is not None else tl.state
 
     def watch_timeline(self, tl: Timeline | None) -> None:
         if tl is not None:
@@ -171,7 +175,11 @@ class TableScreen(Screen[None]):
         self._paint_players(view)
         self._sync_log(tl)
         self.paint_panel(view)
-        self.refresh_bindings()
+        enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
+        if enabled != self._enabled:
+            # The footer rebuilds itself on every refresh; only ask when a key changed state.
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         parts = [f"[b]{tl.game.name}[/b] · {self.title_text}", f"Round {view.round}"]
@@ -191,13 +199,21 @@ class TableScreen(Screen[None]):
 
     def _paint_players(self, view: TableView) -> None:
         table = self.query_one("#players", DataTable)
+        labels = [f"▶ {r.label}" if r.active else f"  {r.label}" for r in view.rows]
+        if self._grid == (view.columns, len(view.rows)):
+            # Same shape: change the cells in place, no relayout.
+            for y, (label, r) in enumerate(zip(labels, view.rows, strict=True)):
+                for x, cell in enumerate((label, *r.cells)):
+                    if table.get_cell_at((y, x)) != cell:
+                        table.update_cell_at((y, x), cell)
+            return
+        self._grid = (view.columns, len(view.rows))
         row, col = table.cursor_coordinate
         table.clear(columns=True)
         table.add_column("Player", key="player")
         for name in view.columns:
             table.add_column(name, key=name)
-        for r in view.rows:
-            label = f"▶ {r.label}" if r.active else f"  {r.label}"
+        for label, r in zip(labels, view.rows, strict=True):
             table.add_row(label, *r.cells)
         if view.rows:
             table.move_cursor(row=min(row, len(view.rows) - 1), column=min(col, len(view.columns)))
@@ -337,6 +353,11 @@ class TableScreen(Screen[None]):
 
     def action_reload(self) -> None:
         self.load()
+
+    def action_table_view(self) -> None:
+        from screens.table_view_screen import TableViewScreen
+
+        self.app.push_screen(TableViewScreen(self.session_id))
 
     def action_rules(self) -> None:
         from screens.rules_screen import RulesScreen

@@ -49,7 +49,17 @@ CREATE TABLE card (
 );
 """
 
-UPGRADES = {1: V1, 2: V2}
+V3 = """
+CREATE TABLE snapshot (
+    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    version TEXT NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

@@ -10,6 +10,7 @@ interleave their logs; the later one is told to reload.
 from __future__ import annotations
 
 import json
+import pickle
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,15 +20,18 @@ from typing import Any
 
 from sqlalchemy import delete
 from sqlalchemy import event as sa_event
+from sqlalchemy.pool import QueuePool
 from sqlmodel import Session, col, create_engine, func, select
 
 from companion.clock import utc_now
-from companion.core import Game, decode, encode
+from companion.core import Game, encode
 from companion.games import get_game
 from companion.store.files import StoreError, prepare
 from companion.store.migrations import upgrade
-from companion.store.tables import CardRow, EventRow, SessionRow
+from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, Timeline
+
+SNAPSHOT_EVERY = 500
 
 
 class StaleSession(StoreError):
@@ -69,12 +73,23 @@ def summary_of(game: Game, state: Any) -> tuple[str, bool]:
 
 
 class Repository:
-    def __init__(self, path: Path, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(self, path: Path, clock: Callable[[], str] = utc_now, read_only: bool = False) -> None:
         self.path = path
         self.clock = clock
+        self.read_only = read_only
+        if read_only:
+            self.engine = _reader_engine(path)
+            return
         self.engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": 5})
         sa_event.listen(self.engine, "connect", _connect)
         sa_event.listen(self.engine, "begin", _begin)
+
+    @classmethod
+    def reader(cls, path: Path) -> Repository:
+        """A repository that can only read: a watcher (the table view) on a file another window
+        writes. Its transactions are deferred, so in WAL mode it never holds the write lock and
+        the writer never waits on it; the file is opened read-only, so any write fails."""
+        return cls(path, read_only=True)
 
     @classmethod
     def open(cls, path: Path, may_create_folder: bool = False, **kw: Any) -> Repository:
@@ -135,10 +150,25 @@ class Repository:
                 .where(EventRow.session_id == session_id)
                 .order_by(col(EventRow.seq))
             ).all()
+            snap = s.exec(
+                select(SnapshotRow.seq, SnapshotRow.data)
+                .where(SnapshotRow.session_id == session_id, SnapshotRow.seq <= info.cursor,
+                       SnapshotRow.version == state_version(game))
+                .order_by(col(SnapshotRow.seq).desc())
+            ).first()
         types = game.events
-        entries = tuple(Entry(decode(json.loads(p), types), t, x, d) for p, t, x, d in rows)
+        entries = tuple(Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows)
         initial = game.setup(info.players, info.options)
-        return Loaded(info, Timeline.replay(game, initial, entries, info.cursor))
+        snapshot = _unpickle(snap)
+        timeline = Timeline.replay(game, initial, entries, info.cursor, snapshot)
+        if not self.read_only and timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
+            self._snapshot(session_id, timeline)
+        return Loaded(info, timeline)
+
+    def _snapshot(self, session_id: int, timeline: Timeline) -> None:
+        with self._session() as s:
+            s.merge(_snapshot_row(session_id, timeline))
+            s.commit()
 
     def rename(self, session_id: int, title: str) -> SessionInfo:
         title = title.strip()
@@ -157,6 +187,7 @@ class Repository:
     def delete(self, session_id: int) -> None:
         with self._session() as s:
             s.exec(delete(EventRow).where(col(EventRow.session_id) == session_id))
+            s.exec(delete(SnapshotRow).where(col(SnapshotRow.session_id) == session_id))
             s.exec(delete(SessionRow).where(col(SessionRow.id) == session_id))
             s.commit()
 
@@ -180,6 +211,9 @@ class Repository:
         with self._session() as s:
             row = self._check_fresh(s, session_id, seen)
             s.exec(delete(EventRow).where(col(EventRow.session_id) == session_id, col(EventRow.seq) > seen.cursor))
+            s.exec(delete(SnapshotRow).where(col(SnapshotRow.session_id) == session_id, col(SnapshotRow.seq) > seen.cursor))
+            if after.cursor % SNAPSHOT_EVERY == 0:
+                s.merge(_snapshot_row(session_id, after))
             s.add(EventRow(
                 session_id=session_id, seq=after.cursor, payload=json.dumps(encode(entry.event)),
                 turn=entry.turn, text=entry.text, created=now, dropped=entry.dropped,
@@ -202,6 +236,21 @@ class Repository:
         row.cursor = after.cursor
         row.updated = now
         row.summary, row.finished = summary_of(after.game, after.state)
+
+    def stamp(self, session_id: int) -> tuple[Any, ...] | None:
+        """A cheap fingerprint that changes with every write to the session (a new action has a
+        new row id, undo and redo move the cursor, a rename changes the title); None once it
+        has been deleted. A watcher compares it to decide whether to reload."""
+        with self._session() as s:
+            row = s.exec(
+                select(SessionRow.title, SessionRow.cursor, SessionRow.updated).where(SessionRow.id == session_id)
+            ).first()
+            if row is None:
+                return None
+            count, newest = s.exec(
+                select(func.count(), func.max(EventRow.id)).where(EventRow.session_id == session_id)
+            ).one()
+        return (*row, count, newest)
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
@@ -227,6 +276,25 @@ class Repository:
             s.commit()
 
 
+def state_version(game: Game) -> str:
+    """Snapshots are read only by the game (and state layout) version that wrote them."""
+    return f"{game.id}:{getattr(game, 'state_version', 1)}"
+
+
+def _snapshot_row(session_id: int, timeline: Timeline) -> SnapshotRow:
+    data = pickle.dumps(timeline.state, protocol=pickle.HIGHEST_PROTOCOL)
+    return SnapshotRow(session_id=session_id, seq=timeline.cursor, version=state_version(timeline.game), data=data)
+
+
+def _unpickle(row: Any) -> tuple[int, Any] | None:
+    if row is None:
+        return None
+    try:
+        return row[0], pickle.loads(row[1])
+    except Exception:  # a snapshot the current code cannot read: replay from the start instead
+        return None
+
+
 def _connect(dbapi_con: Any, record: Any) -> None:
     dbapi_con.isolation_level = None
     _pragmas(dbapi_con, record)
@@ -235,6 +303,21 @@ def _connect(dbapi_con: Any, record: Any) -> None:
 def _begin(conn: Any) -> None:
     # A write lock from the first read, so the freshness check and the write are one step.
     conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _reader_engine(path: Path) -> Any:
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+
+    def connect() -> sqlite3.Connection:
+        # A creator, not a URL: SQLAlchemy's URL parsing mangles paths with '#' or '?'.
+        con = sqlite3.connect(uri, uri=True, timeout=5, check_same_thread=False, isolation_level=None)
+        con.execute("PRAGMA busy_timeout=5000")
+        return con
+
+    engine = create_engine("sqlite://", creator=connect, poolclass=QueuePool)
+    # Deferred: one consistent snapshot per session, and no lock a writer would wait on.
+    sa_event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
+    return engine
 
 
 def _pragmas(dbapi_con: Any, _record: Any) -> None:

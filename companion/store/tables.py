@@ -42,3 +42,14 @@ class CardRow(SQLModel, table=True):
     name: str
     data: str
     updated: str
+
+
+class SnapshotRow(SQLModel, table=True):
+    """A pickled state after `seq` events, so reopening a long session replays only its tail."""
+
+    __tablename__ = "snapshot"
+
+    session_id: int = Field(foreign_key="session.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    version: str
+    data: bytes

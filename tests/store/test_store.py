@@ -112,3 +112,36 @@ def test_sessions_are_listed_newest_first(db_path):
     tl = a.timeline
     repo.record(a.info.id, tl, tl.record(NextTurn()))
     assert [s.title for s in repo.list_sessions()] == ["A", "B"]
+
+
+def test_snapshots_make_reopening_replay_only_the_tail(db_path, monkeypatch):
+    import companion.store.repo as repo_module
+
+    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(repo, 11)
+    con = sqlite3.connect(db_path)
+    assert [r[0] for r in con.execute("SELECT seq FROM snapshot ORDER BY seq")] == [4, 8]
+    loaded = repo.load(sid)
+    assert loaded.timeline.state == tl.state
+    assert sorted(loaded.timeline.known) == [0, 8, 9, 10, 11], "replayed from the snapshot at 8"
+    assert [loaded.timeline.state_at(i) for i in range(12)] == [tl.state_at(i) for i in range(12)]
+    # Undo below a snapshot, then a new action: the dropped branch's snapshots go with it.
+    back = tl.move(6)
+    repo.move(sid, tl, back)
+    branched = back.record(Adjust("HP", 0, +1))
+    repo.record(sid, back, branched)
+    assert [r[0] for r in con.execute("SELECT seq FROM snapshot ORDER BY seq")] == [4]
+    assert repo.load(sid).timeline.state == branched.state
+
+
+def test_an_unreadable_snapshot_falls_back_to_replay(db_path, monkeypatch):
+    import companion.store.repo as repo_module
+
+    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(repo, 9)
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE snapshot SET data = x'00ff00'")
+    con.commit()
+    assert repo.load(sid).timeline.state == tl.state

@@ -1,0 +1,247 @@
+"""One benchmark command: each figure against a baseline taken in the same run.
+
+    python tests/benchmarks/run.py [--json] [--quick]
+
+These machines are shared and noisy, so start-up and memory are ratios against a bare
+Textual app started the same way, interleaved run by run; latencies are medians and
+percentiles over many repetitions. It is not a pytest test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+CHILD = r"""
+import os, resource, sys, time
+kind, db = sys.argv[1], sys.argv[2]
+if kind == "bare":
+    from textual.app import App
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(App):
+        def compose(self):
+            yield Header()
+            yield Static("bare")
+            yield Footer()
+
+    app = Bare()
+else:
+    from pathlib import Path
+    from screens.app import CompanionApp
+
+    app = CompanionApp(db_path=Path(db))
+
+async def first_frame(pilot):
+    print("READY", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+    await pilot.pause(0.6 if kind != "bare" else 0.6)
+    print("PEAK", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+    os._exit(0)
+
+app.run(headless=True, auto_pilot=first_frame, size=(100, 30))
+"""
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def start_once(kind: str, db: Path) -> tuple[float, int, int]:
+    started = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, kind, str(db)], cwd=REPO, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.stdout is not None
+    ready = proc.stdout.readline().split()
+    elapsed = time.perf_counter() - started
+    peak = proc.stdout.readline().split()
+    proc.wait(timeout=60)
+    return elapsed * 1000, int(ready[1]), int(peak[1])
+
+
+def startup_and_memory(runs: int, workdir: Path) -> dict:
+    bare, app, bare_mem, app_mem = [], [], [], []
+    for i in range(runs):
+        db = workdir / f"start-{i}.db"
+        for kind, times, mems in (("bare", bare, bare_mem), ("app", app, app_mem)):
+            ms, _, peak = start_once(kind, db)
+            times.append(ms)
+            mems.append(peak)
+    return {
+        "startup_app_ms": statistics.median(app),
+        "startup_bare_ms": statistics.median(bare),
+        "startup_ratio": statistics.median(app) / statistics.median(bare),
+        "memory_app_kb": statistics.median(app_mem),
+        "memory_bare_kb": statistics.median(bare_mem),
+        "memory_ratio": statistics.median(app_mem) / statistics.median(bare_mem),
+    }
+
+
+async def _actions(n: int, workdir: Path) -> dict:
+    from companion.games import get_game
+    from companion.games.free import Adjust
+    from companion.store.repo import Repository
+    from screens.app import CompanionApp
+
+    db = workdir / "actions.db"
+    repo = Repository.open(db)
+    sid = repo.create(get_game("free"), "Bench", ("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..1000"}).info.id
+    repo.close()
+    app = CompanionApp(db_path=db)
+    latencies, baseline = [], []
+    async with app.run_test(size=(100, 30)) as pilot:
+        while app.repo is None:
+            await pilot.pause(0.02)
+        from screens.table_screen import open_table
+
+        open_table(app, sid)
+        while getattr(app.screen, "timeline", None) is None:
+            await pilot.pause(0.02)
+        screen = app.screen
+        from textual.widgets import DataTable
+
+        table = screen.query_one("#players", DataTable)
+        for i in range(n):
+            started = time.perf_counter()
+            assert screen.record(Adjust("HP", i % 3, 1 if i % 2 else -1))
+            await pilot.pause()
+            latencies.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            table.update_cell_at((0, 1), str(i))
+            await pilot.pause()
+            baseline.append((time.perf_counter() - started) * 1000)
+    return {
+        "action_p50_ms": statistics.median(latencies),
+        "action_p99_ms": pct(latencies, 0.99),
+        "repaint_only_p99_ms": pct(baseline, 0.99),
+    }
+
+
+def make_session(workdir: Path, events: int) -> tuple[Path, int]:
+    from companion.games import get_game
+    from companion.store.repo import Repository
+
+    db = workdir / f"reopen-{events}.db"
+    repo = Repository.open(db)
+    sid = repo.create(get_game("free"), "Long", ("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"}).info.id
+    repo.close()
+    con = sqlite3.connect(db)
+    rows = []
+    for i in range(events):
+        payload = {"type": "adjust", "name": "HP", "owner": i % 3, "delta": 1} if i % 4 else {"type": "next-turn"}
+        rows.append((sid, i + 1, json.dumps(payload), "R1 Ann", f"action {i + 1}", "2026-01-01T00:00:00+00:00"))
+    con.executemany("INSERT INTO event (session_id, seq, payload, turn, text, created) VALUES (?,?,?,?,?,?)", rows)
+    con.execute("UPDATE session SET cursor = ? WHERE id = ?", (events, sid))
+    con.commit()
+    con.close()
+    return db, sid
+
+
+def reopen(workdir: Path, sizes: tuple[int, ...]) -> dict:
+    from companion.store.repo import Repository
+
+    figures: dict = {}
+    for size in sizes:
+        db, sid = make_session(workdir, size)
+        repo = Repository.open(db)
+        repo.load(sid)
+        loads, reads = [], []
+        for _ in range(5):
+            started = time.perf_counter()
+            loaded = repo.load(sid)
+            loads.append((time.perf_counter() - started) * 1000)
+            assert len(loaded.timeline.entries) == size
+            con = sqlite3.connect(db)
+            started = time.perf_counter()
+            con.execute("SELECT payload, turn, text FROM event WHERE session_id = ? ORDER BY seq", (sid,)).fetchall()
+            reads.append((time.perf_counter() - started) * 1000)
+            con.close()
+        repo.close()
+        figures[f"reopen_{size}_ms"] = statistics.median(loads)
+        figures[f"read_rows_{size}_ms"] = statistics.median(reads)
+    return figures
+
+
+def rules() -> dict:
+    sys.path.insert(0, str(REPO / "tests" / "benchmarks"))
+    from bench_rules import measure
+
+    m = measure(repeat=10)
+    return {f"rules_{k}": v for k, v in m.items() if isinstance(v, (int, float))}
+
+
+def odds() -> dict:
+    """The slowest odds a screen shows: each game's heaviest exact computation, if it has one."""
+    import importlib
+
+    figures = {}
+    for module_name in ("companion.odds_bench",):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        figures.update(module.measure())
+    return figures
+
+
+GOALS = {
+    "startup_ratio": ("≤ 1.25× bare Textual", lambda v: v <= 1.25),
+    "action_p99_ms": ("≤ 16 ms", lambda v: v <= 16),
+    "reopen_10000_ms": ("≤ 150 ms", lambda v: v <= 150),
+    "rules_query_p99_ms": ("≤ 2 ms", lambda v: v <= 2),
+    "odds_slowest_ms": ("≤ 5 ms", lambda v: v <= 5),
+    "memory_ratio": ("≤ 1.5× bare Textual", lambda v: v <= 1.5),
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    figures: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        figures.update(startup_and_memory(3 if args.quick else 7, work))
+        figures.update(asyncio.run(_actions(200 if args.quick else 1000, work)))
+        figures.update(reopen(work, (1000, 10000) if args.quick else (1000, 10000, 100000)))
+    figures.update(rules())
+    figures.update(odds())
+    report = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "figures": figures,
+        "goals": {k: {"goal": g, "value": figures.get(k), "met": (ok(figures[k]) if k in figures else None)}
+                  for k, (g, ok) in GOALS.items()},
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"Companion benchmarks · {report['date']} · {report['machine']}\n")
+    print(f"{'figure':<28}{'value':>12}  {'goal':<22}met")
+    for key, value in figures.items():
+        goal = report["goals"].get(key)
+        met = "" if goal is None else ("yes" if goal["met"] else "NO")
+        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
+        print(f"{key:<28}{shown:>12}  {(goal or {}).get('goal', ''):<22}{met}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
