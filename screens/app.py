@@ -82,7 +82,7 @@ class CompanionApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in getattr(screen, "ACTIONS", ()):
-            if screen.check_action(command.action, ()) is False:
+            if not screen.check_action(command.action, ()):
                 continue
             title = f"{command.title} ({command.key_display or command.key})"
             yield SystemCommand(title, command.help, partial(screen.run_action, command.action))

@@ -1,0 +1,121 @@
+"""Home and new-session screens by keyboard: bad names, rename, delete, export, log, palette."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from companion.games import get_game
+from companion.games.free import Adjust, NextTurn
+from companion.store.repo import Repository
+from tests.conftest import fixed_clock, wait_for
+
+
+def seed(db_path, title="Friday", events=(Adjust("HP", 0, -3), NextTurn(), Adjust("HP", 1, -5))):
+    repo = Repository.open(db_path, clock=fixed_clock)
+    loaded = repo.create(get_game("free"), title, ("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    tl = loaded.timeline
+    for e in events:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    repo.close()
+    return loaded.info.id
+
+
+async def home(pilot):
+    await wait_for(pilot, lambda: pilot.app.repo)
+    await pilot.pause()
+
+
+async def test_bad_player_names_are_refused_and_nothing_is_created(make_app, db_path):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home(pilot)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewSessionScreen")
+        await pilot.press("tab", *"Ann, ann")
+        await pilot.press("ctrl+s")
+        assert "Two players are called" in str(app.screen.query_one("#error", Static).render())
+        app.screen.query_one("#players", Input).value = "Ann,,Bob"
+        await pilot.press("ctrl+s")
+        assert "Every player needs a name" in str(app.screen.query_one("#error", Static).render())
+        assert app.repo.list_sessions() == []
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "HomeScreen"
+
+
+async def test_rename_delete_with_confirmation_and_export(make_app, db_path, tmp_path, monkeypatch):
+    seed(db_path)
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home(pilot)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+        app.screen.query_one(Input).value = ""
+        await pilot.press(*"Saturday", "enter")
+        await pilot.pause()
+        assert app.repo.list_sessions()[0].title == "Saturday"
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+        await pilot.press("enter")
+        await pilot.pause()
+        exported = (tmp_path / "companion-1.md").read_text()
+        assert "# Saturday" in exported and "Bob: HP -5 (20 → 15)" in exported
+        await pilot.press("d")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmModal")
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.repo.list_sessions()) == 1, "no: nothing deleted"
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert app.repo.list_sessions() == []
+        assert "No sessions yet" in str(app.screen.query_one("#status", Static).render())
+
+
+async def test_log_shows_the_past_read_only_and_rewinds_in_one_step(make_app, db_path):
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home(pilot)
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.pause()
+        screen.query_one("#log").focus()
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        assert screen.viewing == 1
+        assert screen.shown_state.active == 0 and screen.timeline.cursor == 3
+        assert "Read-only" in str(screen.query_one("#banner", Static).render())
+        await pilot.press("minus", "5", "enter")
+        assert screen.timeline.cursor == 3, "the past cannot be changed"
+        await pilot.press("w")
+        assert screen.viewing is None and screen.timeline.cursor == 1
+        assert Repository.open(db_path).load(1).timeline.cursor == 1, "rewind is saved"
+        await pilot.press("ctrl+y", "ctrl+y")
+        assert screen.timeline.cursor == 3
+        await pilot.press("ctrl+z", "ctrl+z")
+        screen.query_one("#players").focus()
+        await pilot.press("1", "plus", "2", "enter")
+        assert len(screen.timeline.entries) == 2 and screen.timeline.entries[-1].dropped == 2
+        assert "replaced 2 undone actions" in str(screen.query_one("#log").get_option_at_index(1).prompt)
+
+
+async def test_the_palette_offers_the_screens_actions(make_app, db_path):
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home(pilot)
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        titles = [c.title for c in app.get_system_commands(screen)]
+        for expected in ("Next turn (n)", "Undo (ctrl+z)", "Subtract (-)", "Countdown (c)", "Rules (f1)"):
+            assert expected in titles
+        assert "Redo (ctrl+y)" not in titles, "nothing to redo: not offered"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"next turn")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
