@@ -9,8 +9,10 @@ from companion.games.free import Adjust, NextTurn
 from companion.store.repo import Repository
 from tests.conftest import fixed_clock, wait_for
 
+EVENTS = (Adjust("HP", 0, -3), NextTurn(), Adjust("HP", 1, -5))
 
-def seed(db_path, title="Friday", events=(Adjust("HP", 0, -3), NextTurn(), Adjust("HP", 1, -5))):
+
+def seed(db_path, title="Friday", events=EVENTS):
     repo = Repository.open(db_path, clock=fixed_clock)
     loaded = repo.create(get_game("free"), title, ("Ann", "Bob"), {"counters": "HP=20 0..40"})
     tl = loaded.timeline
