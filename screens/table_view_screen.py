@@ -1,0 +1,283 @@
+"""The table view: the live game, big and read-only, for a TV, a tablet or a second terminal.
+
+It reads through its own read-only repository (`Repository.reader`) from one worker thread:
+every half second it reads the session's stamp and reloads the session only when the stamp
+changed, so it follows the window that records the actions without ever taking the write
+lock. It holds no write path at all: its only keys move between sessions or leave. Every game
+is painted from `game.view(state)`; a game module may also offer `headline(state)`, a tuple of
+(label, value) pairs for its headline state, found with getattr and never required.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Digits, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from companion.core import Game, TableView
+from screens.commands import Command, bindings
+
+POLL_SECONDS = 0.5
+FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+ACTIONS = (
+    Command("escape", "back", "Back", "Back to the list of sessions, or to where you were", key_display="esc"),
+    Command("q", "quit", "Quit", "Close the table view (nothing to save: it only reads)"),
+)
+
+
+@dataclass
+class Followed(Message):
+    """The worker read something new: a session (None once deleted), the list, or a problem."""
+
+    session_id: int | None
+    loaded: Any = None
+    sessions: list[Any] | None = None
+    problem: str | None = None
+
+
+def headline_of(game: Game) -> Callable[[Any], Any] | None:
+    """The game's optional `headline(state)`: on the game object or in its module."""
+    for owner in (game, sys.modules.get(type(game).__module__), sys.modules.get(f"companion.games.{game.id}")):
+        found = getattr(owner, "headline", None)
+        if callable(found):
+            return found
+    return None
+
+
+def value_text(value: str, width: int = 10) -> Text:
+    """A value; "13/20" also gets a bar, so HP reads from across the table."""
+    m = FRACTION.match(value)
+    if not m or not 0 <= int(m[1]) <= int(m[2]) or int(m[2]) == 0:
+        return Text(value)
+    share = int(m[1]) / int(m[2])
+    full = round(width * share)
+    colour = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
+    return Text.assemble((value, "bold"), " ", ("█" * full, colour), ("░" * (width - full), "dim"))
+
+
+def rows_table(view: TableView) -> Table:
+    table = Table(expand=True, box=box.HEAVY_HEAD, show_lines=True, header_style="bold")
+    table.add_column("Player", no_wrap=True)
+    for name in view.columns:
+        table.add_column(name, overflow="fold")
+    for row in view.rows:
+        label = Text(f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold")
+        if row.note:
+            label.append(f"\n  {row.note}", style="dim")
+        table.add_row(label, *(value_text(c) for c in row.cells))
+    return table
+
+
+def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Table:
+    grid = Table.grid(expand=True, padding=(0, 3))
+    for _ in pairs:
+        grid.add_column()
+    grid.add_row(*(Text(label.upper(), style="dim") for label, _ in pairs))
+    grid.add_row(*(value_text(str(value), 16) for _, value in pairs))
+    return grid
+
+
+class TableViewScreen(Screen[None]):
+    CSS_PATH = "table_view_screen.tcss"
+    ACTIONS = ACTIONS
+    BINDINGS = bindings(*ACTIONS)
+
+    loaded: reactive[Any] = reactive(None, always_update=True)
+
+    def __init__(self, session_id: int | None = None, db_path: Path | None = None) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.chooser = session_id is None
+        self.db_path = db_path
+        self.view: TableView | None = None
+        self.sessions: list[Any] = []
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        yield Static("Companion · table view", id="tv-title")
+        yield Static("Opening the database…", id="tv-message")
+        yield OptionList(id="tv-chooser")
+        with Vertical(id="tv-game"):
+            with Horizontal(id="tv-top"):
+                with Vertical(id="tv-round-box", classes="tv-box"):
+                    yield Static("ROUND", classes="tv-label")
+                    yield Digits("", id="tv-round")
+                with Vertical(id="tv-turn-box", classes="tv-box"):
+                    yield Static("TURN", classes="tv-label")
+                    yield Static("", id="tv-turn")
+                with Vertical(id="tv-phase-box", classes="tv-box"):
+                    yield Static("PHASE", classes="tv-label")
+                    yield Static("", id="tv-phase")
+            yield Static("", id="tv-status")
+            yield Static("", id="tv-headline")
+            with VerticalScroll(id="tv-body"):
+                yield Static("", id="tv-rows")
+            yield Static("", id="tv-checklist")
+        yield Static("", id="tv-live")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tv-chooser").display = False
+        self.query_one("#tv-game").display = False
+        self.follow()
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+        self._wake.set()
+
+    # -- following the file (worker thread) ---------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="table-view")
+    def follow(self) -> None:
+        from companion.store.repo import Repository
+
+        worker = get_current_worker()
+        repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
+        seen: tuple[Any, ...] | None = None
+        try:
+            while not (worker.is_cancelled or self._stop.is_set()):
+                self._wake.clear()
+                target = self.session_id
+                try:
+                    seen = self._check(repo, target, seen)
+                except Exception as exc:  # SQLite, a damaged log, an unknown game
+                    seen = None
+                    self.post_message(Followed(target, problem=f"Cannot read {repo.path}: {exc}"))
+                self._wake.wait(POLL_SECONDS)
+        finally:
+            repo.close()
+
+    def _check(self, repo: Any, target: int | None, seen: tuple[Any, ...] | None) -> tuple[Any, ...]:
+        if target is None:
+            sessions = repo.list_sessions()
+            now = ("list", *((s.id, s.title, s.summary, s.updated) for s in sessions))
+            if now != seen:
+                self.post_message(Followed(None, sessions=sessions))
+            return now
+        stamp = repo.stamp(target)
+        now = (target, stamp)
+        if now != seen:
+            self.post_message(Followed(target, repo.load(target) if stamp is not None else None))
+        return now
+
+    def on_followed(self, message: Followed) -> None:
+        if message.session_id != self.session_id:
+            return  # read for a session no longer shown
+        if message.problem:
+            self._say(message.problem)
+        elif message.sessions is not None:
+            self._show_sessions(message.sessions)
+        elif message.loaded is None:
+            self._say(f"There is no session {self.session_id} in this database (was it deleted?).")
+        else:
+            self.loaded = message.loaded
+
+    # -- painting -----------------------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        message = self.query_one("#tv-message", Static)
+        message.update(Text(text))
+        message.display = True
+        self.query_one("#tv-game").display = False
+        self.query_one("#tv-chooser").display = False
+
+    def _show_sessions(self, sessions: list[Any]) -> None:
+        self.sessions = sessions
+        chooser = self.query_one("#tv-chooser", OptionList)
+        highlighted = chooser.highlighted
+        chooser.clear_options()
+        chooser.add_options(
+            Option(Text.assemble((s.title, "bold"), f"  {s.game} · {', '.join(s.players)} · {s.summary}"), id=str(s.id))
+            for s in sessions
+        )
+        if sessions:
+            chooser.highlighted = min(highlighted or 0, len(sessions) - 1)
+            self._say("Choose a session to show at the table (enter):")
+            chooser.display = True
+            chooser.focus()
+        else:
+            self._say("No saved sessions yet. Start one in Companion; it appears here.")
+        self.query_one("#tv-live", Static).update("Read-only · follows the database live")
+
+    def watch_loaded(self, loaded: Any) -> None:
+        if loaded is None:
+            return
+        tl = loaded.timeline
+        game = tl.game
+        view = self.view = game.view(tl.state)
+        self.query_one("#tv-message").display = False
+        self.query_one("#tv-chooser").display = False
+        self.query_one("#tv-game").display = True
+        self.query_one("#tv-title", Static).update(
+            Text.assemble((game.name, "bold"), " · ", loaded.info.title, ("   ● live · read-only", "green"))
+        )
+        self.query_one("#tv-round", Digits).update(str(view.round))
+        turn = "GAME OVER" if view.finished else view.turn
+        self.query_one("#tv-turn", Static).update(Text(turn, style="bold"))
+        self.query_one("#tv-phase", Static).update(Text(view.phase))
+        status = self.query_one("#tv-status", Static)
+        status.update(Text(view.status, style="bold"))
+        status.display = bool(view.status)
+        self._paint_headline(game, tl.state)
+        self.query_one("#tv-rows", Static).update(rows_table(view))
+        steps = "   ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
+        self.query_one("#tv-checklist", Static).update(Text(steps))
+        self.query_one("#tv-checklist").display = bool(view.checklist)
+        when = loaded.info.updated.replace("T", " ")[:19]
+        self.query_one("#tv-live", Static).update(f"After action {tl.cursor} · last change {when} (UTC)")
+
+    def _paint_headline(self, game: Game, state: Any) -> None:
+        widget = self.query_one("#tv-headline", Static)
+        headline = headline_of(game)
+        pairs: tuple[tuple[str, str], ...] = ()
+        if headline is not None:
+            try:
+                pairs = tuple((str(label), str(value)) for label, value in headline(state))
+            except Exception as exc:  # a game's bug must not blank the table
+                widget.update(Text(f"headline unavailable: {exc}", style="dim"))
+                widget.display = True
+                return
+        widget.display = bool(pairs)
+        if pairs:
+            widget.update(headline_grid(pairs))
+
+    # -- keys: navigation only ----------------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#tv-chooser")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self._open(int(event.option.id or 0))
+
+    def _open(self, session_id: int | None) -> None:
+        self.session_id = session_id
+        self.loaded = None
+        self._say("Loading…")
+        self._wake.set()
+
+    def action_back(self) -> None:
+        if self.chooser and self.session_id is not None:
+            self._open(None)
+        elif not getattr(self.app, "viewer", False):  # pushed over a table: go back to it
+            self.app.pop_screen()
+        else:
+            self.notify("This is the table view; press q to close it.")
+
+    def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,102 @@
+"""The table view under Pilot: it shows the session, follows another writer on the same file
+within a second, has no key that changes anything, and is reachable from the table (shift+v)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import companion.games.free as free
+from companion.games import get_game
+from companion.games.free import Adjust, NextTurn
+from screens.app import CompanionApp
+from screens.table_view_screen import TableViewScreen
+from tests.conftest import fixed_clock, wait_for
+
+
+@pytest.fixture
+def session(repo) -> int:
+    loaded = repo.create(get_game("free"), "金曜の夜", ("Ann", "雪菜"), {"counters": "HP=20 0..20, mana=0 0..6"})
+    repo.record(loaded.info.id, loaded.timeline, loaded.timeline.record(Adjust("HP", 0, -7)))
+    return loaded.info.id
+
+
+def record(repo, session_id: int, event) -> None:  # type: ignore[no-untyped-def]
+    tl = repo.load(session_id).timeline
+    repo.record(session_id, tl, tl.record(event))
+
+
+def cells(screen: TableViewScreen) -> dict[str, tuple[str, ...]]:
+    assert screen.view is not None
+    return {r.label: r.cells for r in screen.view.rows}
+
+
+async def test_shows_the_session_and_follows_another_writer(db_path, repo, session):
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        assert cells(screen) == {"Ann": ("13/20", "0/6"), "雪菜": ("20/20", "0/6")}
+        assert "金曜の夜" in str(screen.query_one("#tv-title").render())
+        assert app.repo is None, "viewer mode never opens the writable store"
+
+        record(repo, session, Adjust("HP", 1, -12))
+        start = time.monotonic()
+        await wait_for(pilot, lambda: cells(screen)["雪菜"][0] == "8/20", timeout=3)
+        assert time.monotonic() - start < 1.5
+        record(repo, session, NextTurn())
+        await wait_for(pilot, lambda: screen.view.turn == "雪菜", timeout=3)
+        assert "After action 3" in str(screen.query_one("#tv-live").render())
+
+
+async def test_no_key_changes_anything(db_path, repo, session):
+    assert {b.action for b in TableViewScreen.BINDINGS} == {"back", "quit"}
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        before = repo.stamp(session)
+        await pilot.press(*"n-7+3=12wdrxaecf1", "enter", "space", "ctrl+z", "ctrl+y", "ctrl+r", "escape", "V")
+        await pilot.pause(0.6)
+        assert app.screen is screen and repo.stamp(session) == before
+        assert cells(screen)["Ann"] == ("13/20", "0/6")
+
+
+async def test_shift_v_from_the_table_and_back(make_app, session):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo and app.screen.query("DataTable").first().row_count)
+        await pilot.press("enter")
+        table = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.press("V")
+        view = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        assert view.session_id == session and cells(view)["Ann"][0] == "13/20"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
+
+
+async def test_chooser_lists_sessions_and_opens_one(db_path, repo, session):
+    other = repo.create(get_game("free"), "Saturday", ("Cleo", "Dan"), {}).info.id
+    app = CompanionApp(db_path=db_path, viewer=True, clock=fixed_clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.sessions and app.screen)
+        assert [s.id for s in screen.sessions] == [other, session]
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: screen.view is not None and screen.session_id == session)
+        assert cells(screen)["Ann"][0] == "13/20"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.session_id is None and screen.query_one("#tv-chooser").display)
+
+
+async def test_unknown_session_and_a_headline(db_path, repo, session, monkeypatch):
+    app = CompanionApp(db_path=db_path, start_view=999)
+    async with app.run_test(size=(100, 30)) as pilot:
+        message = app.screen.query_one("#tv-message")
+        await wait_for(pilot, lambda: "no session 999" in str(message.render()))
+    monkeypatch.setattr(free, "headline", lambda state: (("Boss HP", "12/20"), ("Round", str(state.round))), raising=False)
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
+        headline = app.screen.query_one("#tv-headline")
+        await pilot.pause()
+        svg = app.export_screenshot()
+        assert headline.display and "BOSS" in svg and "12/20" in svg
