@@ -53,6 +53,13 @@ def _parser() -> argparse.ArgumentParser:
     rl.add_argument("expr", nargs="+")
     rl.add_argument("--seed", type=int)
 
+    vw = sub.add_parser("view", parents=[common], help="a session's table view, big and read-only (no ID: choose one)")
+    vw.add_argument("id", type=int, nargs="?")
+    sv = sub.add_parser("serve", parents=[common], help="serve the read-only table view to a browser")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
+
     return p
 
 
@@ -125,6 +132,16 @@ def _run_app(db: str | None) -> int:
     return 0
 
 
+def _run_view(db: str | None, session_id: int | None) -> int:
+    from companion.serve import check_database
+
+    path = check_database(db, session_id, full=False)
+    from screens.app import CompanionApp
+
+    CompanionApp(db_path=path, start_view=session_id, viewer=True).run()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     from companion.core import Rejected
@@ -146,6 +163,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from companion.dice_cli import odds_command
 
                 return odds_command(" ".join(args.expr), args.json)
+            case "view":
+                return _run_view(args.db, args.id)
+            case "serve":
+                from companion.serve import serve_command
+
+                return serve_command(args.db, args.host, args.port, args.table)
             case "roll":
                 from companion.dice_cli import roll_command
 
