@@ -213,16 +213,23 @@ def initiative(state: State, e: Initiative) -> State:
     return replace(state, battle=replace(b, stage="strike", to_move=first, acted=()))
 
 
-def strike(state: State, e: Strike) -> State:
+def prepare_strike(state: State, striker: int, target: int, magic: bool) -> tuple[int, AttackRoll]:
+    """Everything about a strike except its dice: whose turn, who may be hit, how it is rolled."""
     b = _battle(state, "strike")
-    side, roll = roll_for(state, e.striker, e.target, e.magic)
+    side, roll = roll_for(state, striker, target, magic)
     if side != b.to_move:
         raise Rejected(f"It is the {SIDE_NAMES[b.to_move]}'s turn to strike.")
-    if e.striker in b.acted:
-        raise Rejected(f"#{e.striker} has already attacked this combat round.")
+    if striker in b.acted:
+        raise Rejected(f"#{striker} has already attacked this combat round.")
     targets, why = legal_targets(state, side)
-    if all(c.uid != e.target for c in targets):
-        raise Rejected(f"#{e.target} cannot be targeted yet: {why}.")
+    if all(c.uid != target for c in targets):
+        raise Rejected(f"#{target} cannot be targeted yet: {why}.")
+    return side, roll
+
+
+def strike(state: State, e: Strike) -> State:
+    b = _battle(state, "strike")
+    side, roll = prepare_strike(state, e.striker, e.target, e.magic)
     total = check_roll(roll.dice, e.faces, e.total)
     hit = roll.succeeds(total)
     kind = "magic" if e.magic else "physical"

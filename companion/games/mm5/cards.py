@@ -134,3 +134,16 @@ def from_catalogue(name: str, data: dict[str, object]) -> Spec:
     p, m = data["p"], data["m"]
     assert isinstance(p, list) and isinstance(m, list)
     return (name, str(data["kind"]), int(p[0]), int(p[1]), int(m[0]), int(m[1]), int(data.get("knight", 0) or 0))  # type: ignore[call-overload]
+
+
+def parse_names(text: str) -> list[tuple[str, Spec | None]]:
+    """`Orc, Orc, Goblin = orc P 2/1 M 0/1` into names, each with values when typed inline."""
+    out: list[tuple[str, Spec | None]] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, eq, values = part.partition("=")
+        if not name.strip():
+            raise Rejected(f"{part!r}: a character needs a name.")
+        out.append((name.strip(), parse_card(name, values) if eq else None))
+    return out

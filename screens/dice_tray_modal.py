@@ -1,0 +1,101 @@
+"""The dice tray: roll six-sided dice in the app, or type the faces of physical dice.
+
+Any game screen can open it with a `DiceRequest`. The tray holds no rules: the request's
+`check` (from the game's core) refuses a roll that cannot happen and says what the roll
+means and how likely it was; the tray shows that and, on a second enter, returns the faces.
+An app roll uses the RNG it is given, and the faces travel in the event, so undo never re-rolls.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from companion.core import Rejected
+
+
+@dataclass(frozen=True)
+class DiceResult:
+    faces: tuple[int, ...]
+    total: bool = False  # one number standing for the sum of all the dice
+    rolled: bool = False  # the app rolled them
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    title: str
+    dice: int
+    chance: str = ""
+    # Validates the result and returns it in words (what it does, how likely it was).
+    check: Callable[[DiceResult], str] | None = None
+
+
+class DiceTrayModal(ModalScreen[DiceResult | None]):
+    CSS_PATH = "dice_tray_modal.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+r", "roll", "Roll for me", priority=True),
+    ]
+
+    def __init__(self, request: DiceRequest, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.request = request
+        self.rng = rng or random.Random()
+        self.ready: DiceResult | None = None
+
+    def compose(self) -> ComposeResult:
+        r = self.request
+        with Vertical(id="box"):
+            yield Static(f"[b]{r.title}[/b] · {r.dice}d6", id="title")
+            yield Static(r.chance, id="chance")
+            yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
+            yield Static("", id="outcome")
+            yield Static("[b]enter[/b] check, enter again to record · [b]ctrl+r[/b] roll for me · [b]esc[/b] cancel", id="keys")
+
+    def _show(self, result: DiceResult) -> None:
+        outcome = self.query_one("#outcome", Static)
+        try:
+            words = self.request.check(result) if self.request.check else ""
+        except Rejected as exc:
+            self.ready = None
+            outcome.update(f"[b red]{exc.reason}[/]")
+            return
+        self.ready = result
+        shown = " ".join(str(f) for f in result.faces)
+        who = "the app rolled" if result.rolled else "entered"
+        outcome.update(f"{who} [b]{shown}[/b]: {words}\n[b]enter[/b] records it")
+
+    @on(Input.Changed, "#faces")
+    def changed(self) -> None:
+        self.ready = None
+        self.query_one("#outcome", Static).update("")
+
+    @on(Input.Submitted, "#faces")
+    def submitted(self, event: Input.Submitted) -> None:
+        if self.ready is not None:
+            self.dismiss(self.ready)
+            return
+        text = event.value.replace(",", " ").split()
+        if not text or not all(t.lstrip("-").isdigit() for t in text):
+            self.query_one("#outcome", Static).update("[b red]Type the faces as numbers, like 3 5.[/]")
+            return
+        faces = tuple(int(t) for t in text)
+        self._show(DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1))
+
+    def action_roll(self) -> None:
+        faces = tuple(self.rng.randint(1, 6) for _ in range(self.request.dice))
+        entry = self.query_one("#faces", Input)
+        with entry.prevent(Input.Changed):
+            entry.value = " ".join(str(f) for f in faces)
+        self._show(DiceResult(faces, rolled=True))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

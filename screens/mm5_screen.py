@@ -1,0 +1,145 @@
+"""Monster Maker 5 Rev. at the table: fields, factions, the Dungeon, battles, thieves, the end.
+
+Every key opens the entry line (or the dice tray) for one table event; the typed text is
+turned into an event and handed to the core, which accepts it or says why not. Card values
+come from the per-game catalogue in the database; a name the catalogue does not know is asked
+for once ("orc P 2/1 M 0/1") and saved for later sessions. The attacker's chance to win a
+battle is simulated in a worker thread so the table never freezes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual import work
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from companion.core import Rejected
+from companion.games.mm5.simulate import attacker_wins
+from companion.games.mm5.view import battle_lines
+from screens.commands import Command, bindings
+from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
+from screens.mm5_prompts import MM5Prompts
+from screens.table_screen import BASE_ACTIONS, TableScreen
+
+MM5_ACTIONS = (
+    Command("d", "draw", "Draw", "Record the card drawn (or, in the deal, a gem or knight placed)"),
+    Command("f", "declare", "Faction", "Declare Light or Dark, playing the new side's characters"),
+    Command("p", "enter", "Play", "Action: play characters of your own faction"),
+    Command("a", "attack", "Attack", "Action: attack a player; in a battle, one strike"),
+    Command("r", "rescue", "Rescue", "Action: storm the Dungeon with your Light Companions"),
+    Command("t", "thief", "Thief", "Action: steal a gem or free a Holy Knight (one die)"),
+    Command("e", "reinforce", "Reinforce", "Battle: a player adds characters to a side"),
+    Command("s", "spell", "Spell", "Battle: a player lays a face-down spell (noted)"),
+    Command("i", "initiative", "Initiative", "Battle: each side rolls a die, the higher strikes first"),
+    Command("o", "odds", "Win chance", "The attacker's chance to win the battle (simulated)"),
+    Command("D", "dice_tray", "Dice", "The dice tray: roll, or enter physical dice", key_display="D"),
+    Command("b", "begin", "Begin", "The deal is placed: the first player starts", show=False),
+    Command("h", "hand", "Hand count", "Set a player's hand count (for the hand limit)", show=False),
+    Command("x", "discard", "Discard to 5", "Only spells left: reveal and discard to 5", show=False),
+    Command("k", "remove", "Remove character", "A spell's effect or a correction", show=False),
+    Command("c", "catalogue", "Card values", "Add or correct a card in the catalogue", show=False),
+)
+
+
+class MM5Screen(MM5Prompts, TableScreen):
+    CSS_PATH = ["table_screen.tcss", "mm5_screen.tcss"]
+    ACTIONS = (*MM5_ACTIONS, *BASE_ACTIONS)
+    BINDINGS = bindings(*MM5_ACTIONS, *BASE_ACTIONS)
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(session_id)
+        self.rng = random.Random()
+        self.odds_text = ""
+
+    def compose_panel(self) -> ComposeResult:
+        yield Static("", id="checklist")
+        yield Static("", id="mm5-battle")
+        yield Static("", id="mm5-roll")
+        yield Static("", id="mm5-odds")
+        yield Static("", id="mm5-hint")
+
+    def paint_panel(self, view) -> None:  # type: ignore[no-untyped-def]
+        super().paint_panel(view)
+        state = self.shown_state
+        self.query_one("#mm5-battle", Static).update("\n".join(battle_lines(state)))
+        self.query_one("#mm5-roll", Static).update(f"Last roll: {state.last_roll}" if state.last_roll else "")
+        hint = self.hint(state)
+        result = self.timeline.game.result(state) if self.timeline else None
+        if result is not None:
+            won = ", ".join(result.winners) or "nobody (a draw)"
+            hint = f"[b]Winner: {won}[/b] — {result.reasoning}"
+        self.query_one("#mm5-hint", Static).update(hint)
+        if state.battle is not None:
+            self.estimate()
+        else:
+            self.query_one("#mm5-odds", Static).update(self.odds_text)
+
+    @staticmethod
+    def hint(state) -> str:  # type: ignore[no-untyped-def]
+        if state.finished:
+            return ""
+        if state.phase == "deal":
+            return "Deal: d places a dealt gem or Holy Knight (2 g3 · 2 k5), h sets hand counts, b begins"
+        if state.battle is not None:
+            if state.battle.stage == "reinforce":
+                return "e reinforce · s spell · i initiative · o win chance"
+            return "a strike (striker target p|m) · k remove a character · o win chance"
+        steps = {"draw": "d draw", "faction": "f declare a faction",
+                 "action": "p play · a attack · r rescue · t thief · or n to pass",
+                 "hand-check": "n ends the turn (x if only spells keep the hand over 5)"}
+        return "Next: " + steps.get(state.phase, "")
+
+    # -- the win chance ----------------------------------------------------------------------
+
+    def action_odds(self) -> None:
+        state = self.shown_state
+        if state.battle is None:
+            self.notify("The win chance is shown during a battle; start one with a (attack) or r (rescue).")
+            return
+        self.estimate()
+
+    @work(thread=True, exclusive=True, group="mm5-odds")
+    def estimate(self) -> None:
+        state = self.shown_state
+        self.app.call_from_thread(self._odds, "Win chance: simulating 10,000 battles…")
+        seed = self.timeline.cursor if self.timeline else 0
+        est = attacker_wins(state, 10_000, random.Random(seed))
+        self.app.call_from_thread(self._odds, "Win chance: " + est.words())
+
+    def _odds(self, text: str) -> None:
+        self.odds_text = text
+        self.query_one("#mm5-odds", Static).update(text)
+
+    # -- the dice tray -----------------------------------------------------------------------
+
+    def roll(self, request: DiceRequest, then) -> None:  # type: ignore[no-untyped-def]
+        """Open the tray; `then(result)` records the event built from the faces."""
+        def done(result: DiceResult | None) -> None:
+            if result is not None:
+                then(result)
+
+        self.app.push_screen(DiceTrayModal(request, self.rng), done)
+
+    def action_dice_tray(self) -> None:
+        from companion.games.mm5.odds import check_roll, likelihood
+
+        def submit(text: str) -> str | None:
+            if not text.strip().isdigit() or not 1 <= int(text) <= 12:
+                return "Type how many dice, 1–12."
+            n = int(text)
+
+            def check(r: DiceResult) -> str:
+                return likelihood(n, check_roll(n, r.faces, r.total))
+
+            self.call_after_refresh(self.roll, DiceRequest("Dice tray", n, "", check), lambda r: None)
+            return None
+
+        self.ask("Dice tray: how many six-sided dice?", "2", submit)
+
+    def probe(self, event) -> str:  # type: ignore[no-untyped-def]
+        """The log line an event would make, or Rejected: the core decides, nothing is recorded."""
+        if self.timeline is None:
+            raise Rejected("The session is still loading.")
+        return self.timeline.entry_for(event).text
