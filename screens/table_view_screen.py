@@ -10,6 +10,7 @@ is painted from `game.view(state)`; a game module may also offer `headline(state
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import threading
@@ -32,6 +33,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from companion.core import Game, TableView
+from companion.games import all_games
 from screens.commands import Command, bindings
 
 POLL_SECONDS = 0.5
@@ -108,6 +110,7 @@ class TableViewScreen(Screen[None]):
         self.db_path = db_path
         self.view: TableView | None = None
         self.sessions: list[Any] = []
+        self.names: dict[str, str] = {}
         self._wake = threading.Event()
         self._stop = threading.Event()
 
@@ -153,12 +156,14 @@ class TableViewScreen(Screen[None]):
         repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
         seen: tuple[Any, ...] | None = None
         try:
+            with contextlib.suppress(Exception):  # a broken game shows its error when it loads
+                self.names = {g.id: g.name for g in all_games()}  # imported here, off the UI
             while not (worker.is_cancelled or self._stop.is_set()):
                 self._wake.clear()
                 target = self.session_id
                 try:
                     seen = self._check(repo, target, seen)
-                except Exception as exc:  # SQLite, a damaged log, an unknown game
+                except Exception as exc:  # SQLite refusing the file: retried every poll
                     seen = None
                     self.post_message(Followed(target, problem=f"Cannot read {repo.path}: {exc}"))
                 self._wake.wait(POLL_SECONDS)
@@ -175,7 +180,12 @@ class TableViewScreen(Screen[None]):
         stamp = repo.stamp(target)
         now = (target, stamp)
         if now != seen:
-            self.post_message(Followed(target, repo.load(target) if stamp is not None else None))
+            try:
+                loaded = repo.load(target) if stamp is not None else None
+            except Exception as exc:  # a log this version cannot replay: said once, retried on change
+                self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
+            else:
+                self.post_message(Followed(target, loaded))
         return now
 
     def on_followed(self, message: Followed) -> None:
@@ -205,7 +215,8 @@ class TableViewScreen(Screen[None]):
         highlighted = chooser.highlighted
         chooser.clear_options()
         chooser.add_options(
-            Option(Text.assemble((s.title, "bold"), f"  {s.game} · {', '.join(s.players)} · {s.summary}"), id=str(s.id))
+            Option(Text.assemble((s.title, "bold"), f"  {self.names.get(s.game, s.game)} · {', '.join(s.players)} · "
+                                 f"{s.summary}"), id=str(s.id))
             for s in sessions
         )
         if sessions:

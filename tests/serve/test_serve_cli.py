@@ -97,3 +97,9 @@ def test_loopback_and_the_warning(session, db_path, served, capsys):
     assert serve.serve_command(str(db_path), "127.0.0.1", free_port(), None) == 0
     assert "no authentication" not in capsys.readouterr().err
     assert served[1][1].endswith(" view")
+
+
+def test_serve_does_not_import_textual():
+    code = "import sys, companion.serve; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'screens')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -87,11 +87,16 @@ async def test_chooser_lists_sessions_and_opens_one(db_path, repo, session):
         await wait_for(pilot, lambda: screen.session_id is None and screen.query_one("#tv-chooser").display)
 
 
-async def test_unknown_session_and_a_headline(db_path, repo, session, monkeypatch):
+async def test_unknown_session_missing_file_and_a_headline(db_path, repo, session, monkeypatch):
     app = CompanionApp(db_path=db_path, start_view=999)
     async with app.run_test(size=(100, 30)) as pilot:
         message = app.screen.query_one("#tv-message")
         await wait_for(pilot, lambda: "no session 999" in str(message.render()))
+    app = CompanionApp(db_path=db_path.with_name("missing.db"), start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        message = app.screen.query_one("#tv-message")
+        await wait_for(pilot, lambda: "Cannot read" in str(message.render()))
+        assert not db_path.with_name("missing.db").exists(), "the viewer creates nothing"
     monkeypatch.setattr(free, "headline", lambda state: (("Boss HP", "12/20"), ("Round", str(state.round))), raising=False)
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
