@@ -1,0 +1,76 @@
+"""The King Commands for the fuzzer: mostly the action the turn expects, mixed with any action.
+
+Legal-looking actions are drawn from what the state says is open (so sequences reach attacks,
+crowns and the final round's edge) and arbitrary ones keep the refusals honest.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from companion.games.tkc import rules
+from companion.games.tkc.state import (
+    Attack,
+    CountPile,
+    Crown,
+    CrystalBall,
+    Discard,
+    Draw,
+    NextTurn,
+    StartDraw,
+)
+
+CARDS = st.lists(st.sampled_from((*rules.DEFAULT_COLOURS, rules.EXCALIBUR)), max_size=6).map(tuple)
+
+
+def options():
+    return st.fixed_dictionaries({"open_scoring": st.booleans(), "poke_unblockable": st.booleans()})
+
+
+def events(state):
+    seat = st.integers(-1, state.n)
+    anything = st.one_of(
+        st.builds(StartDraw, st.lists(st.integers(-1, 6), max_size=7).map(tuple)),
+        st.just(Draw()),
+        st.builds(Attack, seat, seat, CARDS, st.sampled_from(["hit", "block", "parry", "x"]), CARDS, st.booleans()),
+        st.builds(Discard, st.sampled_from(["sword", "shield", "relic", "gold"]), st.integers(0, 4)),
+        st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication", "x"]),
+                  st.none() | seat, st.lists(st.integers(-1, 3), max_size=7).map(tuple), st.booleans()),
+        st.builds(CrystalBall, st.sampled_from(["draw", "take", "look", "x"]), st.none() | seat),
+        st.builds(NextTurn, st.booleans()),
+        st.builds(CountPile, seat, st.lists(st.integers(-1, 14), max_size=7).map(tuple)),
+    )
+    if state.step == "start":
+        likely = st.builds(StartDraw, st.lists(st.sampled_from(sorted(rules.CORNER_VALUES)),
+                                               min_size=len(state.contenders), max_size=len(state.contenders)).map(tuple))
+    elif state.step == "draw":
+        likely = st.just(Draw())
+    elif state.over:
+        likely = st.builds(CountPile, st.integers(0, state.n - 1), st.tuples(*[st.integers(0, 4)] * 6))
+    else:
+        others = st.sampled_from([i for i in range(state.n) if i != state.active])
+        likely = st.one_of(
+            st.builds(Attack, st.just(state.active), others, CARDS, st.sampled_from(["hit", "block", "parry"]),
+                      CARDS, st.booleans()),
+            st.builds(Discard, st.sampled_from(["sword", "shield", "relic"]), st.integers(1, 3)),
+            st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]), others,
+                      st.lists(st.integers(0, 2), min_size=1, max_size=state.n).map(tuple), st.booleans()),
+            st.builds(CrystalBall, st.sampled_from(["draw", "take", "look"]), others),
+            st.builds(NextTurn, st.booleans()),
+        )
+    return st.one_of(likely, likely, anything)
+
+
+def invariants(game, state):
+    assert 0 <= state.active < state.n
+    if not state.hands:
+        return
+    total = state.draw_pile + state.discard + sum(state.hands) + sum(map(sum, state.piles))
+    if not any(state.confirmed):  # a pile counted at the table replaces the app's records
+        assert total == rules.DECK_SIZE
+    assert 0 <= state.gold_scored <= rules.GOLD_BAGS
+    assert state.draw_pile >= 0 and min(state.hands) >= 0 and state.discard >= 0
+    assert (state.draw_pile == 0) == (state.final_left is not None)
+    assert state.final_left is None or 0 <= state.final_left <= state.n
+    game.view(state)
+    assert (game.result(state) is not None) == state.over
