@@ -22,7 +22,9 @@ def _parser() -> argparse.ArgumentParser:
         "Commands and free play. With no command, the app starts.",
     )
     p.add_argument("--version", action="version", version=f"companion {__version__}")
-    p.add_argument("--db", metavar="PATH", help="database file (default: $COMPANION_DB, else the user data folder)")
+    from companion.store.files import default_path
+
+    p.add_argument("--db", metavar="PATH", help=f"database file (default: $COMPANION_DB, else {default_path()})")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help="database file")
