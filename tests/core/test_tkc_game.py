@@ -335,7 +335,7 @@ def test_the_last_card_opens_the_final_round_and_everyone_plays_once_more():
     assert s.final_left is None
     s = play(s, Discard("shield", 1))
     assert s.draw_pile == 0 and s.final_left == 3 and s.hands[0] == 10
-    assert GAME.view(s).status.endswith("FINAL ROUND: Ann, Bob, Cleo, Ann")
+    assert GAME.view(s).status.endswith("FINAL ROUND, still to play: Ann (now), Bob, Cleo, Ann")
     order = []
     for _ in range(3):
         s = play(s, NextTurn())
@@ -346,7 +346,7 @@ def test_the_last_card_opens_the_final_round_and_everyone_plays_once_more():
         refused(s, CrystalBall("draw"), "draw pile is empty")
         s = play(s, Attack(s.active, (s.active + 1) % 3, (R,), "hit"))
     assert order == [1, 2, 0]
-    assert GAME.view(s).status.endswith("FINAL ROUND: Ann")
+    assert GAME.view(s).status.endswith("FINAL ROUND, still to play: Ann (now)")
     s = play(s, NextTurn())
     assert s.over and GAME.view(s).finished and GAME.view(s).phase == "end"
     refused(s, Draw(), "game is over")

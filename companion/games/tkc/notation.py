@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from companion.core import Rejected
-from companion.games.tkc.rules import EXCALIBUR
+from companion.games.tkc.rules import DISCARDS, EXCALIBUR
 
 EXCALIBUR_WORDS = ("x", "excalibur")
 
@@ -70,3 +70,51 @@ def parse_numbers(text: str) -> tuple[int, ...]:
     if not all(re.fullmatch(r"-?\d+", p) for p in parts):
         raise Rejected(f"{text.strip()!r}: type whole numbers separated by spaces.")
     return tuple(int(p) for p in parts)
+
+
+def parse_attack(text: str, players: tuple[str, ...], colours: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """`Bob r r` or `2 x`: the defender, then the attacking cards."""
+    who, _, rest = text.strip().partition(" ")
+    if not who or not rest.strip():
+        raise Rejected("Type the defender, then the cards: e.g. Bob r r, or 2 x for Excalibur.")
+    return parse_seat(who, players), parse_cards(rest, colours)
+
+
+OUTCOMES = {"h": "hit", "hit": "hit", "b": "block", "block": "block", "p": "parry", "parry": "parry"}
+
+
+def parse_outcome(text: str, colours: tuple[str, ...]) -> tuple[str, tuple[str, ...], bool]:
+    """`h`, `h g` (hit, a gold bag given), `b r` / `b x` (block), `p r r` (parry)."""
+    first, _, rest = text.strip().lower().partition(" ")
+    outcome = OUTCOMES.get(first)
+    if outcome is None:
+        raise Rejected("Type h (hit), h g (hit, a gold bag given), b and the shields, or p and the swords.")
+    if outcome == "hit":
+        if rest.strip() not in {"", "g", "gold"}:
+            raise Rejected("A hit is h, or h g when the defender gives a gold bag.")
+        return "hit", (), bool(rest.strip())
+    return outcome, parse_cards(rest, colours), False
+
+
+def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
+    """`2 Bob` or `attention`: one of `keys` by number or name (start), and the rest of the text."""
+    first, _, rest = text.strip().partition(" ")
+    f = first.lower()
+    if f.isdigit() and 1 <= int(f) <= len(keys):
+        return keys[int(f) - 1], rest.strip()
+    matches = [k for k in keys if f and k.startswith(f)]
+    if len(matches) == 1:
+        return matches[0], rest.strip()
+    raise Rejected(f"Choose 1–{len(keys)} ({', '.join(keys)}).")
+
+
+def parse_discard(text: str) -> tuple[str, int]:
+    """`1`–`5` from the discard menu, or words: `2 swords`, `shield`, `relic`, `gold`."""
+    t = text.strip().lower()
+    if t.isdigit() and 1 <= int(t) <= len(DISCARDS):
+        card, count, _ = DISCARDS[int(t) - 1]
+        return card, count
+    m = re.fullmatch(r"(\d+)?\s*([a-z]+?)s?", t)
+    if not m:
+        raise Rejected(f"Choose 1–{len(DISCARDS)}, or type e.g. 2 swords, shield, relic.")
+    return m.group(2), int(m.group(1) or 1)

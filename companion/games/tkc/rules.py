@@ -215,4 +215,4 @@ def discard_draw(kind: str, count: int) -> int:
 
 
 def discard_label(kind: str, count: int) -> str:
-    return {"sword": plural(count, "sword"), "shield": "a shield", "relic": f"a relic ({RELICS})"}[kind]
+    return {"sword": plural(count, "sword"), "shield": "a shield", "relic": "a relic"}[kind]

@@ -61,6 +61,20 @@ class TkcState:
     def over(self) -> bool:
         return self.step == OVER
 
+    def can(self, action: str) -> bool:
+        """Whether a family of actions is open now, so screens can dim the others."""
+        playing = self.step in (RELIC, ACT)
+        return {
+            "start": self.step == START,
+            "draw": self.step == DRAW,
+            "relic": playing and not self.relic_used and not self.actions_done,
+            "act": playing and self.actions_left > 0,
+            "discard": playing and self.actions_left > 0 and self.draw_pile > 0,
+            "pass": playing and not self.actions_done and not self.abdicated,
+            "next": self.step in (RELIC, ACT, DONE) and (self.actions_done > 0 or self.abdicated),
+            "count": self.step == OVER,
+        }[action]
+
 
 @dataclass(frozen=True)
 class StartDraw(Event):

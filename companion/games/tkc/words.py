@@ -165,7 +165,8 @@ def _checklist(state: TkcState) -> tuple[tuple[str, bool], ...]:
         act = f"Attack or discard ({state.actions_done} of 2, Attention!)"
     else:
         act = "Attack or discard"
-    draw = "Draw 2" if state.step == DRAW or state.draw_pile else "Draw 2 (pile empty: no draw)"
+    skipped = state.final_left is not None and state.final_left < state.n
+    draw = "Draw 2 (pile empty: no draw)" if skipped else "Draw 2"
     return (
         (draw, state.step != DRAW),
         ("Crown or crystal ball (optional)", state.relic_used),
@@ -173,19 +174,29 @@ def _checklist(state: TkcState) -> tuple[tuple[str, bool], ...]:
     )
 
 
-def status(state: TkcState) -> str:
+def counts_line(state: TkcState) -> str:
     if state.step == START:
         who = ", ".join(state.players[s] for s in state.contenders)
         return f"Start player: {who} each draw a card"
     unseen = GOLD_BAGS - state.gold_scored
-    text = f"Draw pile {state.draw_pile} · discard {state.discard} · gold unseen {unseen}/{GOLD_BAGS}"
-    if state.final_round and not state.over:
-        text += " · FINAL ROUND: " + ", ".join(still_to_play(state))
-    return text
+    return f"Draw pile {state.draw_pile} · discard {state.discard} · gold unseen {unseen}/{GOLD_BAGS}"
+
+
+def final_line(state: TkcState) -> str:
+    """Who still has a turn once the pile is empty, the current player marked."""
+    if not state.final_round or state.over:
+        return ""
+    now, *rest = still_to_play(state)
+    return "FINAL ROUND, still to play: " + ", ".join([f"{now} (now)", *rest])
+
+
+def status(state: TkcState) -> str:
+    final = final_line(state)
+    return counts_line(state) + (f" · {final}" if final else "")
 
 
 def view(state: TkcState) -> TableView:
-    columns = ("Hand", "Pile", "Gold")
+    columns = ("Hand", "Scored", "Gold")
     if _scores_shown(state):
         columns += ("Points",)
     rows = []
@@ -200,7 +211,7 @@ def view(state: TkcState) -> TableView:
         rows.append(Row(name, cells, active=seat == state.active and state.step != START and not state.over))
     return TableView(
         round=state.round,
-        turn=active(state) if state.step != START else "start player",
+        turn=active(state) if state.step != START else "setup",
         phase=PHASES[state.step],
         columns=columns,
         rows=tuple(rows),

@@ -1,0 +1,266 @@
+"""The King Commands at the table: one key per step of the turn, typed card notation.
+
+Every prompt is the shared entry line; what is legal, what an attack is called and what stops
+it all come from the core (companion.games.tkc), so a refused entry keeps the line open with the
+core's reason in its label. Multi-step actions (an attack, then its outcome) chain prompts and
+record a single event at the end, so one undo takes back the whole action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from companion.core import Event, Rejected, TableView
+from companion.games.tkc import rules
+from companion.games.tkc.notation import (
+    parse_attack,
+    parse_choice,
+    parse_discard,
+    parse_numbers,
+    parse_outcome,
+    parse_seat,
+)
+from companion.games.tkc.state import (
+    BALL_OPTIONS,
+    CROWN_COMMANDS,
+    Attack,
+    CountPile,
+    Crown,
+    CrystalBall,
+    Discard,
+    Draw,
+    NextTurn,
+    StartDraw,
+    TkcState,
+)
+from companion.games.tkc.words import counts_line, final_line, pile_words
+from screens.commands import Command, bindings
+from screens.table_screen import BASE_ACTIONS, TableScreen
+
+TKC_ACTIONS = (
+    Command("s", "start_player", "Start player", "Enter the corner value of each player's card"),
+    Command("d", "draw", "Draw 2", "The active player draws 2 cards"),
+    Command("k", "crown", "Crown", "Use a crown: one of the five commands"),
+    Command("b", "ball", "Crystal ball", "Use a crystal ball: one of its three options"),
+    Command("a", "attack", "Attack", "Enter defender and cards; the app names the attack"),
+    Command("c", "discard", "Discard", "Discard for cards: swords, a shield or a relic"),
+    Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)", show=False),
+    Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
+)
+GUARDS = {
+    "start_player": "start", "draw": "draw", "crown": "relic", "ball": "relic",
+    "attack": "act", "discard": "discard", "pass_turn": "pass", "count": "count",
+}
+
+
+class TkcScreen(TableScreen):
+    CSS_PATH = ["table_screen.tcss", "tkc_screen.tcss"]
+    ACTIONS = (*TKC_ACTIONS, *BASE_ACTIONS)
+    BINDINGS = bindings(*TKC_ACTIONS, *BASE_ACTIONS)
+
+    def compose_panel(self) -> ComposeResult:
+        yield Static("", id="checklist")
+        yield Static("", id="tkc-info")
+
+    @property
+    def game_state(self) -> TkcState:
+        return self.shown_state
+
+    def paint_panel(self, view: TableView) -> None:
+        super().paint_panel(view)
+        s = self.game_state
+        lines = [f"[dim]{counts_line(s)}[/]"]
+        if s.step == "start":
+            lines.append("Each player draws a card: press [b]s[/b] and type the corner values.")
+        if final := final_line(s):
+            lines.append(f"[b reverse] {final} [/]")
+        if s.over and not all(s.confirmed):
+            lines.append("[b]Game over.[/b] Press [b]f[/b] to confirm or correct each score pile.")
+        if (s.open_scoring or s.over) and s.piles:
+            for seat, name in enumerate(s.players):
+                mark = " ✓" if s.confirmed[seat] else ""
+                lines.append(f"{name}: {pile_words(s.piles[seat])} = {rules.points(s.piles[seat])}{mark}")
+        result = self.timeline.game.result(s) if self.timeline else None
+        if result is not None:
+            lines.append(f"[b]Winner: {' and '.join(result.winners)}[/b] · {result.reasoning}")
+        self.query_one("#tkc-info", Static).update("\n".join(lines))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Turn keys appear in the footer only when the core says they are open now, so the
+        footer reads as the next step; the core still refuses anything out of turn."""
+        guard = GUARDS.get(action)
+        if guard is None:
+            allowed = super().check_action(action, parameters)
+            if action == "next_turn" and allowed and self.timeline is not None:
+                return allowed if self.timeline.state.can("next") else False
+            return allowed
+        if self.timeline is None or self.viewing is not None:
+            return None
+        return self.timeline.state.can(guard)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _try(self, event: Event) -> str | None:
+        """Record `event`; the core's reason (shown in the entry label) if it refuses."""
+        assert self.timeline is not None
+        try:
+            self.timeline.entry_for(event)
+        except Rejected as exc:
+            return exc.reason
+        return None if self.record(event) else "Not saved (see the message)."
+
+    def _prompt(self, label: str, value: str, parse: Callable[[str], Any]) -> None:
+        """Ask; `parse` returns an event to record, a follow-up callable, or raises Rejected."""
+
+        def submit(text: str) -> str | None:
+            try:
+                outcome = parse(text)
+            except Rejected as exc:
+                return exc.reason
+            if isinstance(outcome, Event):
+                return self._try(outcome)
+            if callable(outcome):
+                self.call_after_refresh(outcome)
+            return None
+
+        self.ask(label, value, submit)
+
+    def _letters(self) -> str:
+        return " ".join(f"{c[0]}={c}" for c in self.game_state.colours) + " x=Excalibur"
+
+    def _others(self) -> str:
+        s = self.game_state
+        return ", ".join(p for i, p in enumerate(s.players) if i != s.active)
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def action_start_player(self) -> None:
+        s = self.game_state
+        names = " ".join(s.players[i] for i in s.contenders)
+
+        def parse(text: str) -> Any:
+            event = StartDraw(parse_numbers(text))
+            if error := self._try(event):
+                raise Rejected(error)
+            return self.action_start_player if self.game_state.step == "start" else None
+
+        again = "Tie! Redraw: " if len(s.contenders) < s.n else ""
+        self._prompt(f"{again}corner value (0 1 2 3 5) of each card drawn, in order: {names}", "", parse)
+
+    def action_draw(self) -> None:
+        self.record(Draw())
+
+    def action_pass_turn(self) -> None:
+        self.record(NextTurn(passed=True))
+
+    def action_attack(self) -> None:
+        s = self.game_state
+        me = s.players[s.active]
+
+        def parse(text: str) -> Any:
+            defender, cards = parse_attack(text, s.players, s.colours)
+            row = rules.classify(cards, s.poke_unblockable)
+            return lambda: self._ask_outcome(defender, cards, row)
+
+        self._prompt(f"{me} attacks: defender and cards, e.g. {self._others().split(', ')[0]} r r  ({self._letters()})",
+                     "", parse)
+
+    def _ask_outcome(self, defender: int, cards: tuple[str, ...], row: rules.AttackType) -> None:
+        s = self.game_state
+        who = s.players[defender]
+        gold = f"h g = hit, {who} gives a gold bag · " if row.takes_gold else "(a Poke takes no gold) · "
+        label = (f"[b]{row.name}[/b] ({' '.join(cards)}) on {who}. {rules.stoppers(row, cards)}\n"
+                 f"Outcome: h = hit · {gold}b + shields (b r, b x) · p + swords (p {' '.join(c[0] for c in cards)})")
+
+        def parse(text: str) -> Event:
+            outcome, defence, took = parse_outcome(text, s.colours)
+            return Attack(s.active, defender, cards, outcome, defence, took)
+
+        self._prompt(label, "", parse)
+
+    def action_discard(self) -> None:
+        s = self.game_state
+        menu = " · ".join(f"{i} {rules.discard_label(k, n)} → {d}"
+                          for i, (k, n, d) in enumerate(rules.DISCARDS, 1))
+        cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
+        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {rules.RELICS})", "",
+                     lambda text: Discard(*parse_discard(text)))
+
+    def action_crown(self) -> None:
+        keys = tuple(CROWN_COMMANDS)
+        menu = " · ".join(f"{i} {name}" for i, name in enumerate(CROWN_COMMANDS.values(), 1))
+
+        def parse(text: str) -> Any:
+            command, rest = parse_choice(text, keys)
+            if command in {"attention", "abdication"}:
+                return Crown(command)
+            label, initial, detail = self._crown_detail(command)
+            if rest:  # typed in one go, e.g. "3 Bob g"
+                return detail(rest)
+            return lambda: self._prompt(label, initial, detail)
+
+        self._prompt(f"Crown: {menu}", "", parse)
+
+    def _crown_detail(self, command: str) -> tuple[str, str, Callable[[str], Event]]:
+        """The follow-up question of a crown command: label, starting text, parser."""
+        s = self.game_state
+        others = [i for i in range(s.n) if i != s.active]
+
+        def lay(text: str) -> Event:
+            numbers = parse_numbers(text)
+            if len(numbers) != len(others):
+                raise Rejected(f"Type {len(others)} numbers, one each for {self._others()}.")
+            counts = [0] * s.n
+            for seat, k in zip(others, numbers, strict=True):
+                counts[seat] = k
+            return Crown("lay-down", counts=tuple(counts))
+
+        def fear(text: str) -> Event:
+            who, _, gold = text.strip().partition(" ")
+            if gold.strip().lower() not in {"", "g", "gold"}:
+                raise Rejected("Type the player, then g if a gold bag was given: e.g. Bob g.")
+            return Crown("fear", target=parse_seat(who, s.players), gold=bool(gold.strip()))
+
+        def aid(text: str) -> Event:
+            who, _, count = text.strip().partition(" ")
+            return Crown("aid", target=parse_seat(who, s.players), counts=parse_numbers(count or "2"))
+
+        if command == "lay-down":
+            return (f"Lay down your swords! Swords each laid down (2, or all it has): {self._others()}",
+                    " ".join("2" for _ in others), lay)
+        if command == "fear":
+            return ("Fear my mighty sword! Nothing stops it. Whom? Add g if a gold bag is given: Bob g", "", fear)
+        return ("Give me your aid! Who gives, and how many cards (2; 0 if a hand of only gold): Bob 2", "", aid)
+
+    def action_ball(self) -> None:
+        s = self.game_state
+        keys = tuple(BALL_OPTIONS)
+        menu = " · ".join(f"{i} {text}" for i, text in enumerate(BALL_OPTIONS.values(), 1))
+
+        def parse(text: str) -> Event:
+            option, rest = parse_choice(text, keys)
+            if option == "look":
+                if not rest:
+                    raise Rejected("Whose hand? Type 3 and the player, e.g. 3 Bob.")
+                return CrystalBall("look", parse_seat(rest, s.players))
+            return CrystalBall(option)
+
+        self._prompt(f"Crystal ball: {menu}", "", parse)
+
+    def action_count(self) -> None:
+        s = self.game_state
+        todo = [i for i in range(s.n) if not s.confirmed[i]] or list(range(s.n))
+        seat = todo[0]
+        tally = " ".join(str(n) for n in s.piles[seat])
+
+        def parse(text: str) -> Any:
+            if error := self._try(CountPile(seat, parse_numbers(text))):
+                raise Rejected(error)
+            return self.action_count if not all(self.game_state.confirmed) else None
+
+        self._prompt(f"{s.players[seat]}'s score pile, counted by type: {', '.join(rules.CARD_TYPES)} "
+                     "(enter keeps the app's tally)", tally, parse)
