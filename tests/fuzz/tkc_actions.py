@@ -6,6 +6,8 @@ crowns and the final round's edge) and arbitrary ones keep the refusals honest.
 
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
 from companion.games.tkc import rules
@@ -28,7 +30,14 @@ def options():
 
 
 def events(state):
-    seat = st.integers(-1, state.n)
+    step = "play" if state.step in ("relic", "act", "done") else state.step
+    return _events(step, state.n, state.active, len(state.contenders))
+
+
+@cache
+def _events(step, n, active, contenders):
+    """Strategies are built once per kind of state: building them each step is slow."""
+    seat = st.integers(-1, n)
     anything = st.one_of(
         st.builds(StartDraw, st.lists(st.integers(-1, 6), max_size=7).map(tuple)),
         st.just(Draw()),
@@ -40,21 +49,21 @@ def events(state):
         st.builds(NextTurn, st.booleans()),
         st.builds(CountPile, seat, st.lists(st.integers(-1, 14), max_size=7).map(tuple)),
     )
-    if state.step == "start":
+    if step == "start":
         likely = st.builds(StartDraw, st.lists(st.sampled_from(sorted(rules.CORNER_VALUES)),
-                                               min_size=len(state.contenders), max_size=len(state.contenders)).map(tuple))
-    elif state.step == "draw":
+                                               min_size=contenders, max_size=contenders).map(tuple))
+    elif step == "draw":
         likely = st.just(Draw())
-    elif state.over:
-        likely = st.builds(CountPile, st.integers(0, state.n - 1), st.tuples(*[st.integers(0, 4)] * 6))
+    elif step == "over":
+        likely = st.builds(CountPile, st.integers(0, n - 1), st.tuples(*[st.integers(0, 4)] * 6))
     else:
-        others = st.sampled_from([i for i in range(state.n) if i != state.active])
+        others = st.sampled_from([i for i in range(n) if i != active])
         likely = st.one_of(
-            st.builds(Attack, st.just(state.active), others, CARDS, st.sampled_from(["hit", "block", "parry"]),
+            st.builds(Attack, st.just(active), others, CARDS, st.sampled_from(["hit", "block", "parry"]),
                       CARDS, st.booleans()),
             st.builds(Discard, st.sampled_from(["sword", "shield", "relic"]), st.integers(1, 3)),
             st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]), others,
-                      st.lists(st.integers(0, 2), min_size=1, max_size=state.n).map(tuple), st.booleans()),
+                      st.lists(st.integers(0, 2), min_size=1, max_size=n).map(tuple), st.booleans()),
             st.builds(CrystalBall, st.sampled_from(["draw", "take", "look"]), others),
             st.builds(NextTurn, st.booleans()),
         )
