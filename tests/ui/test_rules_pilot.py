@@ -1,0 +1,54 @@
+"""Rules from the table: F1 opens the game's rules, this phase first; search as you type."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown, OptionList
+
+from companion.games import get_game
+from companion.store.repo import Repository
+from tests.conftest import fixed_clock, wait_for
+
+
+async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db_path):
+    repo = Repository.open(db_path, clock=fixed_clock)
+    repo.create(get_game("tkc"), "Knights", ("Ann", "Bob", "Cleo"), {})
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        table = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        phase = table.timeline.game.view(table.timeline.state).phase
+        await pilot.press("f1")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        assert rules.game == "tkc"
+        first = rules.hits[0].section
+        assert first.game == "tkc" and phase in first.phases
+        await pilot.press(*"excal")
+        await pilot.pause()
+        assert rules.hits[0].section.id.startswith("tkc.") and "excalibur" in rules.hits[0].section.id
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rules.section_id == rules.hits[0].section.id
+        shown = rules.query_one("#section", Markdown).source
+        assert "Excalibur" in shown and "王者之劍" in shown
+        await pilot.press("ctrl+f", "ctrl+a", "backspace", *'"thrust OR (', "enter")
+        await pilot.pause()
+        assert rules.query_one("#results", OptionList).option_count >= 1, "special characters are plain words"
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+async def test_the_palette_offers_rule_sections(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"holy knight dungeon")
+        await pilot.pause(1.0)
+        await pilot.press("enter")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
+        assert rules.section_id.startswith("mm5.")
