@@ -44,14 +44,40 @@ ACTIONS = (
 )
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Everything the view paints, computed in the worker so a slow or failing game never
+    stalls or crashes the screen."""
+
+    game: str
+    title: str
+    cursor: int
+    updated: str
+    view: TableView
+    headline: tuple[tuple[str, str], ...] | str = ()  # pairs, or why there are none
+
+
 @dataclass
 class Followed(Message):
     """The worker read something new: a session (None once deleted), the list, or a problem."""
 
     session_id: int | None
-    loaded: Any = None
+    frame: Frame | None = None
     sessions: list[Any] | None = None
     problem: str | None = None
+
+
+def frame_of(loaded: Any) -> Frame:
+    tl = loaded.timeline
+    game, state = tl.game, tl.state
+    headline: tuple[tuple[str, str], ...] | str = ()
+    if (function := headline_of(game)) is not None:
+        try:
+            headline = tuple((str(label), str(value)) for label, value in function(state))
+        except Exception as exc:  # a game's bug must not blank the table
+            headline = f"headline unavailable: {exc}"
+    info = loaded.info
+    return Frame(game.name, info.title, tl.cursor, info.updated, game.view(state), headline)
 
 
 def headline_of(game: Game) -> Callable[[Any], Any] | None:
@@ -101,7 +127,7 @@ class TableViewScreen(Screen[None]):
     ACTIONS = ACTIONS
     BINDINGS = bindings(*ACTIONS)
 
-    loaded: reactive[Any] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
 
     def __init__(self, session_id: int | None = None, db_path: Path | None = None) -> None:
         super().__init__()
@@ -181,11 +207,11 @@ class TableViewScreen(Screen[None]):
         now = (target, stamp)
         if now != seen:
             try:
-                loaded = repo.load(target) if stamp is not None else None
+                frame = frame_of(repo.load(target)) if stamp is not None else None
             except Exception as exc:  # a log this version cannot replay: said once, retried on change
                 self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
             else:
-                self.post_message(Followed(target, loaded))
+                self.post_message(Followed(target, frame))
         return now
 
     def on_followed(self, message: Followed) -> None:
@@ -195,10 +221,10 @@ class TableViewScreen(Screen[None]):
             self._say(message.problem)
         elif message.sessions is not None:
             self._show_sessions(message.sessions)
-        elif message.loaded is None:
+        elif message.frame is None:
             self._say(f"There is no session {self.session_id} in this database (was it deleted?).")
         else:
-            self.loaded = message.loaded
+            self.frame = message.frame
 
     # -- painting -----------------------------------------------------------------------------
 
@@ -228,17 +254,15 @@ class TableViewScreen(Screen[None]):
             self._say("No saved sessions yet. Start one in Companion; it appears here.")
         self.query_one("#tv-live", Static).update("Read-only · follows the database live")
 
-    def watch_loaded(self, loaded: Any) -> None:
-        if loaded is None:
+    def watch_frame(self, frame: Frame | None) -> None:
+        if frame is None:
             return
-        tl = loaded.timeline
-        game = tl.game
-        view = self.view = game.view(tl.state)
+        view = self.view = frame.view
         self.query_one("#tv-message").display = False
         self.query_one("#tv-chooser").display = False
         self.query_one("#tv-game").display = True
         self.query_one("#tv-title", Static).update(
-            Text.assemble((game.name, "bold"), " · ", loaded.info.title, ("   ● live · read-only", "green"))
+            Text.assemble((frame.game, "bold"), " · ", frame.title, ("   ● live · read-only", "green"))
         )
         self.query_one("#tv-round", Digits).update(str(view.round))
         turn = "GAME OVER" if view.finished else view.turn
@@ -247,28 +271,21 @@ class TableViewScreen(Screen[None]):
         status = self.query_one("#tv-status", Static)
         status.update(Text(view.status, style="bold"))
         status.display = bool(view.status)
-        self._paint_headline(game, tl.state)
+        self._paint_headline(frame.headline)
         self.query_one("#tv-rows", Static).update(rows_table(view))
         steps = "   ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
         self.query_one("#tv-checklist", Static).update(Text(steps))
         self.query_one("#tv-checklist").display = bool(view.checklist)
-        when = loaded.info.updated.replace("T", " ")[:19]
-        self.query_one("#tv-live", Static).update(f"After action {tl.cursor} · last change {when} (UTC)")
+        when = frame.updated.replace("T", " ")[:19]
+        self.query_one("#tv-live", Static).update(f"After action {frame.cursor} · last change {when} (UTC)")
 
-    def _paint_headline(self, game: Game, state: Any) -> None:
+    def _paint_headline(self, headline: tuple[tuple[str, str], ...] | str) -> None:
         widget = self.query_one("#tv-headline", Static)
-        headline = headline_of(game)
-        pairs: tuple[tuple[str, str], ...] = ()
-        if headline is not None:
-            try:
-                pairs = tuple((str(label), str(value)) for label, value in headline(state))
-            except Exception as exc:  # a game's bug must not blank the table
-                widget.update(Text(f"headline unavailable: {exc}", style="dim"))
-                widget.display = True
-                return
-        widget.display = bool(pairs)
-        if pairs:
-            widget.update(headline_grid(pairs))
+        widget.display = bool(headline)
+        if isinstance(headline, str):
+            widget.update(Text(headline, style="dim"))
+        elif headline:
+            widget.update(headline_grid(headline))
 
     # -- keys: navigation only ----------------------------------------------------------------
 
@@ -278,7 +295,7 @@ class TableViewScreen(Screen[None]):
 
     def _open(self, session_id: int | None) -> None:
         self.session_id = session_id
-        self.loaded = None
+        self.frame = None
         self._say("Loading…")
         self._wake.set()
 

@@ -105,3 +105,15 @@ async def test_unknown_session_missing_file_and_a_headline(db_path, repo, sessio
         await pilot.pause()
         svg = app.export_screenshot()
         assert headline.display and "BOSS" in svg and "12/20" in svg
+
+
+async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, session, monkeypatch):
+    def broken(state):  # type: ignore[no-untyped-def]
+        raise KeyError("boss")
+
+    monkeypatch.setattr(free, "headline", broken, raising=False)
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        assert cells(screen)["Ann"][0] == "13/20"
+        assert "headline unavailable" in str(screen.query_one("#tv-headline").render())
