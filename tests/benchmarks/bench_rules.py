@@ -1,19 +1,37 @@
 """Rules search timings: index build and query latency over the question sets.
 
-Run it with `python tests/benchmarks/bench_rules.py` from the repository root. It is not a
-pytest test: timings depend on the machine, so they are printed for a person to compare.
+    python tests/benchmarks/bench_rules.py [--repeat N] [--baseline REVISION] [--json]
+
+Once the index is built, every question of tests/rules_questions is asked ``repeat`` times,
+round after round, and the latency is given as p50, p99 and max of the wall-clock time (the
+goal: p99 ≤ 2 ms) and of the thread's CPU time, which other processes on a busy machine do not
+inflate. The build time is the median of a few builds, each with the module's caches emptied.
+
+With ``--baseline`` (a git revision, e.g. HEAD~3), rulesdb/index.py as it was then is measured in
+the same run, its rounds interleaved with the current one's, and each figure is also given as
+the ratio baseline / current (above 1: the current code is faster).
+
+It is not a pytest test: timings depend on the machine, so nothing here asserts a time.
+tests/benchmarks/run.py reports these figures with the others.
 """
 
 from __future__ import annotations
 
+import argparse
+import gc
+import json
+import re
 import statistics
+import subprocess
 import sys
 import time
 import tomllib
+import types
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTIONS = REPO / "tests" / "rules_questions"
+BUILDS = 5
 
 
 def questions() -> list[tuple[str, str]]:
@@ -24,37 +42,129 @@ def questions() -> list[tuple[str, str]]:
     return found
 
 
-def measure(repeat: int = 20) -> dict:
+def index_module(revision: str | None) -> types.ModuleType:
+    """rulesdb.index as it is, or as it was at a git revision (loaded under another name)."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
-    from rulesdb.index import RulesIndex
+    if revision is None:
+        import rulesdb.index
+
+        return rulesdb.index
+    source = subprocess.run(
+        ["git", "show", f"{revision}:rulesdb/index.py"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    name = "rulesdb._index_at_" + re.sub(r"\W", "_", revision)
+    module = types.ModuleType(name)
+    module.__file__ = f"{revision}:rulesdb/index.py"
+    sys.modules[name] = module  # dataclasses look their module up
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    return module
+
+
+def empty_caches(module: types.ModuleType) -> None:
+    for value in list(vars(module).values()):
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+
+
+def percentiles(samples: list[float], prefix: str) -> dict[str, float]:
+    cuts = statistics.quantiles(samples, n=100)
+    return {
+        f"{prefix}p50_ms": round(statistics.median(samples), 3),
+        f"{prefix}p99_ms": round(cuts[98], 3),
+        f"{prefix}max_ms": round(max(samples), 3),
+    }
+
+
+def measure(repeat: int = 20, baseline: str | None = None) -> dict:
+    """The current figures; with a baseline revision also ``baseline_*`` and ``*_ratio``."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
     from rulesdb.texts import load
 
     started = time.perf_counter()
     texts = load()
-    loaded = time.perf_counter()
-    index = RulesIndex(texts)
-    built = time.perf_counter()
-    asked = questions() or [(None, "attack")]
-    latencies = []
-    for _ in range(repeat):
-        for game, ask in asked:
+    load_ms = (time.perf_counter() - started) * 1000
+    versions = {"": index_module(None)}
+    if baseline is not None:
+        versions["baseline_"] = index_module(baseline)
+
+    builds: dict[str, list[float]] = {prefix: [] for prefix in versions}
+    indexes = {}
+    for _ in range(BUILDS):
+        for prefix, module in versions.items():
+            empty_caches(module)
             before = time.perf_counter()
-            index.search(ask, game=game, limit=10)
-            latencies.append((time.perf_counter() - before) * 1000)
-    cuts = statistics.quantiles(latencies, n=100)
-    return {
+            indexes[prefix] = module.RulesIndex(texts)
+            builds[prefix].append((time.perf_counter() - before) * 1000)
+
+    asked = questions() or [(None, "attack")]
+    wall: dict[str, list[float]] = {prefix: [] for prefix in versions}
+    cpu: dict[str, list[float]] = {prefix: [] for prefix in versions}
+    gc.collect()
+    for round_ in range(repeat):
+        order = list(versions) if round_ % 2 == 0 else list(reversed(versions))
+        for prefix in order:
+            search = indexes[prefix].search
+            for game, ask in asked:
+                wall_before, cpu_before = time.perf_counter_ns(), time.thread_time_ns()
+                search(ask, game=game, limit=10)
+                cpu_after, wall_after = time.thread_time_ns(), time.perf_counter_ns()
+                wall[prefix].append((wall_after - wall_before) / 1e6)
+                cpu[prefix].append((cpu_after - cpu_before) / 1e6)
+
+    figures: dict = {
         "sections": len(texts.sections),
         "questions": len(asked),
-        "queries": len(latencies),
-        "load_ms": round((loaded - started) * 1000, 2),
-        "build_ms": round((built - loaded) * 1000, 2),
-        "p50_ms": round(statistics.median(latencies), 3),
-        "p99_ms": round(cuts[98], 3),
-        "max_ms": round(max(latencies), 3),
+        "queries": len(wall[""]),
+        "load_ms": round(load_ms, 2),
     }
+    for prefix in versions:
+        figures[f"{prefix}build_ms"] = round(statistics.median(builds[prefix]), 2)
+        figures.update(percentiles(wall[prefix], f"{prefix}query_"))
+        figures.update(percentiles(cpu[prefix], f"{prefix}query_cpu_"))
+    if baseline is not None:
+        for key in [k for k in figures if k.endswith("_ms") and f"baseline_{k}" in figures]:
+            figures[f"{key.removesuffix('_ms')}_ratio"] = round(
+                figures[f"baseline_{key}"] / figures[key], 2
+            )
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20, help="rounds over the questions")
+    parser.add_argument("--baseline", help="a git revision to measure against, e.g. HEAD~1")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = measure(args.repeat, args.baseline)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(
+        f"rules search: {figures['sections']} sections, {figures['questions']} questions "
+        f"asked {args.repeat} times ({figures['queries']} queries per version); "
+        f"texts loaded in {figures['load_ms']} ms\n"
+    )
+    names = [k for k in figures if k.endswith("_ms") and k not in ("load_ms",)]
+    names = [k for k in names if not k.startswith("baseline_")]
+    if args.baseline is None:
+        for name in names:
+            print(f"{name:>18}: {figures[name]}")
+    else:
+        print(f"{'':>18}  {'current':>9}  {'baseline':>9}  {'baseline/current':>16}")
+        for name in names:
+            ratio = figures[f"{name.removesuffix('_ms')}_ratio"]
+            print(f"{name:>18}  {figures[name]:>9}  {figures['baseline_' + name]:>9}  {ratio:>15}×")
+        print(f"\nbaseline: rulesdb/index.py at {args.baseline}")
+    met = figures["query_p99_ms"] <= 2
+    print(f"\ngoal query p99 ≤ 2 ms: {'met' if met else 'NOT met'} ({figures['query_p99_ms']} ms)")
+    return 0
 
 
 if __name__ == "__main__":
-    for key, value in measure().items():
-        print(f"{key:>10}: {value}")
+    sys.exit(main())
