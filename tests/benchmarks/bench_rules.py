@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -141,14 +142,19 @@ def main() -> int:
     parser.add_argument("--baseline", help="a git revision to measure against, e.g. HEAD~1")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     figures = measure(args.repeat, args.baseline)
+    machine = (
+        f"{os.cpu_count()} cores, load average {load_before:.1f} before and "
+        f"{os.getloadavg()[0]:.1f} after (wall-clock times suffer when it is above the cores)"
+    )
     if args.json:
-        print(json.dumps(figures, indent=2))
+        print(json.dumps({"machine": machine, **figures}, indent=2))
         return 0
     print(
         f"rules search: {figures['sections']} sections, {figures['questions']} questions "
         f"asked {args.repeat} times ({figures['queries']} queries per version); "
-        f"texts loaded in {figures['load_ms']} ms\n"
+        f"texts loaded in {figures['load_ms']} ms\n{machine}\n"
     )
     names = [k for k in figures if k.endswith("_ms") and k not in ("load_ms",)]
     names = [k for k in names if not k.startswith("baseline_")]
