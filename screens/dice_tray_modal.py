@@ -54,7 +54,7 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
     def compose(self) -> ComposeResult:
         r = self.request
         with Vertical(id="box"):
-            yield Static(f"[b]{r.title}[/b] · {r.dice}d6", id="title")
+            yield Static(f"[b]{r.title}[/b] · {r.dice} × d6", id="title")
             yield Static(r.chance, id="chance")
             yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
             yield Static("", id="outcome")

@@ -74,7 +74,8 @@ class MM5Screen(MM5Prompts, TableScreen):
         if state.battle is not None:
             self.estimate()
         else:
-            self.query_one("#mm5-odds", Static).update(self.odds_text)
+            self.odds_text = ""
+            self.query_one("#mm5-odds", Static).update("")
 
     @staticmethod
     def hint(state) -> str:  # type: ignore[no-untyped-def]
@@ -103,12 +104,14 @@ class MM5Screen(MM5Prompts, TableScreen):
     @work(thread=True, exclusive=True, group="mm5-odds")
     def estimate(self) -> None:
         state = self.shown_state
-        self.app.call_from_thread(self._odds, "Win chance: simulating 10,000 battles…")
+        self.app.call_from_thread(self._odds, state, "Win chance: simulating 10,000 battles…")
         seed = self.timeline.cursor if self.timeline else 0
         est = attacker_wins(state, 10_000, random.Random(seed))
-        self.app.call_from_thread(self._odds, "Win chance: " + est.words())
+        self.app.call_from_thread(self._odds, state, "Win chance: " + est.words())
 
-    def _odds(self, text: str) -> None:
+    def _odds(self, state, text: str) -> None:  # type: ignore[no-untyped-def]
+        if state is not self.shown_state:
+            return  # a worker for an older lineup finished late: its answer is stale
         self.odds_text = text
         self.query_one("#mm5-odds", Static).update(text)
 

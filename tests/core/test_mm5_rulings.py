@@ -197,7 +197,8 @@ def test_ruling_gem_bonus_with_own_gem():
     k1, k2 = bob.knights
     assert bob.bonus(k1) == 1 and bob.bonus(k2) == 0
     row = GAME.view(state).rows[1]
-    assert "Holy Knight 1★ P 5/6 M 4/5" in row.cells[1] and "Holy Knight 2 P 4/5 M 3/4" in row.cells[1]
+    assert "Holy Knight 1★ P 5/6 M 4/5" in row.cells[4] and "Holy Knight 2 P 4/5 M 3/4" in row.cells[4]
+    assert row.cells[2] == "K1+gem K2"
     state = run(state, Draw("card"), Declare("dark", (ORC,)), Attack(1), Initiative(1, 6))
     assert battle_defence(state, k1) == 6
 

@@ -4,8 +4,8 @@ The attack rule is implemented literally: N attack means N six-sided dice agains
 defence, and when the defence is out of reach of N dice (D > 6N) the roll becomes 2d6 where
 only 12 succeeds, so a barely possible roll can be less likely than an impossible one; the
 panel names the fallback so nobody thinks the app is wrong. Under the "1d6 + attack" variant
-the fallback applies when D > 6 + N. companion/dice.py had not landed when this was written,
-so the few dice helpers needed here use icepool directly.
+the fallback applies when D > 6 + N. The sums themselves come from companion.dice; this
+module only adds the Monster Maker reading of them (the fallback, the variant, the thief).
 """
 
 from __future__ import annotations
@@ -13,16 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
-import icepool
-
+from companion import dice
 from companion.core import Rejected
-
-
-@cache
-def _sum_dist(n: int) -> icepool.Die:
-    return n @ icepool.d6 if n else icepool.Die([0])
 
 
 def at_least(n: int, target: int) -> Fraction:
@@ -31,11 +24,13 @@ def at_least(n: int, target: int) -> Fraction:
         return Fraction(1)
     if target > 6 * n:
         return Fraction(0)
-    return Fraction(_sum_dist(n).probability(">=", target))
+    return dice.sum_at_least(n, 6, target).fraction
 
 
 def exactly(n: int, total: int) -> Fraction:
-    return Fraction(_sum_dist(n).probability("==", total)) if n else Fraction(total == 0)
+    if not n:
+        return Fraction(total == 0)
+    return dice.likelihood(f"{n}d6", total).fraction
 
 
 @dataclass(frozen=True)

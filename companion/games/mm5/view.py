@@ -9,7 +9,7 @@ from companion.games.mm5.cards import Card
 from companion.games.mm5.rules import HAND_LIMIT
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
 
-COLUMNS = ("Side", "Field (#id name P atk/def M atk/def)", "Gems", "Knights", "Hand")
+COLUMNS = ("Side", "Gems", "Knights", "Hand", "Field (#id name P atk/def M atk/def)")
 
 
 def card_text(card: Card, bonus: int = 0) -> str:
@@ -42,15 +42,15 @@ def view(state: State) -> TableView:
         hand = "" if s.hand is None else (f"{s.hand} (over 5!)" if s.hand > HAND_LIMIT else str(s.hand))
         cells = (
             SIDE_WORDS[s.faction].upper() if s.faction != "neutral" else "Neutral",
-            ", ".join(card_text(c, s.bonus(c)) for c in s.field) or "—",
             " ".join(str(g) for g in s.gems) or "—",
             knights_text(state, i) or "—",
             hand,
+            ", ".join(card_text(c, s.bonus(c)) for c in s.field) or "—",
         )
         rows.append(Row(s.name, cells, active=i == state.active and state.phase not in {"deal", "over"}))
     prisoners = " ".join(f"K{c.knight}" for c in state.dungeon) or "—"
     garrison = ", ".join(card_text(c) for c in state.garrison)
-    rows.append(Row("Dungeon", ("Dark", f"guards: {garrison}" if garrison else "no garrison", "", prisoners, "")))
+    rows.append(Row("Dungeon", ("Dark", "", prisoners, "", f"guards: {garrison}" if garrison else "no garrison")))
     me = state.players[state.active]
     hand_ok = me.hand is None or me.hand <= HAND_LIMIT
     status = f"Appeared: {appeared(state)}"
@@ -58,7 +58,7 @@ def view(state: State) -> TableView:
         status += " · " + countdown(state)
     return TableView(
         round=state.round,
-        turn=me.name if state.phase != "deal" else "the deal",
+        turn=me.name if state.phase != "deal" else "Dealer",
         phase=state.phase,
         columns=COLUMNS,
         rows=tuple(rows),
