@@ -3,18 +3,18 @@ through the JSON codec, the forecast, and the words the log and panels show."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import Rejected, decode, encode
+from companion.core import Rejected, encode
 from companion.games.skd import GAME
 from companion.games.skd import events as ev
 from companion.games.skd.forecast import phases_survived
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.state import Enemy
-from companion.timeline import Timeline
+from companion.timeline import Entry, Timeline
 from tests.core.test_skd_rulings import GOBLIN, SLIME, fold, parse_enemy, play, ready
 
 CANDIDATES = [
@@ -45,7 +45,10 @@ def test_a_session_replays_through_the_codec():
     tl = Timeline.start(GAME, ready())
     for e in (ev.Draw(), play("g3 y3 g3 y3", GOBLIN), ev.EnemyPhase(), ev.EndTurn()):
         tl = tl.record(e)
-    stored = tuple(replace(x, event=decode(encode(x.event), GAME.events)) for x in tl.entries)
+    stored = tuple(
+        Entry(None, x.turn, x.text, x.dropped, payload=json.dumps(encode(x.event)), types=GAME.events)
+        for x in tl.entries
+    )
     again = Timeline.replay(GAME, ready(), stored, len(stored))
     assert again.state == tl.state
     assert "Slime defeated" in tl.entries[1].text and "Goblin revealed" in tl.entries[1].text
@@ -91,8 +94,8 @@ def test_panel_shows_enemy_bar_cards_life_forecast_and_damage():
 def test_view_rows_and_turn_checklist():
     s = fold(ready(), ev.Draw(), play("g1"))
     view = GAME.view(s)
-    assert view.columns == ("Mana", "Hand", "Stars", "Party")
-    assert view.rows[0].cells[3] == "Rin g LV1 Atk3 · Tao y LV1 Atk5" and view.rows[0].active
+    assert view.columns == ("Mana", "Hand", "Stars", "Party (colour+Atk, LV)")
+    assert view.rows[0].cells[3] == "Rin g3 L1 · Tao y5 L1" and view.rows[0].active
     assert dict(view.checklist) == {"draw": True, "play": True, "resolve": True, "actions": False,
                                     "enemy attack": False, "end": False}
     assert view.phase == "actions"

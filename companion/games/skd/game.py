@@ -170,9 +170,8 @@ class SeireiKairoDrive:
         rows = []
         on_clock = stages.drafter(state) if state.stage == "draft" else None
         for i, s in enumerate(state.seats):
-            party = " · ".join(
-                f"{c.name} {c.colour} LV{c.lv} Atk{c.power}" for c in s.party
-            ) or "—"
+            # colour letter and Atk, then LV: the two things a play needs at a glance
+            party = " · ".join(f"{c.name} {c.colour}{c.power} L{c.lv}" for c in s.party) or "—"
             active = i == (on_clock[1] if on_clock else state.active) and not state.finished
             mana = f"{s.mana}" + (f" (>{MANA_CAP})" if s.mana > MANA_CAP else "")
             rows.append(Row(s.name, (mana, str(s.hand), f"{s.stars}/{state.cap}", party), active=active))
@@ -186,7 +185,7 @@ class SeireiKairoDrive:
         turn_name = state.seats[on_clock[1]].name if on_clock else state.seats[state.active].name
         return TableView(
             round=state.round, turn=turn_name, phase=self.phase(state),
-            columns=("Mana", "Hand", "Stars", "Party"), rows=tuple(rows), status=status,
+            columns=("Mana", "Hand", "Stars", "Party (colour+Atk, LV)"), rows=tuple(rows), status=status,
             finished=state.finished,
             checklist=(("draw", state.drew), ("play", state.played), ("resolve", state.played),
                        ("actions", state.acted), ("enemy attack", state.attacked), ("end", False)),
@@ -202,6 +201,8 @@ class SeireiKairoDrive:
             lines.append(f"{which}: {e.name} {e.stars}★  HP {hp_bar(max(e.hp, 0), e.max_hp)} {max(e.hp, 0)}/{e.max_hp}  Atk {e.atk}{strong}")
         boss = state.stage.startswith("boss") or (e is not None and e.boss)
         battle = "boss battle" if boss else "normal battle"
+        if state.stage in ("draft", "first-enemy"):
+            battle = "setup"
         lines.append(
             f"{battle.capitalize()} · beaten {state.beaten} · deck {state.deck} · play pile {state.pile}"
             f" (top {show(state.top) if state.top else 'none'}) · discard {state.discard}"
@@ -237,8 +238,8 @@ class SeireiKairoDrive:
             return "The deck could not take the hit: the party loses."
         if state.normal_over or state.enemy is None:
             return "The normal battle is over: end the turn (n), then the boss setup."
-        colours = ", ".join(f"{k} {v}" for k, v in COLOUR_NAMES.items())
-        return f"d draw · p play ({colours}) · l level up · k skill · e enemy phase · n end turn"
+        colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
+        return f"d draw · p play ({colours}) · l level · k skill · e enemy · n end turn · m/a cards/mana"
 
     def next_turn(self, state: SkdState) -> Event:
         return ev.EndTurn()

@@ -1,0 +1,127 @@
+"""Seirei Kairo Drive actions for the fuzzer: stage-aware, so short sequences reach the battle
+and the boss; plays that match the top card mixed with ones that do not."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hypothesis import strategies as st
+
+from companion.games.skd import events as ev
+from companion.games.skd.cards import parse_play
+from companion.games.skd.specs import parse_character, parse_enemy
+from companion.games.skd.stages import drafter
+from companion.games.skd.state import ENEMY_CARDS, LV_TOKENS, PER_ELEMENT
+
+CHARACTERS = [parse_character(t) for t in (
+    "Rin, wind, 2, 3/4/5, c/h2, 2, deal 3", "Kai, fire, 3, 4/5/6, h3/c, X, burn",
+    "Mio, water, 1, 2/3, h2, const, shield", "Tao, earth, 1, 5/6, -, -",
+    "Sol, fire, 1, 3", "Ivy, wind, 4, 6/7, c, 1, heal", "Oru, water, 2, 3/4/5/6, h1/h2/c, X, wave",
+    "Gan, earth, 3, 5/6/7, c/-, 3, quake",
+)]
+ENEMIES = [parse_enemy(t) for t in (
+    "Slime, 1, 4, 2, 3, 4", "Bat, 1, 2, 1", "Goblin, 2, 9, 3, 2, 5", "Ogre, 2, 20, 8, 1, 12",
+)]
+BOSSES = [parse_enemy(t) for t in ("Faust, 3, 12, 2, 2, 6", "Lord, 3, 8, 9")]
+PLAYS = [parse_play(t) for t in (
+    "g1", "g3 y3 g3 y3", "r2 b2", "g4 r4 +r1^", "b23*", "rg", "y4 +y2", "g2**", "r1^", "b0 +b1",
+    "g4 +g1 +g2", "g3 r4", "y2 g2 r2 b2",
+)]
+AREAS = st.sampled_from(["deck", "pile", "discard", "hand", "nowhere"])
+
+
+def options():
+    return st.sampled_from([
+        {}, {"easy": True}, {"per_colour": True}, {"easy": True, "easy_duals": 8},
+        {"pairing": "wind=red, fire=green, water=blue, earth=yellow"},
+    ])
+
+
+def events(state):
+    return st.one_of(_next(state), _next(state), _events(state.stage, len(state.seats)), _matching(state))
+
+
+def _next(state):
+    """The step a table would most likely take now, so short sequences get deep."""
+    if state.stage == "draft":
+        _, seat = drafter(state) or (0, 0)
+        if state.seats[seat].party:
+            return st.just(ev.DraftPass())
+        taken = {c.name for s in state.seats for c in s.party}
+        return st.sampled_from([ev.DraftPick(c) for c in CHARACTERS if c[0] not in taken][:3])
+    if state.stage == "first-enemy":
+        return st.sampled_from([ev.RevealEnemy(e) for e in ENEMIES])
+    if state.stage == "boss-reveal":
+        return st.sampled_from([ev.RevealBoss(b) for b in BOSSES])
+    if state.stage == "boss-keep":
+        return st.just(ev.BossKeep(tuple(min(2, s.hand) for s in state.seats)))
+    if state.stage == "boss-deal":
+        return st.just(ev.BossDeal())
+    if not state.drew:
+        return st.sampled_from([ev.Draw(), ev.MoveCards("deck", "discard", min(12, state.deck) or 1)])
+    if not state.played and not state.attacked:
+        return _matching(state)
+    if not state.attacked:
+        return st.sampled_from([ev.EnemyPhase(), ev.LevelUp("1"), ev.Skill("1", 1)])
+    return st.just(ev.EndTurn())
+
+
+def _matching(state):
+    """A play that matches the top card (or anything on an empty pile), with or without reveals."""
+    top = state.top
+    colour = top.colours[0] if top else "g"
+    number = 1 if state.easy else 4
+    cards = ((colour, (number,), 0, False, False), (colour, (2,), 0, False, True)) if number == 4 else (
+        (colour, (number,), 1, True, False),)
+    return st.builds(ev.Play, st.just(cards), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple))
+
+
+@cache
+def _events(stage, seats):
+    # Built once per stage and table size: building strategies costs more than drawing.
+    anything = st.sampled_from([ev.Draw(), ev.EnemyPhase(), ev.EndTurn(), ev.DraftPass(), ev.BossDeal()])
+    if stage == "draft":
+        return st.one_of(
+            st.builds(ev.DraftPick, st.sampled_from(CHARACTERS)),
+            st.builds(ev.DraftSwap, st.sampled_from(["Rin", "Kai", "1", "Nobody"]), st.sampled_from(CHARACTERS)),
+            st.just(ev.DraftPass()), anything,
+        )
+    if stage == "first-enemy":
+        return st.one_of(st.builds(ev.RevealEnemy, st.sampled_from(ENEMIES)), anything)
+    if stage.startswith("boss-"):
+        keep = st.lists(st.integers(-1, 3), min_size=seats - 1, max_size=seats + 1).map(tuple)
+        return st.one_of(
+            st.builds(ev.RevealBoss, st.sampled_from(BOSSES + ENEMIES)), st.builds(ev.BossKeep, keep),
+            st.just(ev.BossDeal()), anything,
+        )
+    return st.one_of(
+        st.sampled_from([ev.Draw(), ev.EnemyPhase(), ev.EndTurn()]),
+        st.builds(ev.Play, st.sampled_from(PLAYS).map(tuple), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple)),
+        st.builds(ev.LevelUp, st.sampled_from(["1", "2", "Rin", "Kai", "x"])),
+        st.builds(ev.Skill, st.sampled_from(["1", "2", "Kai", "Mio"]), st.integers(-1, 4)),
+        st.builds(ev.MoveCards, AREAS, AREAS, st.integers(-1, 40), st.none() | st.integers(-1, seats)),
+        st.builds(ev.AdjustMana, st.integers(-1, seats), st.integers(-4, 8)),
+    )
+
+
+def invariants(game, state):
+    assert state.cards_counted() == state.total, "deck + pile + discard + hands = the circuit deck"
+    assert min(state.deck, state.pile, state.discard, *(s.hand for s in state.seats)) >= 0
+    assert all(s.mana >= 0 for s in state.seats)
+    assert all(s.stars <= state.cap for s in state.seats), "the star cap"
+    everyone = [c for s in state.seats for c in s.party]
+    assert len(everyone) <= LV_TOKENS
+    assert len({c.name.casefold() for c in everyone}) == len(everyone), "each character once"
+    for element in ("wind", "fire", "water", "earth"):
+        assert sum(c.element == element for c in everyone) <= PER_ELEMENT
+    assert all(1 <= c.lv <= c.cap for c in everyone)
+    assert 0 <= state.beaten <= ENEMY_CARDS and 0 <= state.active < len(state.seats)
+    if state.stage in ("normal", "boss"):
+        assert state.enemy is not None or state.normal_over
+    if state.enemy is not None:
+        assert state.enemy.hp <= state.enemy.max_hp and state.enemy.mana >= 0
+        assert state.enemy.hp > 0 or state.stage == "won"
+    if state.stage == "won":
+        assert state.enemy is not None and state.enemy.boss and state.enemy.hp <= 0
+    game.view(state)
+    game.panel(state)
