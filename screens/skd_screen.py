@@ -72,6 +72,8 @@ class SkdScreen(TableScreen):
         super().paint_panel(view)
         tl = self.timeline
         assert tl is not None
+        # the turn checklist means nothing during the draft, the boss setup or after the end
+        self.query_one("#checklist", Static).display = self.shown_state.stage in ("normal", "boss")
         self.query_one("#skd-panel", Static).update("\n".join(tl.game.panel(self.shown_state)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

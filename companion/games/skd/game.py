@@ -210,7 +210,7 @@ class SeireiKairoDrive:
         )
         if state.history:
             lines.append(f"Life (deck per turn): {sparkline((*state.history, state.deck), state.total)} {state.deck}")
-        if state.stage in ("normal", "boss"):
+        if state.stage in ("normal", "boss") and not state.normal_over:
             lines.append(forecast_line(state))
         lines.append(self.hint(state))
         return tuple(lines)
