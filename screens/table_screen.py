@@ -29,7 +29,7 @@ BASE_ACTIONS = (
     Command("ctrl+z", "undo", "Undo", "Undo the last action (as far back as the session goes)"),
     Command("ctrl+y", "redo", "Redo", "Redo the action just undone"),
     Command("w", "rewind", "Rewind to here", "Undo back to the action shown, in one step"),
-    Command("escape", "back", "Back", "Back to now, or to the home screen", key_display="esc"),
+    Command("escape", "back", "Back", "Back to now, or to the home screen", show=False, key_display="esc"),
     Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
