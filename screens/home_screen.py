@@ -87,6 +87,7 @@ class HomeScreen(Screen[None]):
         if self.sessions:
             table.move_cursor(row=min(row, len(self.sessions) - 1))
             table.focus()
+        self.refresh_bindings()
 
     def selected(self) -> SessionInfo | None:
         if not self.sessions:

@@ -16,6 +16,8 @@ SIZE = (100, 30)
 
 async def store_ready(pilot):
     await wait_for(pilot, lambda: pilot.app.repo)
+    await wait_for(pilot, lambda: "Opening" not in str(pilot.app.screen.query_one("#status").render()))
+    await pilot.pause()
     await pilot.pause()
 
 
