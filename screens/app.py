@@ -7,6 +7,7 @@ offers every command of the current screen (each declared once in the screen's A
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -19,10 +20,16 @@ from textual.message import Message
 from textual.screen import Screen
 
 from screens.home_screen import HomeScreen
-from screens.rules_provider import RulesProvider
 
 if TYPE_CHECKING:
     from companion.store.repo import Repository
+
+
+def rules_provider() -> type[Any]:
+    """The palette's rule search, imported when the palette first opens, not at start-up."""
+    from screens.rules_provider import RulesProvider
+
+    return RulesProvider
 
 
 @dataclass
@@ -34,7 +41,7 @@ class CompanionApp(App[None]):
     TITLE = "Companion"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS = App.COMMANDS | {RulesProvider}
+    COMMANDS = App.COMMANDS | {rules_provider}
 
     def __init__(
         self,
@@ -74,7 +81,14 @@ class CompanionApp(App[None]):
             self.repo = Repository.open(self.db_path, self.may_create_folder, **kw)
         except StoreError as exc:
             self.store_error = str(exc)
-        self.call_from_thread(self.screen.post_message, StoreOpened(self.store_error))
+        self.call_from_thread(self._store_opened)
+
+    def _store_opened(self) -> None:
+        # Start-up objects live as long as the app: keep the collector from rescanning them
+        # in the middle of a repaint.
+        gc.collect()
+        gc.freeze()
+        self.screen.post_message(StoreOpened(self.store_error))
 
     def on_unmount(self) -> None:
         if self.repo is not None:

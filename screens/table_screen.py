@@ -12,13 +12,13 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import DataTable, Footer, Input, Static
 
 from companion.core import Event, Rejected, TableView
 from companion.timeline import Entry, Timeline
@@ -47,11 +47,22 @@ def open_table(app: App[Any], session_id: int) -> None:
     app.push_screen(getattr(import_module(module), name)(session_id))
 
 
-def log_line(index: int, entry: Entry, undone: bool) -> str:
-    text = f"{index + 1:>3}  {entry.turn:<10} {entry.text}"
+def update(widget: Static, content: str) -> None:
+    """Set a Static's text only when it changed: every update costs a relayout of the screen."""
+    if getattr(widget, "_shown_text", None) != content:
+        widget._shown_text = content  # type: ignore[attr-defined]
+        widget.update(content)
+
+
+def log_cells(index: int, entry: Entry, undone: bool) -> tuple[Text, Text, Text]:
+    """One log row: number, turn, words; an undone action is struck through and says so."""
+    text = entry.text
     if entry.dropped:
-        text += f"  [i](replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})[/i]"
-    return f"[dim strike]{text}[/] [dim](undone)[/]" if undone else text
+        text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
+    if undone:
+        text += " (undone)"
+    style = "dim strike" if undone else ""
+    return Text(str(index + 1), style=style, justify="right"), Text(entry.turn, style=style), Text(text, style=style)
 
 
 class TableScreen(Screen[None]):
@@ -81,8 +92,7 @@ class TableScreen(Screen[None]):
                 yield DataTable(id="players", cursor_type="cell", zebra_stripes=True)
                 yield from self.compose_panel()
             with Vertical(id="side"):
-                yield Static("Log", id="log-title")
-                yield OptionList(id="log")
+                yield DataTable(id="log", cursor_type="row", show_header=False)
         yield Static("", id="entry-label")
         yield Input(id="entry", select_on_focus=False)
         yield Footer()
@@ -104,7 +114,7 @@ class TableScreen(Screen[None]):
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
         self._shown = []
-        self.query_one("#log", OptionList).clear_options()
+        self.query_one("#log", DataTable).clear()
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
 
@@ -173,8 +183,10 @@ class TableScreen(Screen[None]):
         view = tl.game.view(self.shown_state)
         self._paint_header(tl, view)
         self._paint_players(view)
-        self._sync_log(tl)
         self.paint_panel(view)
+        # The log follows one frame later: a new row changes its height, which costs a
+        # relayout of the whole screen, and the cells the player just changed come first.
+        self.call_after_refresh(self._sync_log)
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
@@ -188,7 +200,7 @@ class TableScreen(Screen[None]):
             parts.append(f"phase: {view.phase}")
         if view.status:
             parts.append(view.status)
-        self.query_one("#header", Static).update(" · ".join(parts))
+        update(self.query_one("#header", Static), " · ".join(parts))
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None
         if self.viewing is not None:
@@ -221,30 +233,39 @@ class TableScreen(Screen[None]):
     def paint_panel(self, view: TableView) -> None:
         """Game screens repaint their panels here; the base shows the turn checklist."""
         steps = "  ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
-        self.query_one("#checklist", Static).update(steps)
+        update(self.query_one("#checklist", Static), steps)
 
-    def _sync_log(self, tl: Timeline) -> None:
-        log = self.query_one("#log", OptionList)
+    def _sync_log(self) -> None:
+        """Bring the log rows in line with the timeline, touching only the rows that differ.
+
+        A DataTable draws only the rows in view, so a thousand-action log costs no more to
+        repaint than a short one.
+        """
+        tl = self.timeline
+        if tl is None:
+            return
+        log = self.query_one("#log", DataTable)
+        if not log.columns:
+            log.add_column("#", key="n")
+            log.add_column("turn", key="turn")
+            log.add_column("action", key="action")
         new = [(e, i >= tl.cursor) for i, e in enumerate(tl.entries)]
         old = self._shown
         keep = 0
         while keep < min(len(old), len(new)) and old[keep][0] is new[keep][0] and old[keep][1] == new[keep][1]:
             keep += 1
-        if keep < len(old):
-            if len(old) - keep > 64:
-                log.clear_options()
-                keep = 0
-            else:
-                for i in range(len(old) - 1, keep - 1, -1):
-                    log.remove_option_at_index(i)
-        log.add_options(Option(log_line(i, e, u)) for i, (e, u) in enumerate(new[keep:], keep))
+        for i in range(len(old) - 1, keep - 1, -1):
+            log.remove_row(str(i))
+        for i, (entry, undone) in enumerate(new[keep:], keep):
+            log.add_row(*log_cells(i, entry, undone), key=str(i))
         self._shown = new
         if self.viewing is None and new:
-            log.highlighted = max(0, tl.cursor - 1)
+            log.move_cursor(row=max(0, tl.cursor - 1), animate=False)
         title = f"Log · {tl.cursor} action{'s' if tl.cursor != 1 else ''}"
         if tl.cursor < len(tl.entries):
             title += f" · {len(tl.entries) - tl.cursor} undone (ctrl+y redoes)"
-        self.query_one("#log-title", Static).update(title)
+        # A border title repaints without the whole-screen relayout a Static's update costs.
+        self.query_one("#side").border_title = title
 
     # -- the entry line -----------------------------------------------------------------------
 
@@ -367,10 +388,10 @@ class TableScreen(Screen[None]):
         game = tl.game.id if tl else None
         self.app.push_screen(RulesScreen(game=game, phase=phase))
 
-    @on(OptionList.OptionSelected, "#log")
-    def log_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(DataTable.RowSelected, "#log")
+    def log_selected(self, event: DataTable.RowSelected) -> None:
         tl = self.timeline
         if tl is None:
             return
-        target = event.option_index + 1
+        target = event.cursor_row + 1
         self.viewing = None if target == tl.cursor else target

@@ -60,6 +60,7 @@ def test_table(snap_compare, make_app, db_path):
         await store_ready(pilot)
         await pilot.press("enter")
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "timeline", None))
+        await wait_for(pilot, lambda: pilot.app.screen.query_one("#log").row_count == 4)
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
