@@ -224,17 +224,36 @@ def rules() -> dict:
 
 
 def odds() -> dict:
-    """The slowest odds a screen shows: each game's heaviest exact computation, if it has one."""
-    import importlib
+    """The slowest odds a screen shows, cold: every Monster Maker 5 attack a table can face
+    (1-12 dice against defence 1-72, and the 1d6 + attack variant) and the thief; then the
+    battle win-chance estimate as the screen runs it (10,000 simulated battles, in a worker)."""
+    import random
 
-    figures = {}
-    for module_name in ("companion.odds_bench",):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        figures.update(module.measure())
-    return figures
+    from companion import dice
+    from companion.games.mm5.odds import attack_roll, thief_chance
+    from companion.games.mm5.simulate import attacker_wins
+    from tests.core.test_mm5_rulings import MAGE, ORC, QUEEN, WARRIOR, battle
+
+    worst = 0.0
+    for variant in (False, True):
+        for attack in range(1, 13):
+            for defence in range(1, 73):
+                dice._table.cache_clear()
+                started = time.perf_counter()
+                attack_roll(attack, defence, variant)
+                worst = max(worst, (time.perf_counter() - started) * 1000)
+    for value in range(1, 7):
+        started = time.perf_counter()
+        thief_chance(value)
+        worst = max(worst, (time.perf_counter() - started) * 1000)
+    state = battle([ORC, ORC, MAGE, QUEEN], [WARRIOR, WARRIOR, WARRIOR])
+    started = time.perf_counter()
+    estimate = attacker_wins(state, 10_000, random.Random(1))
+    return {
+        "odds_slowest_ms": worst,
+        "battle_estimate_ms": (time.perf_counter() - started) * 1000,
+        "battle_estimate_stderr": estimate.stderr,
+    }
 
 
 GOALS = {
