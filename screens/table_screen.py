@@ -384,7 +384,10 @@ class TableScreen(Screen[None]):
         from screens.rules_screen import RulesScreen
 
         tl = self.timeline
-        phase = tl.game.view(tl.state).phase if tl else ""
+        phase = ""
+        if tl is not None:
+            named = getattr(tl.game, "rules_phase", None)
+            phase = named(tl.state) if named else tl.game.view(tl.state).phase
         game = tl.game.id if tl else None
         self.app.push_screen(RulesScreen(game=game, phase=phase))
 

@@ -98,6 +98,10 @@ class MonsterMaker5:
     def next_turn(self, state: State) -> Event:
         return EndTurn()
 
+    def rules_phase(self, state: State) -> str:
+        """The rules texts' name for the phase shown (F1 lists that phase's sections first)."""
+        return {"deal": "setup", "battle": "combat", "over": "end"}.get(state.phase, state.phase)
+
     def result(self, state: State) -> Result | None:
         return decide(state) if state.finished else None
 
