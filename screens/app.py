@@ -68,8 +68,9 @@ class CompanionApp(App[None]):
             self.push_screen(TableViewScreen(self.start_view))
             return
         self.push_screen(HomeScreen())
-        # After the first frame: importing SQLModel would otherwise hold the GIL before it.
-        self.call_after_refresh(self.open_store)
+        # Shortly after the first frame: importing SQLModel holds the GIL for a while, and
+        # the home screen should be on screen (saying it is opening the file) before that.
+        self.set_timer(0.1, self.open_store)
 
     @work(thread=True, exclusive=True, group="store")
     def open_store(self) -> None:
