@@ -31,10 +31,12 @@ BASE_ACTIONS = (
     Command("w", "rewind", "Rewind to here", "Undo back to the action shown, in one step"),
     Command("escape", "back", "Back", "Back to now, or to the home screen", show=False, key_display="esc"),
     Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
+    Command("ctrl+l", "whole_log", "Whole log", "List every action in the log pane", show=False),
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
 )
+LOG_WINDOW = 100
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 
 
@@ -78,6 +80,8 @@ class TableScreen(Screen[None]):
         self.session_id = session_id
         self.title_text = ""
         self._shown: list[tuple[Entry, bool]] = []
+        self._first = 0
+        self._whole_log = False
         self._entry_callback: Callable[[str], str | None] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._grid: tuple[tuple[str, ...], int] = ((), -1)
@@ -113,7 +117,7 @@ class TableScreen(Screen[None]):
 
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
-        self._shown = []
+        self._shown, self._first = [], 0
         self.query_one("#log", DataTable).clear()
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
@@ -238,8 +242,8 @@ class TableScreen(Screen[None]):
     def _sync_log(self) -> None:
         """Bring the log rows in line with the timeline, touching only the rows that differ.
 
-        A DataTable draws only the rows in view, so a thousand-action log costs no more to
-        repaint than a short one.
+        Only the newest LOG_WINDOW actions are rows (ctrl+l shows them all): a new row
+        costs a relayout of the screen that grows with the table's length.
         """
         tl = self.timeline
         if tl is None:
@@ -249,23 +253,36 @@ class TableScreen(Screen[None]):
             log.add_column("#", key="n")
             log.add_column("turn", key="turn")
             log.add_column("action", key="action")
-        new = [(e, i >= tl.cursor) for i, e in enumerate(tl.entries)]
-        old = self._shown
+        first = 0 if self._whole_log else max(0, len(tl.entries) - LOG_WINDOW)
+        new = [(e, i >= tl.cursor) for i, e in enumerate(tl.entries[first:], first)]
+        old, old_first = self._shown, self._first
+        if first < old_first:
+            log.clear()
+            old, old_first = [], first
+        for i in range(old_first, min(first, old_first + len(old))):
+            log.remove_row(str(i))
+        old = old[max(0, first - old_first):]
         keep = 0
         while keep < min(len(old), len(new)) and old[keep][0] is new[keep][0] and old[keep][1] == new[keep][1]:
             keep += 1
         for i in range(len(old) - 1, keep - 1, -1):
-            log.remove_row(str(i))
-        for i, (entry, undone) in enumerate(new[keep:], keep):
+            log.remove_row(str(first + i))
+        for i, (entry, undone) in enumerate(new[keep:], first + keep):
             log.add_row(*log_cells(i, entry, undone), key=str(i))
-        self._shown = new
+        self._shown, self._first = new, first
         if self.viewing is None and new:
-            log.move_cursor(row=max(0, tl.cursor - 1), animate=False)
+            log.move_cursor(row=max(0, tl.cursor - 1 - first), animate=False)
         title = f"Log · {tl.cursor} action{'s' if tl.cursor != 1 else ''}"
         if tl.cursor < len(tl.entries):
             title += f" · {len(tl.entries) - tl.cursor} undone (ctrl+y redoes)"
+        if first:
+            title += f" · newest {len(new)} (ctrl+l: all)"
         # A border title repaints without the whole-screen relayout a Static's update costs.
         self.query_one("#side").border_title = title
+
+    def action_whole_log(self) -> None:
+        self._whole_log = True
+        self._sync_log()
 
     # -- the entry line -----------------------------------------------------------------------
 
@@ -396,5 +413,5 @@ class TableScreen(Screen[None]):
         tl = self.timeline
         if tl is None:
             return
-        target = event.cursor_row + 1
+        target = int(str(event.row_key.value)) + 1
         self.viewing = None if target == tl.cursor else target

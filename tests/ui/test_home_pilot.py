@@ -122,3 +122,25 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         await pilot.press("enter")
         await pilot.pause()
         assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
+
+
+async def test_a_long_log_lists_the_newest_hundred_until_asked_for_all(make_app, db_path):
+    events = tuple(Adjust("HP", i % 2, -1 if i % 2 else 1) if i % 4 < 2 else Adjust("HP", i % 2, 1 if i % 2 else -1) for i in range(130))
+    seed(db_path, events=events)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await home(pilot)
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        log = screen.query_one("#log")
+        await wait_for(pilot, lambda: log.row_count == 100)
+        assert "newest 100 (ctrl+l: all)" in str(screen.query_one("#side").border_title)
+        await pilot.press("1", "minus", "1", "enter")
+        await wait_for(pilot, lambda: log.row_count == 100 and screen.timeline.cursor == 131)
+        assert str(log.get_row_at(99)[0]) == "131"
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: log.row_count == 131)
+        log.focus()
+        log.move_cursor(row=0)
+        await pilot.press("enter")
+        assert screen.viewing == 1
