@@ -9,7 +9,6 @@ from typing import Any
 
 from companion.core import encode
 from companion.store.repo import Loaded
-from companion.timeline import Timeline
 
 FORMATS = ("json", "md", "bgstats")
 
@@ -75,7 +74,9 @@ def _minutes(start: str, end: str) -> int:
 
 def to_bgstats(loaded: Loaded, times: list[str]) -> str:
     info, tl = loaded.info, loaded.timeline
-    result = _finished_result(tl)
+    result = tl.game.result(tl.state)
+    if result is None:
+        raise ExportError("Only a finished game can be exported to BG Stats; finish it first.")
     scores = dict(result.scores)
     winners = set(result.winners)
     start = info.created
@@ -106,13 +107,6 @@ def to_bgstats(loaded: Loaded, times: list[str]) -> str:
         "comments": f"{info.title}. {result.reasoning}".strip(),
     }
     return json.dumps(play, indent=2, ensure_ascii=False) + "\n"
-
-
-def _finished_result(tl: Timeline):  # type: ignore[no-untyped-def]
-    result = tl.game.result(tl.state)
-    if result is None:
-        raise ExportError("Only a finished game can be exported to BG Stats; finish it first.")
-    return result
 
 
 def export(loaded: Loaded, times: list[str], fmt: str) -> str:

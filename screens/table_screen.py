@@ -9,6 +9,7 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -319,13 +320,15 @@ class TableScreen(Screen[None]):
                 event.stop()
                 entry.insert_text_at_cursor(event.character)
                 return
-        command = self._keys().get(event.key)
+        command = self._key_commands().get(event.key)
         if command is not None and self.check_action(command.action, ()):
             event.stop()
             await self.run_action(command.action)
 
-    def _keys(self) -> dict[str, Command]:
-        return {c.key: c for c in self.ACTIONS}
+    @classmethod
+    @cache
+    def _key_commands(cls) -> dict[str, Command]:
+        return {c.key: c for c in cls.ACTIONS}
 
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:

@@ -197,8 +197,10 @@ class Repository:
         row = s.get(SessionRow, session_id)
         if row is None:
             raise StaleSession("This session was deleted in another window.")
-        count = s.exec(select(func.count()).where(EventRow.session_id == session_id)).one()
-        if row.cursor != seen.cursor or count != len(seen.entries):
+        # Sequence numbers run 1..n without gaps, so the highest is the count, read off the
+        # (session_id, seq) index instead of counting every row on each action.
+        last = s.exec(select(func.max(EventRow.seq)).where(EventRow.session_id == session_id)).one()
+        if row.cursor != seen.cursor or (last or 0) != len(seen.entries):
             raise StaleSession(
                 "This session changed in another window; reload it (ctrl+r) to see the new actions."
             )
