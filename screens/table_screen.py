@@ -313,8 +313,10 @@ class TableScreen(Screen[None]):
         entry = self.query_one("#entry", Input)
         if self._entry_callback is not None and entry.display and event.control is not entry:
             if event.key == "enter":
+                # Submitted here, not through the Input's message: a key typed after enter
+                # (ctrl+z, say) must not overtake the action enter records.
                 event.stop()
-                await entry.action_submit()
+                self._submit_entry(entry.value)
                 return
             if event.is_printable and event.character:
                 event.stop()
@@ -332,10 +334,13 @@ class TableScreen(Screen[None]):
 
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
+        self._submit_entry(event.value)
+
+    def _submit_entry(self, value: str) -> None:
         callback = self._entry_callback
         if callback is None:
             return
-        error = callback(event.value)
+        error = callback(value)
         if error:
             self.query_one("#entry-label", Static).update(f"[b red]{error}[/]")
         else:

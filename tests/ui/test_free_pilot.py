@@ -39,3 +39,23 @@ async def test_free_play_by_keyboard_survives_relaunch(make_app):
         assert counters(screen)[(1, "mana")] == 0, "undo after relaunch works"
         await pilot.press("ctrl+y", "ctrl+y")
         assert screen.timeline.state.active == 1
+
+
+async def test_a_burst_of_keys_is_applied_in_the_order_typed(make_app):
+    """`- 1 enter ctrl+z` typed faster than the screen repaints: the -1 is recorded and then
+    undone, never the other way round (which would undo the turn before and replace it)."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob", {"counters": "HP=20 0..40"})
+        await pilot.press("n")
+        assert screen.timeline.cursor == 1
+        await pilot.press("2")
+        for key, char in (("minus", "-"), ("1", "1"), ("enter", "\r"), ("ctrl+z", None)):
+            app.post_message(events.Key(key, char))  # all queued at once, as a terminal sends them
+        await pilot.pause(0.3)
+        texts = [e.text for e in screen.timeline.entries]
+        assert texts[0].startswith("Ann ends the turn"), texts
+        assert texts[1].startswith("Bob: HP -1"), texts
+        assert screen.timeline.cursor == 1, "the -1 is undone; the turn before it stands"
