@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -73,8 +73,10 @@ class TableScreen(Screen[None]):
     ACTIONS: tuple[Command, ...] = BASE_ACTIONS
     BINDINGS = bindings(*BASE_ACTIONS)
 
-    timeline: reactive[Timeline | None] = reactive(None, always_update=True)
-    viewing: reactive[int | None] = reactive(None)
+    # Plain vars: paint() updates the widgets that changed. A repainting reactive would
+    # redraw the whole screen on every action.
+    timeline: var[Timeline | None] = var(None, always_update=True)
+    viewing: var[int | None] = var(None)
 
     def __init__(self, session_id: int) -> None:
         super().__init__()
