@@ -219,13 +219,16 @@ class Repository:
 
     @staticmethod
     def _check_fresh(con: sqlite3.Connection, session_id: int, seen: Timeline) -> None:
-        row = con.execute("SELECT cursor FROM session WHERE id = ?", (session_id,)).fetchone()
-        if row is None:
-            raise StaleSession("This session was deleted in another window.")
         # Sequence numbers run 1..n without gaps, so the highest is the count, read off the
         # (session_id, seq) index instead of counting every row on each action.
-        (last,) = con.execute("SELECT max(seq) FROM event WHERE session_id = ?", (session_id,)).fetchone()
-        if row[0] != seen.cursor or (last or 0) != len(seen.entries):
+        row = con.execute(
+            "SELECT cursor, (SELECT max(seq) FROM event WHERE session_id = ?) FROM session WHERE id = ?",
+            (session_id, session_id),
+        ).fetchone()
+        if row is None:
+            raise StaleSession("This session was deleted in another window.")
+        cursor, last = row
+        if cursor != seen.cursor or (last or 0) != len(seen.entries):
             raise StaleSession(
                 "This session changed in another window; reload it (ctrl+r) to see the new actions."
             )
@@ -237,8 +240,9 @@ class Repository:
         payload = json.dumps(encode(entry.event))
         with self._write() as con:
             self._check_fresh(con, session_id, seen)
-            con.execute("DELETE FROM event WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
-            con.execute("DELETE FROM snapshot WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
+            if seen.cursor < len(seen.entries):  # an undone branch to drop
+                con.execute("DELETE FROM event WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
+                con.execute("DELETE FROM snapshot WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
             if after.cursor % SNAPSHOT_EVERY == 0:
                 _put_snapshot(con, session_id, after)
             con.execute(
