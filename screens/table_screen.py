@@ -13,6 +13,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -24,6 +25,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from companion.core import Event, Rejected, TableView
 from companion.timeline import Entry, Timeline
 from screens.commands import Command, bindings
+from screens.widgets.log_pane import LogPane
 
 BASE_ACTIONS = (
     Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
@@ -32,12 +34,10 @@ BASE_ACTIONS = (
     Command("w", "rewind", "Rewind to here", "Undo back to the action shown, in one step"),
     Command("escape", "back", "Back", "Back to now, or to the home screen", show=False, key_display="esc"),
     Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
-    Command("ctrl+l", "whole_log", "Whole log", "List every action in the log pane", show=False),
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
 )
-LOG_WINDOW = 100
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 
 
@@ -50,22 +50,26 @@ def open_table(app: App[Any], session_id: int) -> None:
     app.push_screen(getattr(import_module(module), name)(session_id))
 
 
-def update(widget: Static, content: str) -> None:
-    """Set a Static's text only when it changed: every update costs a relayout of the screen."""
+def update(widget: Static, content: str, layout: bool = True) -> None:
+    """Set a Static's text only when it changed. An update relays out the whole screen
+    unless `layout` is False, which is right only for a line of fixed height."""
     if getattr(widget, "_shown_text", None) != content:
         widget._shown_text = content  # type: ignore[attr-defined]
-        widget.update(content)
+        widget.update(content, layout=layout)
 
 
-def log_cells(index: int, entry: Entry, undone: bool) -> tuple[Text, Text, Text]:
-    """One log row: number, turn, words; an undone action is struck through and says so."""
+def log_words(entry: Entry, undone: bool) -> str:
     text = entry.text
     if entry.dropped:
         text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
-    if undone:
-        text += " (undone)"
-    style = "dim strike" if undone else ""
-    return Text(str(index + 1), style=style, justify="right"), Text(entry.turn, style=style), Text(text, style=style)
+    return text + " (undone)" if undone else text
+
+
+def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) -> Text:
+    """One log line: number, turn, words in columns; an undone action is struck through."""
+    number, turn = widths
+    line = f" {index + 1:>{number}}  {entry.turn}{' ' * (turn - cell_len(entry.turn))}  {log_words(entry, undone)}"
+    return Text(line, style="dim strike" if undone else "")
 
 
 class TableScreen(Screen[None]):
@@ -82,9 +86,8 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session_id = session_id
         self.title_text = ""
-        self._shown: list[tuple[Entry, bool]] = []
-        self._first = 0
-        self._whole_log = False
+        self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
+        self._log_widths = (0, 0, 0)
         self._entry_callback: Callable[[str], str | None] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._grid: tuple[tuple[str, ...], int] = ((), -1)
@@ -99,7 +102,8 @@ class TableScreen(Screen[None]):
                 yield DataTable(id="players", cursor_type="cell", zebra_stripes=True)
                 yield from self.compose_panel()
             with Vertical(id="side"):
-                yield DataTable(id="log", cursor_type="row", show_header=False)
+                yield Static("Log", id="log-title")
+                yield LogPane(id="log")
         yield Static("", id="entry-label")
         yield Input(id="entry", select_on_focus=False)
         yield Footer()
@@ -120,8 +124,7 @@ class TableScreen(Screen[None]):
 
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
-        self._shown, self._first = [], 0
-        self.query_one("#log", DataTable).clear()
+        self._shown = ((), 0)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
 
@@ -191,9 +194,7 @@ class TableScreen(Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
-        # The log follows one frame later: a new row changes its height, which costs a
-        # relayout of the whole screen, and the cells the player just changed come first.
-        self.call_after_refresh(self._sync_log)
+        self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
@@ -207,7 +208,7 @@ class TableScreen(Screen[None]):
             parts.append(f"phase: {view.phase}")
         if view.status:
             parts.append(view.status)
-        update(self.query_one("#header", Static), " · ".join(parts))
+        update(self.query_one("#header", Static), " · ".join(parts), layout=False)
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None
         if self.viewing is not None:
@@ -243,49 +244,43 @@ class TableScreen(Screen[None]):
         update(self.query_one("#checklist", Static), steps)
 
     def _sync_log(self) -> None:
-        """Bring the log rows in line with the timeline, touching only the rows that differ.
+        """Bring the log pane in line with the timeline, from the first line that differs.
 
-        Only the newest LOG_WINDOW actions are rows (ctrl+l shows them all): a new row
-        costs a relayout of the screen that grows with the table's length.
+        Entries are only ever appended or cut off at the cursor, so the shown entries and
+        the new ones share their prefix up to the older cursor, unless the last entry of
+        that prefix is a different object (a reload): then everything is drawn again.
         """
         tl = self.timeline
         if tl is None:
             return
-        log = self.query_one("#log", DataTable)
-        if not log.columns:
-            log.add_column("#", key="n")
-            log.add_column("turn", key="turn")
-            log.add_column("action", key="action")
-        first = 0 if self._whole_log else max(0, len(tl.entries) - LOG_WINDOW)
-        new = [(e, i >= tl.cursor) for i, e in enumerate(tl.entries[first:], first)]
-        old, old_first = self._shown, self._first
-        if first < old_first:
-            log.clear()
-            old, old_first = [], first
-        for i in range(old_first, min(first, old_first + len(old))):
-            log.remove_row(str(i))
-        old = old[max(0, first - old_first):]
-        keep = 0
-        while keep < min(len(old), len(new)) and old[keep][0] is new[keep][0] and old[keep][1] == new[keep][1]:
-            keep += 1
-        for i in range(len(old) - 1, keep - 1, -1):
-            log.remove_row(str(first + i))
-        for i, (entry, undone) in enumerate(new[keep:], first + keep):
-            log.add_row(*log_cells(i, entry, undone), key=str(i))
-        self._shown, self._first = new, first
-        if self.viewing is None and new:
-            log.move_cursor(row=max(0, tl.cursor - 1 - first), animate=False)
-        title = f"Log · {tl.cursor} action{'s' if tl.cursor != 1 else ''}"
-        if tl.cursor < len(tl.entries):
-            title += f" · {len(tl.entries) - tl.cursor} undone (ctrl+y redoes)"
-        if first:
-            title += f" · newest {len(new)} (ctrl+l: all)"
-        # A border title repaints without the whole-screen relayout a Static's update costs.
-        self.query_one("#side").border_title = title
-
-    def action_whole_log(self) -> None:
-        self._whole_log = True
-        self._sync_log()
+        old, old_cursor = self._shown
+        keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
+        if keep and old[keep - 1] is not tl.entries[keep - 1]:
+            keep = 0
+        number, turn, words = self._log_widths if keep else (0, 0, 0)
+        fresh = tl.entries[keep:]
+        widths = (
+            max(number, len(str(len(tl.entries)))),
+            max([turn, *(cell_len(e.turn) for e in fresh)]),
+        )
+        words = max([words, *(cell_len(log_words(e, True)) for e in fresh)])
+        if widths != self._log_widths[:2]:
+            keep = 0
+        self._shown, self._log_widths = (tl.entries, tl.cursor), (*widths, words)
+        entries, cursor = tl.entries, tl.cursor
+        log = self.query_one("#log", LogPane)
+        log.show(
+            len(entries), keep, lambda i: log_line(i, entries[i], i >= cursor, widths),
+            width=1 + widths[0] + 2 + widths[1] + 2 + words,
+        )
+        if self.viewing is None and entries:
+            log.move_to(cursor - 1)
+        # The numbers count the actions; the title changes only with undo and redo, so a
+        # new action repaints no more than its own line and the scroll.
+        title = "Log"
+        if cursor < len(entries):
+            title += f" · {len(entries) - cursor} undone (ctrl+y redoes)"
+        update(self.query_one("#log-title", Static), title, layout=False)
 
     # -- the entry line -----------------------------------------------------------------------
 
@@ -418,10 +413,10 @@ class TableScreen(Screen[None]):
         game = tl.game.id if tl else None
         self.app.push_screen(RulesScreen(game=game, phase=phase))
 
-    @on(DataTable.RowSelected, "#log")
-    def log_selected(self, event: DataTable.RowSelected) -> None:
+    @on(LogPane.Selected, "#log")
+    def log_selected(self, event: LogPane.Selected) -> None:
         tl = self.timeline
         if tl is None:
             return
-        target = int(str(event.row_key.value)) + 1
+        target = event.index + 1
         self.viewing = None if target == tl.cursor else target

@@ -32,7 +32,6 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 KILLS = 50
 SEED = 20261129
 LOG_LINE = re.compile(r"│\s+(\d+)\s{2}(R\d+ .{1,10}?)\s(.+?)\s*$")
-LOG_TITLE = re.compile(r"Log · (\d+) action")
 
 
 class Tmux:
@@ -86,15 +85,15 @@ def seed_sessions(db: Path) -> list[tuple[int, str]]:
 
 
 def shown_log(screen: str) -> tuple[int, dict[int, str]]:
-    """How many actions the screen shows as accepted, and the visible ones' first words."""
-    title = LOG_TITLE.search(screen)
-    accepted = int(title.group(1)) if title else 0
+    """How many actions the screen shows (the highest number in the log pane), and the
+    visible ones' first words. Undone actions count: undo only moves the cursor, so they
+    are stored too until a new action replaces them, which no key sent after them does."""
     entries = {}
     for line in screen.splitlines():
         m = LOG_LINE.search(line)
-        if m and int(m.group(1)) <= accepted:
+        if m:
             entries[int(m.group(1))] = re.split(r"[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏│]", m.group(3))[0].strip()
-    return accepted, entries
+    return max(entries, default=0), entries
 
 
 def stored(db: Path, session_id: int) -> tuple[int, list[str]]:
@@ -132,7 +131,7 @@ def play_and_kill(tmp_path: Path, seed: int, kills: int) -> int:
             rows = [line for line in tmux.screen().splitlines() if "Crash " in line]
             index = next(i for i, line in enumerate(rows) if f"Crash {game_id}" in line)
             tmux.keys(*(["Down"] * index), "Enter")
-            tmux.wait_for("Log ·")
+            tmux.wait_for("Round ")
             time.sleep(0.2)
             for _ in range(rng.randint(1, 5)):
                 if game_id == "free" and rng.random() < 0.6:

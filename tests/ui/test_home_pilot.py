@@ -101,7 +101,7 @@ async def test_log_shows_the_past_read_only_and_rewinds_in_one_step(make_app, db
         screen.query_one("#players").focus()
         await pilot.press("1", "plus", "2", "enter")
         assert len(screen.timeline.entries) == 2 and screen.timeline.entries[-1].dropped == 2
-        assert "replaced 2 undone actions" in str(screen.query_one("#log").get_row_at(1)[2])
+        assert "replaced 2 undone actions" in screen.query_one("#log").row_text(1)
 
 
 async def test_the_palette_offers_the_screens_actions(make_app, db_path):
@@ -124,7 +124,7 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
 
 
-async def test_a_long_log_lists_the_newest_hundred_until_asked_for_all(make_app, db_path):
+async def test_a_long_log_lists_every_action_and_follows_the_newest(make_app, db_path):
     events = tuple(Adjust("HP", i % 2, -1 if i % 2 else 1) if i % 4 < 2 else Adjust("HP", i % 2, 1 if i % 2 else -1) for i in range(130))
     seed(db_path, events=events)
     app = make_app()
@@ -133,14 +133,16 @@ async def test_a_long_log_lists_the_newest_hundred_until_asked_for_all(make_app,
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
         log = screen.query_one("#log")
-        await wait_for(pilot, lambda: log.row_count == 100)
-        assert "newest 100 (ctrl+l: all)" in str(screen.query_one("#side").border_title)
+        await wait_for(pilot, lambda: log.row_count == 130)
+        assert log.cursor == 129 and log.scroll_offset.y == log.max_scroll_y > 0, "the newest is in view"
         await pilot.press("1", "minus", "1", "enter")
-        await wait_for(pilot, lambda: log.row_count == 100 and screen.timeline.cursor == 131)
-        assert str(log.get_row_at(99)[0]) == "131"
-        await pilot.press("ctrl+l")
-        await wait_for(pilot, lambda: log.row_count == 131)
+        await wait_for(pilot, lambda: log.row_count == 131 and screen.timeline.cursor == 131)
+        assert log.row_text(130).split()[0] == "131" and log.cursor == 130
+        assert log.row_text(8).startswith("   9  "), "numbers right-aligned in one column"
         log.focus()
-        log.move_cursor(row=0)
-        await pilot.press("enter")
-        assert screen.viewing == 1
+        await pilot.press("home")
+        assert log.cursor == 0 and log.scroll_offset.y == 0
+        await pilot.press("down", "enter")
+        assert screen.viewing == 2
+        await pilot.press("escape", "end")
+        assert screen.viewing is None and log.cursor == 130
