@@ -1,6 +1,6 @@
 """Numbered schema upgrades under PRAGMA user_version, each run in one transaction.
 
-`create_all` is not a migration: every change to the tables is a new numbered step here, and
+These statements are the schema: every change to the tables is a new numbered step here, and
 a file written by any earlier version is upgraded in order when it is opened. A test opens a
 file written by version 1, kept as a fixture.
 """
