@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
     Rejected,
     Result,
@@ -49,13 +50,16 @@ def sparkline(values: tuple[int, ...], top: int) -> str:
     return "".join(SPARKS[min(7, v * 8 // top) if top else 0] for v in values)
 
 
-class SeireiKairoDrive:
+class SeireiKairoDrive(GameBase):
     id = "skd"
     name = "Seirei Kairo Drive"
     min_players = 2
     max_players = 4
     cooperative = True
     screen = "screens.skd_screen:SkdScreen"
+    rules_phases = (
+        "setup", "draft", "draw", "play", "resolve", "actions", "enemy", "end-phase", "boss", "end",
+    )
     options = (
         Option("easy", "Easy mode (no 0 or 4 cards, one-star enemies first, boss Faust)", False),
         Option("easy_duals", "Easy mode: dual-number cards showing 0 or 4 (count them in the box)", 4, "int"),
