@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
     Result,
     TableView,
@@ -33,12 +34,13 @@ from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
 
 
-class KingCommands:
+class KingCommands(GameBase):
     id = "tkc"
     name = "The King Commands"
     min_players = 2
     max_players = 6
     screen = "screens.tkc_screen:TkcScreen"
+    rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
         *(Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text") for i, c in enumerate(cards.DEFAULT_COLOURS)),
         Option("open_scoring", "Open scoring (show score totals during play)", False),
