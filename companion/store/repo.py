@@ -331,7 +331,7 @@ def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
 
 def state_version(game: Game) -> str:
     """Snapshots are read only by the game (and state layout) version that wrote them."""
-    return f"{game.id}:{getattr(game, 'state_version', 1)}"
+    return f"{game.id}:{game.state_version}"
 
 
 def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
