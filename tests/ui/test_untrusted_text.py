@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conftest import start_session, wait_for
+from tests.conftest import wait_for
 
 HOSTILE = ("x[/]", "Bob [b]", "[afk] Bob", "\x1b[31mRed\x1b[0m")
 SHOWN = ("x[/]", "Bob [b]", "[afk] Bob", "\\x1b[31mRed\\x1b[0m")
@@ -23,7 +23,7 @@ def screen_text(app: Any) -> str:
 
 
 def assert_no_controls(text: str) -> None:
-    bad = sorted({c for c in text if c < " " and c != "\n" or "\x7f" <= c < "\xa0"})
+    bad = sorted({c for c in text if (c < " " and c != "\n") or "\x7f" <= c < "\xa0"})
     assert not bad, f"control characters reached the screen: {bad!r}"
 
 
