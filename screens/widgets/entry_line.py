@@ -91,7 +91,7 @@ class EntryLine(Vertical):
         entry.suggester = self.words if self.words.words else None
         entry.value = value
         entry.cursor_position = len(value)
-        self.display = True
+        self.display = entry.display = True  # the Input's own display: what tests and screens ask
         return entry
 
     def refuse(self, reason: str) -> None:
@@ -99,7 +99,7 @@ class EntryLine(Vertical):
         self.query_one("#entry-label", Static).update(help_with_reason(self.help, reason))
 
     def close(self) -> None:
-        self.display = False
+        self.display = self.input.display = False
         self.help = ""
         self.input.value = ""
         self.query_one("#entry-label", Static).update("")
