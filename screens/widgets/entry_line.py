@@ -18,6 +18,8 @@ from textual.content import Content
 from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
+from companion.text import fit, literal, shown_lines
+
 
 class Words(Suggester):
     """Completes the end of the line from `words`, first match in the order given.
@@ -46,16 +48,17 @@ class Words(Suggester):
         return self.complete(value)
 
 
-def help_with_reason(help: str | Content | Text, reason: str) -> Content:
-    """The prompt's help (markup written by the screen, or ready-made text) and, under it,
-    the refusal in red. The reason can quote what the player typed: plain text, never markup."""
+def help_with_reason(help: str | Content | Text, reason: str, width: int) -> Content:
+    """The prompt's help and, under it, the refusal in red. Both quote names and what was
+    typed, so a str is plain text, never markup; a long reason is cut at two lines (with a
+    marker) rather than pushed over the table."""
     if isinstance(help, Text):
-        shown = Content.from_rich_text(help)
+        content = Content.from_rich_text(help)
     else:
-        shown = Content.from_markup(help) if isinstance(help, str) else help
+        content = Content.from_rich_text(literal(help, lines=True)) if isinstance(help, str) else help
     if reason:
-        shown = shown.append("\n").append(Content.styled(reason, "bold red"))
-    return shown
+        content = content.append("\n").append(Content.styled(fit(shown_lines(reason), 2 * width), "bold red"))
+    return content
 
 
 class EntryLine(Vertical):
@@ -83,10 +86,10 @@ class EntryLine(Vertical):
     def input(self) -> Input:
         return self.query_one("#entry", Input)
 
-    def open(self, help_markup: str | Content | Text, value: str, words: Iterable[str]) -> Input:
-        self.help = help_markup
+    def open(self, help: str | Content | Text, value: str, words: Iterable[str]) -> Input:
+        self.help = help
         self.words = Words(words)
-        self.query_one("#entry-label", Static).update(help_with_reason(help_markup, ""))
+        self.query_one("#entry-label", Static).update(help_with_reason(help, "", 0))
         entry = self.input
         entry.suggester = self.words if self.words.words else None
         entry.value = value
@@ -96,7 +99,8 @@ class EntryLine(Vertical):
 
     def refuse(self, reason: str) -> None:
         """Keep the typed text; the reason goes under the help."""
-        self.query_one("#entry-label", Static).update(help_with_reason(self.help, reason))
+        label = self.query_one("#entry-label", Static)
+        label.update(help_with_reason(self.help, reason, max(label.content_region.width, 20)))
 
     def close(self) -> None:
         self.display = self.input.display = False
