@@ -94,7 +94,11 @@ class Query:
         )
 
     def cjk_expression(self) -> str:
-        return " OR ".join(f'"{" ".join(gram)}"' for run in self.cjk_runs for gram in bigrams(run))
+        """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
+        grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
+        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run]
+        whole = [run for run in self.cjk_runs if len(run) > 2]
+        return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
 
 
 def parse_query(text: str) -> Query:
@@ -142,17 +146,22 @@ Synonyms = dict[str, tuple[str, ...]]
 def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...], frozenset[str]]:
     """The words with the texts' words for them added, and the words that had synonyms.
 
-    A two-word entry ("hit points") is looked up before its single words; a plural is looked
-    up as its singular too.
+    A two-word entry ("break out", "hit points") applies when the query has both words,
+    whatever stands between them; a plural is looked up as its singular too.
     """
     out: list[str] = []
     found: set[str] = set()
-    for i, word in enumerate(words):
+    for word in words:
         out.append(word)
-        pair = f"{word} {words[i + 1]}" if i + 1 < len(words) else ""
-        for key in (pair, word, singular(word)):
+        for key in (word, singular(word)):
             if key in synonyms:
                 out.extend(synonyms[key])
-                found.update(key.split())
+                found.add(word)
                 break
+    present = set(words) | {singular(word) for word in words}
+    for key, texts_words in synonyms.items():
+        first, _, second = key.partition(" ")
+        if second and first in present and second in present:
+            out.extend(texts_words)
+            found.update((first, second))
     return tuple(dict.fromkeys(out))[:MAX_WORDS], frozenset(found)
