@@ -271,7 +271,7 @@ class RulesIndex:
         counts = dict(self._db.execute("SELECT term, doc FROM temp.vocabulary"))
         self._db.execute("DROP TABLE temp.vocabulary")
         self._db.execute("DROP TABLE temp.words")
-        return {term: count for term, count in counts.items() if term.isascii()}
+        return {t: n for t, n in counts.items() if t.isascii() and t not in STOPWORDS}
 
     @classmethod
     def load(cls, texts_dir: Path | Traversable | None = None) -> RulesIndex:
@@ -312,10 +312,13 @@ class RulesIndex:
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
         english_weight = 1.0 if parsed.words else covered(parsed.cjk_runs, self._glossary)
+        # A title that begins with a word typed is about it: ^"word" matches there only.
+        starts = " OR ".join(f'^"{word}"' for word in parsed.words)
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
         words, grams = parsed.words_expression(), parsed.cjk_expression()
-        expressions = {"head": words, "body": words, "cjk": grams, "original": grams}
+        head = " OR ".join(filter(None, (words, starts)))
+        expressions = {"head": head, "body": words, "cjk": grams, "original": grams}
         weights = {"head": english_weight, "body": english_weight, "cjk": 1.0, "original": 1.0}
         scores: dict[int, float] = {}
         originals: dict[int, float] = {}  # the part of the scores from the original

@@ -13,18 +13,16 @@ length, then the one in most sections.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
 
 
 def deletions(word: str, most: int) -> set[str]:
     """The word and every string made by taking out up to ``most`` of its letters."""
-    found = {word}
-    for count in range(1, min(most, len(word) - 1) + 1):
-        for gone in combinations(range(len(word)), count):
-            found.add("".join(c for i, c in enumerate(word) if i not in gone))
+    found, last = {word}, {word}
+    for _ in range(most):
+        last = {w[:i] + w[i + 1 :] for w in last if len(w) > 2 for i in range(len(w))}
+        found |= last
     return found
 
 
