@@ -30,7 +30,7 @@ _FLAGS = ("--json", "--original", "-h", "--help")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="*", help="plain words; empty lists the contents")
-    parser.add_argument("--game", metavar="GAME", help="one game's rules only: mm5, skd or tkc")
+    parser.add_argument("--game", metavar="GAME", help="one game's rules only (its id)")
     parser.add_argument(
         "--limit",
         type=int,
