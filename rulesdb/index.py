@@ -304,10 +304,7 @@ class RulesIndex:
         if limit <= 0:
             return []
         if not query.strip():
-            return [
-                Hit(section, 0.0, _mark(_tidy(section.first_line), mark), _tidy(section.first_line))
-                for section in self.toc(game)[:limit]
-            ]
+            return [line_hit(section, mark) for section in self.toc(game)[:limit]]
         parsed = self._understood(parse_query(query), game)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
@@ -397,6 +394,12 @@ class RulesIndex:
         if game is not None and game not in {info.game for info in self._games}:
             known = ", ".join(info.game for info in self._games) or "none"
             raise UnknownGameError(f"no rule texts for game {game!r} (known: {known})")
+
+
+def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
+    """A section as a hit that shows its first line, Markdown marks taken out."""
+    line = _tidy(section.first_line)
+    return Hit(section, 0.0, _mark(line, mark), line)
 
 
 @cache

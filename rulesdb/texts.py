@@ -136,9 +136,9 @@ def _parse_file(
 
 
 def _original(section: Section, lines: list[str]) -> str:
-    """The seed lines a section cites, blank lines and indentation dropped."""
+    """The seed lines a section cites; blank lines, rules (----) and indentation dropped."""
     cited = [line.strip() for first, last in section.lines for line in lines[first - 1 : last]]
-    return "\n".join(line for line in cited if line)
+    return "\n".join(line for line in cited if any(c.isalnum() for c in line))
 
 
 def _synonyms(entry: Path | Traversable) -> dict[str, tuple[str, ...]]:
