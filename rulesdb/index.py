@@ -43,7 +43,7 @@ from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from rulesdb.query import CJK, STOPWORDS, Query, expand, parse_query, singular
+from rulesdb.query import CJK, STOPWORDS, Query, expand, expand_cjk, parse_query, singular
 from rulesdb.spelling import Speller
 from rulesdb.texts import GameTexts, Section, Texts, load
 
@@ -365,7 +365,8 @@ class RulesIndex:
         corrected = [
             (word if word in found else self._speller.correct(word) or word) for word in words
         ]
-        return replace(parsed, words=tuple(dict.fromkeys(corrected)))
+        runs = expand_cjk(parsed.cjk_runs, synonyms)
+        return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
 
     def _raise_rulings(self, scores: dict[int, float], originals: dict[int, float]) -> None:
         """A ruling that answers the question ranks just above the paragraph it settles.

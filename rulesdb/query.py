@@ -165,3 +165,14 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
             out.extend(texts_words)
             found.update((first, second))
     return tuple(dict.fromkeys(out))[:MAX_WORDS], frozenset(found)
+
+
+def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
+    """The CJK pieces with the texts' words added for each CJK key a piece contains."""
+    added = [
+        text
+        for key, texts_words in synonyms.items()
+        if not key.isascii() and any(key in run for run in runs)
+        for text in texts_words
+    ]
+    return tuple(dict.fromkeys(runs + tuple(added)))[:MAX_WORDS]

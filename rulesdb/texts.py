@@ -21,7 +21,8 @@ KINDS = ("source", "ruling", "quickref")
 
 _ID = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
 _LINES = re.compile(r"(\d+)(?:-(\d+))?")
-_SYNONYM = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+# lowercase words, or a run of CJK characters
+_SYNONYM = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 
 
 def game_phases() -> dict[str, tuple[str, ...]]:
@@ -142,7 +143,8 @@ def _original(section: Section, lines: list[str]) -> str:
 
 
 def _synonyms(entry: Path | Traversable) -> dict[str, tuple[str, ...]]:
-    """A synonym table: ``word = ["text word", ...]``, lowercase words, one or two as a key."""
+    """A synonym table: ``word = ["text word", ...]``: one or two lowercase words as a key,
+    or CJK (``每個人 = ["每位玩家"]``, applied where a CJK query contains the key)."""
     if not entry.is_file():
         return {}
     where = f"rulesdb/texts/synonyms/{entry.name}"
@@ -154,9 +156,9 @@ def _synonyms(entry: Path | Traversable) -> dict[str, tuple[str, ...]]:
     for key in data:
         words = _words(data, key, where)
         if not (_SYNONYM.fullmatch(key) and len(key.split()) <= 2 and words):
-            raise TextsError(f"{where}: {key!r} must be one or two lowercase words")
+            raise TextsError(f"{where}: {key!r} must be one or two lowercase words, or CJK")
         if not all(_SYNONYM.fullmatch(word) for word in words):
-            raise TextsError(f"{where}: {key!r}: synonyms must be lowercase words")
+            raise TextsError(f"{where}: {key!r}: synonyms must be lowercase words, or CJK")
         table[key] = words
     return table
 

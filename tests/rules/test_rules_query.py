@@ -34,6 +34,15 @@ def test_question_words_do_not_decide_the_ranking(real_index: RulesIndex) -> Non
     ]
 
 
+def test_chinese_synonyms_add_the_summarys_words(real_index: RulesIndex) -> None:
+    from rulesdb.query import expand_cjk
+
+    assert expand_cjk(("一開始每個人發",), {"每個人": ("每位玩家",)}) == ("一開始每個人發", "每位玩家")
+    assert expand_cjk(("發牌",), {"每個人": ("每位玩家",)}) == ("發牌",)
+    top = [h.section.id for h in real_index.search("小偷", game="mm5", limit=3)]
+    assert "mm5.thief" in top
+
+
 def test_synonyms_add_the_texts_words() -> None:
     table = {"money": ("gold", "bag of gold"), "break out": ("rescue",)}
     assert expand(("monies", "now"), table)[0] == ("monies", "now")
@@ -47,12 +56,17 @@ def test_every_synonym_names_words_of_its_games_texts() -> None:
     for game, table in texts.synonyms.items():
         assert table, game
         said = " ".join(
-            f"{s.title} {' '.join(s.topics)} {s.text}".lower()
+            f"{s.title} {' '.join(s.topics)} {s.text} {s.original}".lower()
             for s in texts.sections
             if s.game == game
         )
         words = set(re.findall(r"[a-z0-9]+", said))
-        missing = [v for vs in table.values() for v in vs if not set(v.split()) <= words]
+        missing = [
+            v
+            for vs in table.values()
+            for v in vs
+            if not (set(v.split()) <= words if v.isascii() else v in said)
+        ]
         assert missing == [], game
 
 
