@@ -16,7 +16,7 @@ from textual.widgets import Static
 from companion.core import Rejected
 from companion.games.skd import events as ev
 from companion.games.skd.cards import parse_play, show
-from companion.games.skd.entry import (
+from companion.games.skd.notation import (
     from_catalogue,
     known,
     parse_keep,
@@ -25,6 +25,7 @@ from companion.games.skd.entry import (
     parse_skill,
 )
 from companion.games.skd.play import NeedsReveal
+from companion.games.skd.rules import offered
 from companion.games.skd.specs import character_data, enemy_data
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
@@ -44,17 +45,13 @@ SKD_ACTIONS = (
     Command("a", "mana", "Mana", "Mana given or taken by a skill: +2, or player and change", show=False),
 )
 
-# The keys each stage offers; the others are hidden from the footer (the hint line says why).
-STAGE_KEYS = {
-    "draft": {"pick", "swap", "pass_draft"},
-    "first-enemy": {"reveal"},
-    "normal": {"draw", "play", "level_up", "skill", "enemy", "move", "mana"},
-    "boss": {"draw", "play", "level_up", "skill", "enemy", "move", "mana"},
-    "boss-reveal": {"boss_step", "move"},
-    "boss-keep": {"boss_step", "move"},
-    "boss-deal": {"boss_step", "move"},
+# The event kind behind each key; the core says which kinds the table's stage offers, and the
+# others are hidden from the footer (the hint line says why).
+ACTION_EVENTS = {
+    "draw": "draw", "play": "play", "level_up": "level-up", "skill": "skill", "enemy": "enemy-phase",
+    "pick": "draft-pick", "swap": "draft-swap", "pass_draft": "draft-pass", "reveal": "reveal-enemy",
+    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana",
 }
-GAME_KEYS = {c.action for c in SKD_ACTIONS}
 
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
@@ -77,12 +74,13 @@ class SkdScreen(TableScreen):
         self.query_one("#skd-panel", Static).update("\n".join(tl.game.panel(self.shown_state)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in GAME_KEYS:
+        kind = ACTION_EVENTS.get(action)
+        if kind is None:
             return super().check_action(action, parameters)
         tl = self.timeline
         if tl is None or self.viewing is not None:
             return None
-        return action in STAGE_KEYS.get(tl.state.stage, ())
+        return offered(tl.state, kind)
 
     # -- helpers ------------------------------------------------------------------------------
 

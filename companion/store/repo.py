@@ -304,7 +304,7 @@ def _touch(con: sqlite3.Connection, session_id: int, after: Timeline, now: str) 
 
 def state_version(game: Game) -> str:
     """Snapshots are read only by the game (and state layout) version that wrote them."""
-    return f"{game.id}:{getattr(game, 'state_version', 1)}"
+    return f"{game.id}:{game.state_version}"
 
 
 def _put_snapshot(con: sqlite3.Connection, session_id: int, timeline: Timeline) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
     Rejected,
     Result,
@@ -96,12 +97,13 @@ def _seat(state: TkcState, seat: int | None, role: str) -> int:
     return seat
 
 
-class KingCommands:
+class KingCommands(GameBase):
     id = "tkc"
     name = "The King Commands"
     min_players = 2
     max_players = 6
     screen = "screens.tkc_screen:TkcScreen"
+    rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
         *(Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text") for i, c in enumerate(rules.DEFAULT_COLOURS)),
         Option("open_scoring", "Open scoring (show score totals during play)", False),

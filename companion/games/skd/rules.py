@@ -1,0 +1,70 @@
+"""The event dispatch of Seirei Kairo Drive, and which actions each stage of the game allows.
+
+The rules themselves live in the sibling modules named for their job: `stages` (the draft,
+the first enemy, the boss setup), `play` (a play's resolution, kills and bonuses) and `turn`
+(draw, actions, the enemy phase, the end of the turn).
+"""
+
+from __future__ import annotations
+
+from companion.core import Event, Rejected
+from companion.games.skd import events as ev
+from companion.games.skd import stages, turn
+from companion.games.skd.play import resolve_play
+from companion.games.skd.state import SkdState
+
+_TURN = frozenset({"draw", "play", "level-up", "skill", "enemy-phase", "move-cards", "adjust-mana"})
+_BOSS_SETUP = frozenset({"reveal-boss", "boss-keep", "boss-deal", "move-cards"})
+
+# The event kinds each stage offers (end-turn is the framework's next-turn key, always offered).
+STAGE_EVENTS: dict[str, frozenset[str]] = {
+    "draft": frozenset({"draft-pick", "draft-swap", "draft-pass"}),
+    "first-enemy": frozenset({"reveal-enemy"}),
+    "normal": _TURN,
+    "boss": _TURN,
+    "boss-reveal": _BOSS_SETUP,
+    "boss-keep": _BOSS_SETUP,
+    "boss-deal": _BOSS_SETUP,
+}
+
+
+def offered(state: SkdState, kind: str) -> bool:
+    """Whether the stage the table is in has the action `kind` at all."""
+    return kind in STAGE_EVENTS.get(state.stage, ())
+
+
+def apply(state: SkdState, event: Event) -> SkdState:
+    if state.finished:
+        raise Rejected("The game is over; undo to go back, or start a new session.")
+    match event:
+        case ev.DraftPick(spec=spec):
+            return stages.pick(state, spec)
+        case ev.DraftSwap(out=out, spec=spec):
+            return stages.swap(state, out, spec)
+        case ev.DraftPass():
+            return stages.pass_draft(state)
+        case ev.RevealEnemy(spec=spec):
+            return stages.reveal_first(state, spec)
+        case ev.Draw():
+            return turn.draw(state)
+        case ev.Play(cards=cards, reveals=reveals):
+            return resolve_play(state, cards, reveals)
+        case ev.LevelUp(character=name):
+            return turn.level_up(state, name)
+        case ev.Skill(character=name, x=x):
+            return turn.skill(state, name, x)
+        case ev.EnemyPhase():
+            return turn.enemy_phase(state)
+        case ev.EndTurn():
+            return turn.end_turn(state)
+        case ev.RevealBoss(spec=spec):
+            return stages.reveal_boss(state, spec)
+        case ev.BossKeep(kept=kept):
+            return stages.keep(state, tuple(kept))
+        case ev.BossDeal():
+            return stages.deal(state)
+        case ev.MoveCards(source=src, target=dst, count=n, seat=seat):
+            return turn.move_cards(state, src, dst, n, seat)
+        case ev.AdjustMana(seat=seat, delta=delta):
+            return turn.adjust_mana(state, seat, delta)
+    raise Rejected(f"Seirei Kairo Drive has no action {event.kind!r}.")

@@ -1,0 +1,110 @@
+"""A Seirei Kairo Drive state as the table shows it: the players' rows, the panel, the hint."""
+
+from __future__ import annotations
+
+from companion.core import Row, TableView
+from companion.games.skd import stages
+from companion.games.skd.cards import COLOUR_NAMES, show
+from companion.games.skd.forecast import forecast_line
+from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, SkdState
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def hp_bar(hp: int, top: int, width: int = 20) -> str:
+    filled = max(0, min(width, round(width * hp / top))) if top else 0
+    return "█" * filled + "░" * (width - filled)
+
+
+def sparkline(values: tuple[int, ...], top: int) -> str:
+    return "".join(SPARKS[min(7, v * 8 // top) if top else 0] for v in values)
+
+
+def phase(state: SkdState) -> str:
+    if state.finished:
+        return "end"
+    if state.stage in ("draft", "first-enemy", "boss-reveal", "boss-keep", "boss-deal"):
+        return {"draft": "draft", "first-enemy": "setup"}.get(state.stage, "boss")
+    if not state.drew:
+        return "draw"
+    if not state.played and not state.attacked:
+        return "play"
+    return "actions" if not state.attacked else "end-phase"
+
+
+def view(state: SkdState) -> TableView:
+    rows = []
+    on_clock = stages.drafter(state) if state.stage == "draft" else None
+    for i, s in enumerate(state.seats):
+        # colour letter and Atk, then LV: the two things a play needs at a glance
+        party = " · ".join(f"{c.name} {c.colour}{c.power} L{c.lv}" for c in s.party) or "—"
+        active = i == (on_clock[1] if on_clock else state.active) and not state.finished
+        mana = f"{s.mana}" + (f" (>{MANA_CAP})" if s.mana > MANA_CAP else "")
+        rows.append(Row(s.name, (mana, str(s.hand), f"{s.stars}/{state.cap}", party), active=active))
+    status = f"deck {state.deck}"
+    if state.enemy is not None:
+        status += f" · {state.enemy.name} {state.enemy.hp}/{state.enemy.max_hp} HP"
+    if state.stage == "won":
+        status = "the party won"
+    elif state.stage == "lost":
+        status = "the party lost"
+    turn_name = state.seats[on_clock[1]].name if on_clock else state.seats[state.active].name
+    return TableView(
+        round=state.round, turn=turn_name, phase=phase(state),
+        columns=("Mana", "Hand", "Stars", "Party (colour+Atk, LV)"), rows=tuple(rows), status=status,
+        finished=state.finished,
+        checklist=(("draw", state.drew), ("play", state.played), ("resolve", state.played),
+                   ("actions", state.acted), ("enemy attack", state.attacked), ("end", False)),
+    )
+
+
+def panel(state: SkdState) -> tuple[str, ...]:
+    """The lines under the players: enemy, cards, the deck's life, forecast, the next step."""
+    lines = []
+    e = state.enemy
+    if e is not None:
+        which = "Boss" if e.boss else f"Enemy {state.beaten + 1}/{ENEMY_CARDS}"
+        strong = f" · mana {e.mana}/{e.threshold} → strong {e.strong}" if e.threshold else " · no strong attack"
+        lines.append(f"{which}: {e.name} {e.stars}★  HP {hp_bar(max(e.hp, 0), e.max_hp)} {max(e.hp, 0)}/{e.max_hp}  Atk {e.atk}{strong}")
+    boss = state.stage.startswith("boss") or (e is not None and e.boss)
+    battle = "boss battle" if boss else "normal battle"
+    if state.stage in ("draft", "first-enemy"):
+        battle = "setup"
+    lines.append(
+        f"{battle.capitalize()} · beaten {state.beaten} · deck {state.deck} · play pile {state.pile}"
+        f" (top {show(state.top) if state.top else 'none'}) · discard {state.discard}"
+        f" · hands {'/'.join(str(s.hand) for s in state.seats)} · total {state.cards_counted()}"
+    )
+    if state.history:
+        lines.append(f"Life (deck per turn): {sparkline((*state.history, state.deck), state.total)} {state.deck}")
+    if state.stage in ("normal", "boss") and not state.normal_over:
+        lines.append(forecast_line(state))
+    lines.append(hint(state))
+    return tuple(lines)
+
+
+def hint(state: SkdState) -> str:
+    n = len(state.seats)
+    if state.stage == "draft":
+        turn_ = stages.drafter(state)
+        assert turn_ is not None
+        s = state.seats[turn_[1]]
+        order = stages.snake_order(n, 2 * n)
+        return (f"Draft ({order} …): {s.name} picks (c), swaps (x) or passes (o); "
+                f"{s.stars}/{state.cap}★ used")
+    if state.stage == "first-enemy":
+        return "Reveal the first enemy (v)."
+    if state.stage == "boss-reveal":
+        return "Boss setup 1/3: reveal the boss (b)."
+    if state.stage == "boss-keep":
+        return f"Boss setup 2/3: each player keeps at most {BOSS_KEEP} cards, the rest go on the play pile (b)."
+    if state.stage == "boss-deal":
+        return f"Boss setup 3/3: shuffle the play pile, refill each hand to {HAND}, the rest is the deck (b)."
+    if state.stage == "won":
+        return "The boss is down: the party wins."
+    if state.stage == "lost":
+        return "The deck could not take the hit: the party loses."
+    if state.normal_over or state.enemy is None:
+        return "The normal battle is over: end the turn (n), then the boss setup."
+    colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
+    return f"d draw · p play ({colours}) · l level · k skill · e enemy · n end turn · m/a cards/mana"
