@@ -31,6 +31,7 @@ class MonsterMaker5(GameBase):
         Option("light_spares_neutral", "Variant: Light may not attack Neutral", False),
     )
     events = EVENTS
+    commands = ("companion.games.mm5.command",)  # companion battle
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         players = check_players(players, self.min_players, self.max_players)

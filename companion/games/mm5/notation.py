@@ -194,3 +194,39 @@ def parse_remove(text: str) -> tuple[int, str]:
     if not uid.isdigit():
         raise Rejected("Type the character's id and why: 7 Fireball.")
     return int(uid), why.strip()
+
+
+def parse_lineup(text: str) -> list[tuple[Spec, bool]]:
+    """`Orc = orc P 2/1 M 0/1; Orc; Holy Knight 3 = knight P 4/5 M 3/4 +gem` for the battle
+    command: each character with its kind and values (a bare name repeats an earlier one), and
+    whether it is a Holy Knight beside its own gem (+1 to all four values)."""
+    out: list[tuple[Spec, bool]] = []
+    seen: dict[str, tuple[Spec, bool]] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        name, eq, rest = part.partition("=")
+        gem = rest.rstrip().lower().endswith("+gem")
+        rest = rest.rstrip()[: -len("+gem")] if gem else rest
+        if not name.strip():
+            raise Rejected(f"{part!r}: a character needs a name.")
+        if not eq:
+            if name.strip().casefold() not in seen:
+                raise Rejected(f"{name.strip()!r}: give its kind and values the first time, e.g. Orc = orc P 2/1 M 0/1.")
+            out.append(seen[name.strip().casefold()])
+            continue
+        m = re.match(r"^\s*(.*?)\s*(p\s*\d.*)$", rest, re.I)
+        word = " ".join(m.group(1).lower().split()) if m else ""
+        if m and word in {"knight", "holy knight"}:
+            spec: Spec = (name.strip(), "knight", *parse_values(m.group(2)), 1)
+        else:
+            spec = parse_card(name, rest)
+        if gem and spec[1] != "knight":
+            raise Rejected(f"{name.strip()}: only a Holy Knight gains +1 from its own gem.")
+        seen[name.strip().casefold()] = (spec, gem)
+        out.append((spec, gem))
+    if not out:
+        raise Rejected("Name at least one character, e.g. \"Orc = orc P 2/1 M 0/1\".")
+    if len({"light" if s[1] in {"knight", "companion"} else "dark" for s, _ in out}) > 1:
+        raise Rejected("Light and Dark characters never share a side.")
+    return out
