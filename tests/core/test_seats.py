@@ -56,3 +56,14 @@ def test_a_game_over_refuses_with_the_shared_reason():
     with pytest.raises(Rejected) as refused:
         refuse_when_over(True, "The race is won.")
     assert refused.value.reason == "The race is won." != GAME_OVER
+
+
+@pytest.mark.parametrize("module", ["companion.games.mm5.notation", "companion.games.tkc.notation"])
+def test_every_games_notation_reads_seats_the_same_way(module):
+    from importlib import import_module
+
+    read = import_module(module).parse_seat
+    assert read("Ann", ("Ann", "Anna")) == 0
+    assert read("Anna", ("Ann", "Anna")) == 1
+    with pytest.raises(Rejected, match="could be Ann or Anna"):
+        read("An", ("Ann", "Anna"))

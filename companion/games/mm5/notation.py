@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.mm5.cards import KIND_WORDS, PLAYABLE_KINDS, Spec, from_catalogue
 
 KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
@@ -94,17 +94,6 @@ def card_list(text: str, catalogue: Mapping[str, Mapping[str, Any]]) -> CardList
             spec = from_catalogue(*known[name.casefold()])  # type: ignore[arg-type]
         specs.append(spec or new.get(name.casefold()))
     return CardList([n for n, _ in names], specs, new)
-
-
-def parse_seat(text: str, players: tuple[str, ...]) -> int:
-    """A player by seat number (1 = first) or the start of a name that only one player has."""
-    text = text.strip().lstrip("#")
-    if text.isdigit() and 1 <= int(text) <= len(players):
-        return int(text) - 1
-    hits = [i for i, name in enumerate(players) if name.casefold().startswith(text.casefold())]
-    if len(hits) != 1 or not text:
-        raise Rejected(f"{text!r} is not a player: type a seat number 1–{len(players)} or a name.")
-    return hits[0]
 
 
 # A drawn or dealt item: ("card" | "empty" | "gem" | "knight", number)
