@@ -41,6 +41,7 @@ from companion.games.mm5.events import (
     Thief,
 )
 from companion.games.mm5.odds import likelihood, thief_chance
+from companion.numbers import LIMIT, is_seat_number, whole
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
 KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
@@ -64,7 +65,7 @@ class MM5Prompts:
     def seat_of(self, text: str) -> int:
         text = text.strip().lstrip("#")
         players = self.shown_state.players
-        if text.isdigit() and 1 <= int(text) <= len(players):
+        if is_seat_number(text, len(players)):
             return int(text) - 1
         hits = [i for i, s in enumerate(players) if s.name.casefold().startswith(text.casefold())]
         if len(hits) != 1 or not text:
@@ -167,7 +168,7 @@ class MM5Prompts:
         m = re.fullmatch(r"([gk])(\d+)", what)
         if not m:
             return f"{what!r}: type c (a card), g3 (gem 3), k3 (Holy Knight 3) or empty."
-        number = int(m.group(2))
+        number = whole(m.group(2), "The gem or knight number", 0, LIMIT)
         if m.group(1) == "g":
             return self._done(self.record(Draw("gem", number, seat=seat)))
         return self.knight(number, seat)
@@ -210,9 +211,9 @@ class MM5Prompts:
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
             who, _, n = text.strip().rpartition(" ")
-            if not n.isdigit() or not who:
+            if not n[:1].isdigit() or not who:
                 return "Type the player and the count: Bob 6."
-            return self._done(self.record(HandCount(self.seat_of(who), int(n))))
+            return self._done(self.record(HandCount(self.seat_of(who), whole(n, "The count", 0, LIMIT))))
 
         self._go("Hand count: player and number of cards (Bob 6)", submit)
 
@@ -246,7 +247,8 @@ class MM5Prompts:
         m = re.fullmatch(r"#?(\d+)\s+#?(\d+)\s+([pm])\w*", text.strip().lower())
         if not m:
             return "Type the striker's id, the target's id and p or m: 3 7 p."
-        striker, target, magic = int(m.group(1)), int(m.group(2)), m.group(3) == "m"
+        striker, target = (whole(g, "An id", 0, LIMIT) for g in m.group(1, 2))
+        magic = m.group(3) == "m"
         state = self.shown_state
         _, roll = prepare_strike(state, striker, target, magic)
         _, me = state.find(striker)
@@ -283,7 +285,8 @@ class MM5Prompts:
             m = re.fullmatch(r"([gk])\s*(\d+)\s+(\d+)", text.strip().lower())
             if not m:
                 return "Type g3 4 (steal gem 3, thief number 4) or k2 5 (free Holy Knight 2, number 5)."
-            rescue, number, value = m.group(1) == "k", int(m.group(2)), int(m.group(3))
+            rescue = m.group(1) == "k"
+            number, value = (whole(g, "The number", 0, LIMIT) for g in m.group(2, 3))
             self.probe(Thief(rescue, number, value, max(1, min(value, 6))))  # legal apart from the die?
             what = f"free Holy Knight {number}" if rescue else f"steal gem {number}"
 
@@ -338,8 +341,8 @@ class MM5Prompts:
     def action_remove(self) -> None:
         def submit(text: str) -> str | None:
             uid, _, why = text.strip().lstrip("#").partition(" ")
-            if not uid.isdigit():
+            if not uid[:1].isdigit():
                 return "Type the character's id and why: 7 Fireball."
-            return self._done(self.record(Remove(int(uid), why.strip())))
+            return self._done(self.record(Remove(whole(uid, "The id", 0, LIMIT), why.strip())))
 
         self._go("Remove a character (spell effect, correction): id and why — 7 Fireball", submit)

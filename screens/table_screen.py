@@ -287,10 +287,11 @@ class TableScreen(Screen[None]):
 
     # -- the entry line -----------------------------------------------------------------------
 
-    def ask(self, label: str, value: str, callback: Callable[[str], str | None]) -> None:
+    def ask(self, label: str | Text, value: str, callback: Callable[[str], str | None]) -> None:
         """Open the entry line; `callback` returns an error to show, or None when done.
-        The label and the error are plain text (they quote names and what was typed)."""
-        self.query_one("#entry-label", Static).update(literal(label))
+        A str label and the error are plain text (they quote names and what was typed);
+        a label with styles comes as a Text."""
+        self.query_one("#entry-label", Static).update(literal(label, lines=True) if isinstance(label, str) else label)
         entry = self.query_one("#entry", Input)
         entry.value = value
         entry.display = True
@@ -341,7 +342,10 @@ class TableScreen(Screen[None]):
         callback = self._entry_callback
         if callback is None:
             return
-        error = callback(value)
+        try:
+            error = callback(value)
+        except Rejected as exc:  # a number out of range, say, from the core's parsing
+            error = exc.reason
         if error:
             # One line: a long entry quoted in the error is cut, never pushed over the table.
             label = self.query_one("#entry-label", Static)
