@@ -40,8 +40,8 @@ async def test_entry_line_and_countdown_refuse_odd_digits(make_app):
         await submit(pilot, "=1000000")
         assert counters(screen)[(0, "HP")] == 1_000_000
         await pilot.press("plus")
-        await submit(pilot, "+1")
-        told = [n.message for n in app._notifications]
+        said = await submit(pilot, "+1")
+        told = [said, *(n.message for n in app._notifications)]
         assert any("Counters stay between -1,000,000 and 1,000,000" in m for m in told), told
         assert counters(screen)[(0, "HP")] == 1_000_000
         await pilot.press("escape", "c")
@@ -61,8 +61,10 @@ async def test_a_long_refusal_fits_its_line_and_leaves_the_table_alone(make_app)
         before = table.region
         said = await submit(pilot, "z" * 3000)
         label = screen.query_one("#entry-label", Static)
-        assert said.endswith("…") and "type r5" in said
-        assert label.size.height == 1 and len(said) <= label.size.width
+        assert "“" + "z" * 23 + "…”: type r5" in said, "the entry is quoted cut short, with a marker"
+        reason = said.split("\n", 1)[1]
+        assert len(reason) <= 2 * label.content_region.width, "the reason fits its lines"
+        assert label.size.height <= 4, "two lines of help at most, two of reason"
         assert table.region == before, "the table keeps its place and size"
 
 
