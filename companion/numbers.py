@@ -30,7 +30,7 @@ def whole(text: str, what: str = "The number", low: int = -LIMIT, high: int = LI
     """`text` as an int between `low` and `high`; Rejected, saying so, for anything else."""
     t = text.strip()
     if not _WHOLE.fullmatch(t):
-        raise Rejected(f"{quoted(t)} is not a whole number: type digits 0-9, like 12.")
+        raise Rejected(f"{quoted(t)} is not a number: type a whole number in digits 0-9, like 12.")
     digits = t.lstrip("+-").lstrip("0")
     # The length first: int() of thousands of digits is slow and then refused.
     if len(digits) > len(str(max(abs(low), abs(high)))) or not low <= int(t) <= high:
