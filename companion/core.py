@@ -93,10 +93,11 @@ class Option:
                 return False
             raise Rejected(f"{self.label}: answer yes or no, not {raw!r}.")
         if self.kind == "int":
-            try:
-                return int(str(raw).strip() or self.default)
-            except ValueError:
-                raise Rejected(f"{self.label}: {raw!r} is not a whole number.") from None
+            from companion.numbers import whole
+
+            if isinstance(raw, int):
+                return raw
+            return whole(str(raw).strip() or str(self.default), self.label)
         if self.kind == "choice":
             if raw not in self.choices:
                 raise Rejected(f"{self.label}: choose one of {', '.join(self.choices)}.")
@@ -159,8 +160,10 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
         return starts[0]
     if starts:
         raise Rejected(f"{typed!r} could be {' or '.join(names[i] for i in starts)}: type more of the name.")
+    from companion.numbers import is_seat_number  # here: companion.numbers needs this module
+
     number = typed.removeprefix("#").strip()
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(names):
+    if is_seat_number(number, len(names)):
         return int(number) - 1
     raise Rejected(
         f"There is no player {typed!r}: type a name ({', '.join(names)}) or a seat number 1–{len(names)}."
