@@ -105,3 +105,45 @@ def test_two_branches_recorded_from_one_parent_keep_their_own_states():
     assert [c.value for c in healed.state.counters] == [20, 24]
     assert [c.value for c in hurt.record(NextTurn()).state.counters] == [20, 17]
     assert tl.state_at(1) == hurt.state_at(1) == healed.state_at(1)
+
+
+def test_recording_at_the_end_shares_the_cache_and_a_branch_gets_its_own():
+    tl = start().record(NextTurn())
+    child = tl.record(Adjust("HP", 1, -3))
+    assert child.known is tl.known, "one history, one cache: no copy per action"
+    assert child.known[2] is child.state
+    sibling = tl.record(Adjust("HP", 1, +4))
+    assert sibling.known is not tl.known and sibling.known[2] is sibling.state
+    branch = child.undo().record(NextTurn())
+    assert branch.known is not child.known and child.state_at(2) is child.known[2]
+
+
+def test_replay_starts_from_a_snapshot_anywhere_after_the_first_state():
+    tl = start().record(Adjust("HP", 0, -3)).record(NextTurn())
+    initial, entries = tl.initial, tl.entries
+    marker = FREE.setup(("Ann", "Bob"), {"counters": "HP=5 0..40"})
+    assert Timeline.replay(FREE, initial, entries, 2, snapshot=(2, marker)).state is marker
+    assert Timeline.replay(FREE, initial, entries, 1, snapshot=(1, marker)).state is marker
+    assert Timeline.replay(FREE, initial, entries, 0, snapshot=(0, marker)).state is initial
+    assert Timeline.replay(FREE, initial, entries, 2, snapshot=(3, marker)).state == tl.state
+
+
+def test_entries_compare_by_what_they_record():
+    from companion.timeline import Entry
+
+    entry = Entry(Adjust("HP", 0, -3), "R1 Ann", "Ann: HP -3")
+    assert entry.dropped == 0
+    stored = Entry(None, "R1 Ann", "Ann: HP -3", payload='{"type": "adjust", "name": "HP", "owner": 0, "delta": -3}',
+                   types=FREE.events)
+    assert stored == entry and stored.event == Adjust("HP", 0, -3)
+    assert entry != Entry(Adjust("HP", 0, -3), "R1 Ann", "Ann: HP -3", dropped=1)
+    assert entry.__eq__("Ann: HP -3") is NotImplemented
+
+
+def test_undo_redo_and_move_refuse_with_a_sentence():
+    tl = start()
+    for action, reason in ((tl.undo, "Nothing to undo."), (tl.redo, "Nothing to redo."),
+                           (lambda: tl.move(5), "There is no action 5 in this session.")):
+        with pytest.raises(Rejected) as refused:
+            action()
+        assert refused.value.reason == reason
