@@ -16,7 +16,6 @@ an ORM object, and a database error leaves as a StoreError that names the file.
 from __future__ import annotations
 
 import json
-import pickle
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +31,7 @@ from sqlmodel import Session
 from companion.clock import utc_now
 from companion.core import Game, encode
 from companion.games import get_game
+from companion.store import snapshots
 from companion.store.engine import IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import StoreError, prepare
 from companion.store.migrations import upgrade
@@ -210,19 +210,20 @@ class Repository:
         with self._session() as s:
             info = self.info(session_id)
             game = get_game(info.game)
+            initial = game.setup(info.players, info.options)
             rows = s.execute(
                 select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
                 .where(E.c.session_id == session_id).order_by(E.c.seq)
             ).all()
             snap = s.execute(
                 select(P.c.seq, P.c.data)
-                .where(P.c.session_id == session_id, P.c.seq <= info.cursor, P.c.version == state_version(game))
+                .where(P.c.session_id == session_id, P.c.seq <= info.cursor,
+                       P.c.version == snapshots.state_version(game, initial))
                 .order_by(P.c.seq.desc()).limit(1)
             ).first()
         types = game.events
         entries = tuple(Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows)
-        initial = game.setup(info.players, info.options)
-        snapshot = _unpickle(snap)
+        snapshot = _read_snapshot(snap, type(initial))
         timeline = Timeline.replay(game, initial, entries, info.cursor, snapshot)
         if not self.read_only and timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
             with self._write() as con:
@@ -329,21 +330,20 @@ def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
                         "new_summary": summary, "new_finished": int(finished)})
 
 
-def state_version(game: Game) -> str:
-    """Snapshots are read only by the game (and state layout) version that wrote them."""
-    return f"{game.id}:{game.state_version}"
-
-
 def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
-    data = pickle.dumps(timeline.state, protocol=pickle.HIGHEST_PROTOCOL)
+    state = timeline.state
+    try:
+        data = snapshots.dump(state)
+    except snapshots.ShapeError:  # a state with no snapshot form: reopening replays it all
+        return
     con.execute(PUT_SNAPSHOT, {"session_id": session_id, "seq": timeline.cursor,
-                               "version": state_version(timeline.game), "data": data})
+                               "version": snapshots.state_version(timeline.game, state), "data": data})
 
 
-def _unpickle(row: Any) -> tuple[int, Any] | None:
+def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:
     if row is None:
         return None
     try:
-        return row[0], pickle.loads(row[1])
-    except Exception:  # a snapshot the current code cannot read: replay from the start instead
+        return row[0], snapshots.load(row[1], cls)
+    except Exception:  # a snapshot that does not fit the state classes: replay from the start
         return None
