@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from companion.store.files import StoreError
 from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
@@ -111,7 +112,11 @@ class HomeScreen(Screen[None]):
         if chosen:
             from screens.table_screen import open_table
 
-            open_table(self.app, chosen.id)
+            try:
+                open_table(self.app, chosen.id)
+            except StoreError as exc:  # deleted in another window since the list was read
+                self.notify(str(exc), severity="error", title="Cannot open", markup=False)
+                self.reload()
 
     def action_new(self) -> None:
         from screens.new_session_screen import NewSessionScreen
@@ -141,8 +146,12 @@ class HomeScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
-                self.notify(f"Deleted “{chosen.title}”.")
+                try:
+                    self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
+                except StoreError as exc:
+                    self.notify(str(exc), severity="error", title="Not deleted", markup=False)
+                else:
+                    self.notify(f"Deleted “{chosen.title}”.")
                 self.reload()
 
         question = f"Delete “{chosen.title}” and its whole log? This cannot be undone."
@@ -170,7 +179,8 @@ class HomeScreen(Screen[None]):
         try:
             text = export(repo.load(session_id), repo.event_times(session_id), fmt)
             path.write_text(text, encoding="utf-8")
-        except (ExportError, OSError) as exc:
+        except (ExportError, OSError, StoreError) as exc:
             self.notify(str(exc), severity="error")
+            self.reload()
             return
         self.notify(f"Exported to {path}")

@@ -22,6 +22,18 @@ class StoreError(Exception):
     """A database file Companion cannot use; the message names the file and what to do."""
 
 
+class StaleSession(StoreError):
+    """The session changed in another window since this one loaded it."""
+
+
+class SessionGone(StaleSession):
+    """The session is not in the file (any more): deleted, perhaps in another window."""
+
+
+class StoreBusy(StoreError):
+    """Another program holds the write lock; nothing was written."""
+
+
 def default_path() -> Path:
     from platformdirs import user_data_path
 

@@ -32,6 +32,7 @@ class SessionRow(SQLModel, table=True):
     updated: str = text_column()
     summary: str = text_column(default="")
     finished: int = Field(default=0, sa_type=Integer)
+    version: int = 0
 
 
 class EventRow(SQLModel, table=True):
