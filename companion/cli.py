@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from companion import __version__
 
@@ -41,7 +40,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se = ss.add_parser("export", parents=[common], help="export one session")
     se.add_argument("id", type=int)
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
-    se.add_argument("-o", "--output", metavar="FILE")
+    se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
+    se.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
     r = sub.add_parser("rules", help="search the games' rules")
     r.add_argument("query", nargs="*")
@@ -142,9 +142,14 @@ def _sessions(args: argparse.Namespace) -> int:
         text = export(loaded, repo.event_times(args.id), args.format)
     except ExportError as exc:
         return _fail(str(exc), 1)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"Wrote {args.output}")
+    if args.output is not None:
+        from companion.export_file import ExportRefused, write_export
+
+        try:
+            written = write_export(text, args.output, repo.path, force=args.force)
+        except ExportRefused as exc:
+            return _fail(str(exc), 1)
+        print(f"Wrote {written}")
     else:
         sys.stdout.write(text)
     return 0

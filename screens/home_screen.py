@@ -165,10 +165,11 @@ class HomeScreen(Screen[None]):
         question = "Export to file (.md readable log, .json full log, .bgsplay BG Stats play):"
         self.app.push_screen(PromptModal(question, default), lambda p: self._export(chosen.id, p))
 
-    def _export(self, session_id: int, target: str | None) -> None:
+    def _export(self, session_id: int, target: str | None, force: bool = False) -> None:
         if not target:
             return
         from companion.export import ExportError, export
+        from companion.export_file import ExportRefused, NeedsForce, write_export
 
         path = Path(target).expanduser()
         fmt = EXPORT_SUFFIXES.get(path.suffix.lower())
@@ -178,9 +179,13 @@ class HomeScreen(Screen[None]):
         repo: Any = self.app.repo
         try:
             text = export(repo.load(session_id), repo.event_times(session_id), fmt)
-            path.write_text(text, encoding="utf-8")
-        except (ExportError, OSError, StoreError) as exc:
-            self.notify(str(exc), severity="error")
+            write_export(text, path, repo.path, force=force)
+        except NeedsForce:
+            question = f"{path} already exists. Replace it with this export?"
+            self.app.push_screen(ConfirmModal(question), lambda yes: yes and self._export(session_id, target, True))
+            return
+        except (ExportError, ExportRefused, StoreError) as exc:
+            self.notify(str(exc), severity="error", title="Not exported", markup=False)
             self.reload()
             return
-        self.notify(f"Exported to {path}")
+        self.notify(f"Exported to {path}", markup=False)
