@@ -118,6 +118,9 @@ class HomeScreen(Screen[None]):
                 self.notify(str(exc), severity="error", title="Cannot open", markup=False)
                 self.reload()
 
+    def action_quit(self) -> None:
+        self.app.exit()
+
     def action_new(self) -> None:
         from screens.new_session_screen import NewSessionScreen
 
