@@ -42,6 +42,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
     se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
     se.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    se.add_argument("--salvage", action="store_true",
+                    help="from a damaged file, export the actions that can still be read")
 
     r = sub.add_parser("rules", help="search the games' rules")
     r.add_argument("query", nargs="*")
@@ -137,9 +139,15 @@ def _sessions(args: argparse.Namespace) -> int:
         for r in [] if args.json else rows:
             print(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})")
         return 0
-    loaded = repo.load(args.id)
+    if args.salvage:
+        loaded, lost = repo.salvage(args.id)
+        if lost:
+            print(f"companion: {lost} action(s) could not be read; exporting the first "
+                  f"{len(loaded.timeline.entries)}.", file=sys.stderr)
+    else:
+        loaded = repo.load(args.id)
     try:
-        text = export(loaded, repo.event_times(args.id), args.format)
+        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
     except ExportError as exc:
         return _fail(str(exc), 1)
     if args.output is not None:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from companion.store.files import StoreError
+from companion.store.files import FileDamaged, StoreError
 from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
@@ -180,8 +180,14 @@ class HomeScreen(Screen[None]):
             self.notify("End the file name with .md, .json or .bgsplay.", severity="error")
             return
         repo: Any = self.app.repo
+        salvaged = ""
         try:
-            text = export(repo.load(session_id), repo.event_times(session_id), fmt)
+            try:
+                loaded = repo.load(session_id)
+            except FileDamaged:  # what can still be read is worth keeping
+                loaded, lost = repo.salvage(session_id)
+                salvaged = f" (the file is damaged: {lost} action(s) after the first {len(loaded.timeline.entries)} could not be read)"
+            text = export(loaded, repo.event_times(session_id) if not salvaged else [], fmt)
             write_export(text, path, repo.path, force=force)
         except NeedsForce:
             question = f"{path} already exists. Replace it with this export?"
@@ -191,4 +197,4 @@ class HomeScreen(Screen[None]):
             self.notify(str(exc), severity="error", title="Not exported", markup=False)
             self.reload()
             return
-        self.notify(f"Exported to {path}", markup=False)
+        self.notify(f"Exported to {path}{salvaged}", markup=False)

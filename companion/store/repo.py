@@ -16,6 +16,7 @@ an ORM object, and a database error leaves as a StoreError that names the file.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,13 +34,21 @@ from companion.core import Game, encode
 from companion.games import get_game
 from companion.store import snapshots
 from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_engine
-from companion.store.files import SessionGone, StaleSession, StoreBusy, StoreError, prepare
+from companion.store.files import (
+    FileDamaged,
+    SessionGone,
+    StaleSession,
+    StoreBusy,
+    StoreError,
+    prepare,
+    reason_at_open,
+)
 from companion.store.migrations import upgrade
 from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, Timeline
 
 SNAPSHOT_EVERY = 500
-__all__ = ["Loaded", "Repository", "SessionGone", "SessionInfo", "StaleSession", "StoreBusy", "StoreError"]
+__all__ = ["FileDamaged", "Loaded", "Repository", "SessionGone", "SessionInfo", "StaleSession", "StoreBusy", "StoreError"]
 
 
 
@@ -133,12 +142,9 @@ class Repository:
         repo = cls(writer_engine(path), path, **kw)
         try:
             upgrade(repo._connection().connection.driver_connection)
-        except DBAPIError as exc:
+        except (DBAPIError, sqlite3.Error) as exc:  # the migrations speak sqlite3 directly
             repo.close()
-            raise StoreError(f"{path} could not be prepared: {exc.orig}") from None
-        except Exception as exc:  # sqlite3's own error, raised by the migrations
-            repo.close()
-            raise StoreError(f"{path} could not be prepared: {exc}") from None
+            raise StoreError(reason_at_open(path, exc)) from None
         return repo
 
     def close(self) -> None:
@@ -174,6 +180,8 @@ class Repository:
                     raise StoreBusy(
                         f"{self.path} is locked by another program: not saved. Close that program and try again."
                     ) from None
+                if "malformed" in str(exc.orig) or "corrupt" in str(exc.orig):
+                    raise FileDamaged(f"{self.path} is damaged: {exc.orig}") from None
                 raise StoreError(f"{self.path}: {exc.orig}") from None
 
     def _set_busy_wait(self, con: Connection, ms: int) -> None:
@@ -230,6 +238,36 @@ class Repository:
         return _info(row)
 
     def load(self, session_id: int) -> Loaded:
+        try:
+            return self._load(session_id)
+        except FileDamaged as exc:
+            raise FileDamaged(
+                f"Session {session_id} cannot be read whole: {exc}. Export what can still be read with "
+                f"`companion sessions export {session_id} --salvage -o FILE` (or e on the home screen)."
+            ) from None
+
+    def salvage(self, session_id: int) -> tuple[Loaded, int]:
+        """The session as far as its log can still be read from a damaged file, one event at a
+        time through the (session, seq) index; and how many actions were lost after that."""
+        with self._session() as s:
+            info = self.info(session_id)
+            game = get_game(info.game)
+            (count,) = s.execute(select(func.count()).select_from(E).where(E.c.session_id == session_id)).one()
+        entries: list[Entry] = []
+        for seq in range(1, count + 1):
+            try:
+                with self._session() as s:
+                    row = s.execute(select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+                                    .where(E.c.session_id == session_id, E.c.seq == seq)).one()
+            except Exception:  # the first action that cannot be read ends what can be saved
+                break
+            p, t, x, d = row
+            entries.append(Entry(None, t, x, d, payload=p, types=game.events))
+        initial = game.setup(info.players, info.options)
+        timeline = Timeline.replay(game, initial, tuple(entries), min(info.cursor, len(entries)))
+        return Loaded(info, timeline), count - len(entries)
+
+    def _load(self, session_id: int) -> Loaded:
         with self._session() as s:
             info = self.info(session_id)
             game = get_game(info.game)
