@@ -141,7 +141,7 @@ class Repository:
         prepare(path, may_create_folder)
         repo = cls(writer_engine(path), path, **kw)
         try:
-            upgrade(repo._connection().connection.driver_connection)
+            upgrade(repo._connection().connection.driver_connection)  # type: ignore[arg-type]
         except (DBAPIError, sqlite3.Error) as exc:  # the migrations speak sqlite3 directly
             repo.close()
             raise StoreError(reason_at_open(path, exc)) from None

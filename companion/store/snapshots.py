@@ -83,7 +83,7 @@ def _version(game_id: str, manual: int, root: type) -> str:
 
 def state_version(game: Game, state: Any) -> str:
     """The version a snapshot of `state` (of this game) is stored and read under."""
-    return _version(game.id, int(getattr(game, "state_version", 1)), type(state))
+    return _version(game.id, int(getattr(game, "state_version", 1)), type(state))  # type: ignore[arg-type]
 
 
 def dump(state: Any) -> bytes:
