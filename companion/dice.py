@@ -28,6 +28,8 @@ from typing import Literal, NamedTuple, TypeAlias
 
 import icepool
 
+from companion.text import fit, shown
+
 __all__ = [
     "MAX_DICE",
     "MAX_SIDES",
@@ -189,6 +191,8 @@ def format_percent(percent: float) -> str:
 
 # --- parsing ---------------------------------------------------------------------------------
 
+MAX_LENGTH = 200  # characters: the longest sum a table needs is a few dozen
+
 _TOKEN = re.compile(
     r"\s*(?:(?P<dice>(?P<count>[0-9]*)[dD](?P<sides>[0-9]+))"
     r"|(?P<num>[0-9]+)|(?P<cmp>>=|<=|==|=|>|<)|(?P<sign>[+-]))"
@@ -215,23 +219,32 @@ def parse(expr: ExprLike) -> DiceExpr:
 def _parse_text(text: str) -> DiceExpr:
     if not text.strip():
         raise DiceError(f"Type a dice expression: {_EXAMPLES}.")
+    if len(text.strip()) > MAX_LENGTH:
+        raise DiceError(f'"{_quoted(text)}" is {len(text.strip()):,} characters long; a dice expression '
+                        f"has at most {MAX_LENGTH}, like 2d6+1>=8.")
     tokens = _tokenize(text)
     parser = _Parser(text, tokens)
     return parser.expression()
 
 
+def _quoted(text: str) -> str:
+    """The expression as an error quotes it: controls made visible, cut short with a marker."""
+    return fit(shown(text.strip()), 40)
+
+
 def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     pos = 0
-    while pos < len(text.rstrip()):
+    end = len(text.rstrip())  # once: measured in the loop it made a long expression quadratic
+    while pos < end:
         match = _TOKEN.match(text, pos)
         if match is None:
-            raise DiceError(f'"{text.strip()}" is not a dice expression; {_EXAMPLES}.')
+            raise DiceError(f'"{_quoted(text)}" is not a dice expression; {_EXAMPLES}.')
         kind = match.lastgroup if match.lastgroup in ("num", "cmp", "sign") else "dice"
         token = _Token(kind, match.group(0).strip())
         for number in re.findall("[0-9]+", token.text):
             if len(number) > _MAX_DIGITS:
-                raise DiceError(f'"{text.strip()}": {number} is too large a number for dice.')
+                raise DiceError(f'"{_quoted(text)}": {fit(number, 12)} is too large a number for dice.')
         tokens.append(token)
         pos = match.end()
     return tokens
@@ -241,7 +254,7 @@ class _Parser:
     """One pass over the tokens; each error names the spot the player has to fix."""
 
     def __init__(self, text: str, tokens: list[_Token]) -> None:
-        self.text = text.strip()
+        self.text = _quoted(text)
         self.tokens = tokens
         self.pos = 0
 
