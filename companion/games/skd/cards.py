@@ -14,7 +14,7 @@ same-number group played as 4s. A dual-number 3/4 card played in a group of 3s i
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core import Rejected
 
@@ -80,7 +80,7 @@ def parse_play(text: str, easy: bool = False) -> tuple[Card, ...]:
     return tuple(parse_card(t, easy) for t in tokens)
 
 
-def as_card(raw: tuple, easy: bool = False) -> Card:
+def as_card(raw: tuple[Any, ...], easy: bool = False) -> Card:
     """A card back from an event's plain tuple, checked like a typed one."""
     try:
         colours, numbers, stars, lv, extra = raw

@@ -8,6 +8,7 @@ undo, however many enemies it defeats.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core import Event, event_types
 
@@ -15,7 +16,7 @@ from companion.core import Event, event_types
 @dataclass(frozen=True)
 class DraftPick(Event):
     kind = "draft-pick"
-    spec: tuple = ()  # CharacterSpec
+    spec: tuple[Any, ...] = ()  # CharacterSpec
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class DraftSwap(Event):
 
     kind = "draft-swap"
     out: str = ""
-    spec: tuple = ()
+    spec: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class RevealEnemy(Event):
     """The first enemy of the normal battle (later ones come inside the Play that needs them)."""
 
     kind = "reveal-enemy"
-    spec: tuple = ()  # EnemySpec
+    spec: tuple[Any, ...] = ()  # EnemySpec
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,8 @@ class Draw(Event):
 @dataclass(frozen=True)
 class Play(Event):
     kind = "play"
-    cards: tuple = ()  # ((colours, numbers, stars, lv, extra), …)
-    reveals: tuple = ()  # EnemySpecs of the enemies revealed by kills in this play
+    cards: tuple[Any, ...] = ()  # ((colours, numbers, stars, lv, extra), …)
+    reveals: tuple[Any, ...] = ()  # EnemySpecs of the enemies revealed by kills in this play
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class EndTurn(Event):
 @dataclass(frozen=True)
 class RevealBoss(Event):
     kind = "reveal-boss"
-    spec: tuple = ()
+    spec: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

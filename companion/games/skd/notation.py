@@ -23,7 +23,7 @@ from companion.numbers import LIMIT, whole
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
 
-def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str) -> tuple[tuple, bool]:
+def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str) -> tuple[tuple[Any, ...], bool]:
     """(spec, typed): the catalogue's card for a bare name, else the typed values."""
     t = text.strip()
     if not t:

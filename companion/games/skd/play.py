@@ -12,6 +12,7 @@ Any LV rise (bought or from a card's LV symbol) resolves its level bonus at once
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import COLOUR_NAMES, as_card, attack_triggers, check_play, show_all
@@ -52,7 +53,7 @@ def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, s
     return replace(state, seats=state.with_seat(seat, s), discard=discard, deck=deck), words
 
 
-def _kill(state: SkdState, enemy: Enemy, rest: list[tuple], used: int) -> tuple[SkdState, Enemy | None, str]:
+def _kill(state: SkdState, enemy: Enemy, rest: list[tuple[Any, ...]], used: int) -> tuple[SkdState, Enemy | None, str]:
     """Rewards for `enemy`, then the next enemy (or the end of the normal battle)."""
     gain = enemy.stars
     seats = tuple(
@@ -69,7 +70,7 @@ def _kill(state: SkdState, enemy: Enemy, rest: list[tuple], used: int) -> tuple[
     return state, nxt, words + f"; {nxt.name} revealed ({nxt.hp} HP)"
 
 
-def resolve_play(state: SkdState, raw_cards: tuple, reveals: tuple) -> SkdState:
+def resolve_play(state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any, ...]) -> SkdState:
     if state.stage not in ("normal", "boss"):
         raise Rejected("Plays come in the battle, after the draft and the first enemy.")
     if not state.drew:
@@ -114,7 +115,7 @@ def resolve_play(state: SkdState, raw_cards: tuple, reveals: tuple) -> SkdState:
     return _card_bonuses(state, cards, notes)
 
 
-def _card_bonuses(state: SkdState, cards: tuple, notes: list[str]) -> SkdState:
+def _card_bonuses(state: SkdState, cards: tuple[Any, ...], notes: list[str]) -> SkdState:
     stars = sum(c.stars for c in cards)
     if stars:
         s = state.seats[state.active]

@@ -9,6 +9,7 @@ be undone: reveal the boss, say how many cards each player keeps, then deal.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.specs import check_character, check_enemy
@@ -58,7 +59,7 @@ def _on_clock(state: SkdState) -> tuple[int, int]:
     return turn
 
 
-def _fresh(state: SkdState, spec: tuple, leaving: Character | None = None) -> Character:
+def _fresh(state: SkdState, spec: tuple[Any, ...], leaving: Character | None = None) -> Character:
     spec = check_character(spec)
     name, element = spec[0], spec[1]
     party = [c for s in state.seats for c in s.party if c is not leaving]
@@ -79,7 +80,7 @@ def _close_if_done(state: SkdState) -> SkdState:
     return state
 
 
-def pick(state: SkdState, spec: tuple) -> SkdState:
+def pick(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
     k, seat = _on_clock(state)
     new = _fresh(state, spec)
     s = state.seats[seat]
@@ -92,7 +93,7 @@ def pick(state: SkdState, spec: tuple) -> SkdState:
     return _close_if_done(replace(state, seats=seats, picks=k + 1, notes=(f"{new.stars}★",)))
 
 
-def swap(state: SkdState, out: str, spec: tuple) -> SkdState:
+def swap(state: SkdState, out: str, spec: tuple[Any, ...]) -> SkdState:
     k, seat = _on_clock(state)
     s = state.seats[seat]
     leaving = s.find(out)
@@ -113,7 +114,7 @@ def pass_draft(state: SkdState) -> SkdState:
     return _close_if_done(replace(state, passed=passed, picks=k + 1, notes=()))
 
 
-def check_enemy_card(state: SkdState, spec: tuple) -> Enemy:
+def check_enemy_card(state: SkdState, spec: tuple[Any, ...]) -> Enemy:
     """The next enemy, refused if it cannot be the next card of the enemy deck."""
     name, stars, *_ = spec = check_enemy(spec)
     if stars not in (1, 2):
@@ -128,7 +129,7 @@ def check_enemy_card(state: SkdState, spec: tuple) -> Enemy:
     return Enemy.from_spec(spec)
 
 
-def reveal_first(state: SkdState, spec: tuple) -> SkdState:
+def reveal_first(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
     if state.stage == "draft":
         raise Rejected("Finish the draft first (pick, swap or pass).")
     if state.stage != "first-enemy":
@@ -137,7 +138,7 @@ def reveal_first(state: SkdState, spec: tuple) -> SkdState:
     return replace(state, stage="normal", enemy=enemy, history=(state.deck,), notes=())
 
 
-def reveal_boss(state: SkdState, spec: tuple) -> SkdState:
+def reveal_boss(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
     if state.stage != "boss-reveal":
         raise Rejected("The boss is revealed when the normal battle ends.")
     name, *_ = spec = check_enemy(spec)
