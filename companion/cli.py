@@ -84,7 +84,7 @@ def _command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _add_game_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Each registered game's `commands`: modules with `add_parser(subparsers)` and `run(args)`."""
     from importlib import import_module
 
@@ -213,8 +213,8 @@ def _main(argv: Sequence[str] | None) -> int:
     from companion.store.files import StoreError
 
     try:
-        if (run := vars(args).get("game_command")) is not None:
-            return int(run(args))
+        if (game_command := vars(args).get("game_command")) is not None:
+            return int(game_command(args))
         match args.command:
             case None:
                 return _run_app(args.db)

@@ -367,7 +367,7 @@ def _sum_die(dice: tuple[DiceTerm, ...]) -> icepool.Die[int]:
 def total_outcomes(expr: ExprLike) -> int:
     """How many equally likely outcomes the dice have: the product of the die sizes."""
     e = parse(expr)
-    return _sum_die(_dice_key(e.dice)).denominator()
+    return int(_sum_die(_dice_key(e.dice)).denominator())
 
 
 @lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.text import shown
 
@@ -117,7 +117,7 @@ def rules_command(
     return 0
 
 
-def _as_dict(hit: Hit) -> dict:
+def _as_dict(hit: Hit) -> dict[str, Any]:
     section = hit.section
     return {
         "game": section.game,

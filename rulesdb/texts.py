@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 KINDS = ("source", "ruling", "quickref")
 
@@ -163,7 +164,7 @@ def _synonyms(entry: Path | Traversable) -> dict[str, tuple[str, ...]]:
     return table
 
 
-def _parse_section(game: str, raw: dict, where: str, known: tuple[str, ...] | None) -> Section:
+def _parse_section(game: str, raw: dict[str, Any], where: str, known: tuple[str, ...] | None) -> Section:
     section_id = _text(raw, "id", where)
     where = f"{where}: section {section_id!r}"
     if not _ID.fullmatch(section_id) or not section_id.startswith(f"{game}."):
@@ -189,7 +190,7 @@ def _parse_section(game: str, raw: dict, where: str, known: tuple[str, ...] | No
     )
 
 
-def _text(table: dict, key: str, where: str, *, required: bool = True) -> str:
+def _text(table: dict[str, Any], key: str, where: str, *, required: bool = True) -> str:
     value = table.get(key, "")
     if not isinstance(value, str):
         raise TextsError(f"{where}: {key} must be a string, not {type(value).__name__}")
@@ -198,14 +199,14 @@ def _text(table: dict, key: str, where: str, *, required: bool = True) -> str:
     return value
 
 
-def _words(table: dict, key: str, where: str) -> tuple[str, ...]:
+def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise TextsError(f"{where}: {key} must be a list of strings")
     return tuple(value)
 
 
-def _lines(table: dict, kind: str, where: str) -> tuple[tuple[int, int], ...]:
+def _lines(table: dict[str, Any], kind: str, where: str) -> tuple[tuple[int, int], ...]:
     spans = _words(table, "lines", where)
     if kind == "source" and not spans:
         raise TextsError(f'{where}: a source section needs lines = ["first-last", ...]')

@@ -144,7 +144,7 @@ def inspect(path: Path) -> int:
     if version == 0 and tables - {"sqlite_sequence"}:
         raise StoreError(f"{path} is an SQLite database of another program, not Companion's.")
     _check_lock(path)
-    return version
+    return int(version)
 
 
 def _check_lock(path: Path) -> None:

@@ -84,4 +84,4 @@ def upgrade(con: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
             con.execute("ROLLBACK")
             raise
         version = step
-    return version
+    return int(version)

@@ -7,7 +7,7 @@ import argparse
 from tests.contract.coin_race import chances
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     p = subparsers.add_parser("coin-odds", help="each seat's exact chance to win a coin race")
     p.add_argument("players", type=int, help="how many race")
     p.add_argument("--goal", type=int, default=3, help="steps to win (default 3)")

@@ -122,11 +122,11 @@ def describe(before: State, event: Event, after: State) -> str:
             first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
             return f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
         case Strike(striker=s, target=t, faces=faces, rolled=rolled):
-            _, me = before.find(s)
-            _, foe = before.find(t)
+            _, striker = before.find(s)
+            _, target = before.find(t)
             dice = " ".join(str(f) for f in faces)
             how = "app roll" if rolled else "rolled"
-            return f"#{s} {me.name} → #{t} {foe.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
+            return f"#{s} {striker.name} → #{t} {target.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
         case Remove(uid=uid, why=why):
             _, card = before.find(uid)
             where = "to the Dungeon" if card.kind == "knight" else "discarded"

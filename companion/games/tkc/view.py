@@ -60,11 +60,12 @@ def status(state: TkcState) -> str:
 
 
 def view(state: TkcState) -> TableView:
-    columns = ("Hand", "Scored", "Gold")
+    columns: tuple[str, ...] = ("Hand", "Scored", "Gold")
     if _scores_shown(state):
         columns += ("Points",)
     rows = []
     for seat, name in enumerate(state.players):
+        cells: tuple[str, ...]
         if state.step == START:
             cells = ("", "", "")
         else:
