@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -24,5 +24,5 @@ class Command:
         )
 
 
-def bindings(*commands: Command) -> list[Binding]:
+def bindings(*commands: Command) -> list[BindingType]:
     return [c.binding() for c in commands]

@@ -179,7 +179,7 @@ class HomeScreen(Screen[None]):
         if fmt is None:
             self.notify("End the file name with .md, .json or .bgsplay.", severity="error")
             return
-        repo: Any = self.app.repo
+        repo: Any = self.app.repo  # type: ignore[attr-defined]
         salvaged = ""
         try:
             try:
@@ -191,7 +191,7 @@ class HomeScreen(Screen[None]):
             write_export(text, path, repo.path, force=force)
         except NeedsForce:
             question = f"{path} already exists. Replace it with this export?"
-            self.app.push_screen(ConfirmModal(question), lambda yes: yes and self._export(session_id, target, True))
+            self.app.push_screen(ConfirmModal(question), lambda yes: self._export(session_id, target, True) if yes else None)
             return
         except (ExportError, ExportRefused, StoreError) as exc:
             self.notify(str(exc), severity="error", title="Not exported", markup=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.mm5 import notation
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import Spec, catalogue_entry, from_catalogue, knight_name
@@ -148,7 +148,7 @@ class MM5Prompts:
 
     def action_begin(self) -> None:
         self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
-                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))))
+                 lambda t: self._done(self.record(Begin(parse_seat(t, self.players())))))
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
@@ -187,7 +187,7 @@ class MM5Prompts:
         state = self.shown_state
         if state.battle is None:
             self._go("Attack whom? Seat number or name",
-                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))))
+                     lambda t: self._done(self.record(Attack(parse_seat(t, self.players())))))
             return
         self._go("Strike: striker target p|m (ids from the battle panel): 3 7 p", self.strike)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
-from typing import Any
+from pathlib import PurePath
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -19,6 +20,7 @@ from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.coordinate import Coordinate
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
@@ -87,7 +89,7 @@ def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) ->
 
 
 class TableScreen(Screen[None]):
-    CSS_PATH = "table_screen.tcss"
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
     ACTIONS: tuple[Command, ...] = BASE_ACTIONS
     BINDINGS = bindings(*BASE_ACTIONS)
 
@@ -197,7 +199,7 @@ class TableScreen(Screen[None]):
         return None
 
     def _save(self, after: Timeline, new_entry: bool, wait: bool) -> None:
-        repo: Any = self.app.repo
+        repo: Any = self.app.repo  # type: ignore[attr-defined]
         (repo.record if new_entry else repo.move)(self.session_id, self.timeline, after, wait=wait)
 
     @work(thread=True, exclusive=True, group="save")
@@ -299,8 +301,8 @@ class TableScreen(Screen[None]):
             # Same shape: change the cells in place, no relayout.
             for y, (label, r) in enumerate(zip(labels, view.rows, strict=True)):
                 for x, cell in enumerate((label, *map(literal, r.cells))):
-                    if table.get_cell_at((y, x)) != cell:
-                        table.update_cell_at((y, x), cell)
+                    if table.get_cell_at(Coordinate(y, x)) != cell:
+                        table.update_cell_at(Coordinate(y, x), cell)
             return
         self._grid = (view.columns, len(view.rows))
         row, col = table.cursor_coordinate

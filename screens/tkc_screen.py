@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from companion.core import Event, Rejected, TableView
+from companion.core import Event, Rejected, TableView, parse_seat
 from companion.games.tkc import cards as deck
 from companion.games.tkc.events import (
     BALL_OPTIONS,
@@ -35,7 +35,6 @@ from companion.games.tkc.notation import (
     parse_discard,
     parse_numbers,
     parse_outcome,
-    parse_seat,
 )
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line

@@ -145,10 +145,11 @@ class LogPane(ScrollView, can_focus=True):
             style, strip = cursor, self._draw(index, cursor)
         else:
             style = base
-            strip = self._drawn.get(index)
-            if strip is None:
-                strip = self._draw(index, base)
-                self._drawn.set(index, strip)
+            drawn = self._drawn.get(index)
+            if drawn is None:
+                drawn = self._draw(index, base)
+                self._drawn.set(index, drawn)
+            strip = drawn
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
     def _draw(self, index: int, style: Style) -> Strip:
