@@ -8,6 +8,7 @@ and bosses are typed once and kept in the card catalogue; later their name is en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -15,18 +16,22 @@ from textual.widgets import Static
 
 from companion.core import Rejected
 from companion.games.skd import events as ev
-from companion.games.skd.cards import parse_play, show
+from companion.games.skd.cards import show
 from companion.games.skd.notation import (
+    EFFECT_HELP,
     from_catalogue,
     known,
+    parse_correction,
     parse_keep,
     parse_mana,
     parse_move,
-    parse_skill,
+    parse_play_line,
+    parse_skill_line,
 )
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.rules import offered
 from companion.games.skd.specs import character_data, enemy_data
+from companion.games.skd.turn import can_level_up
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -43,6 +48,8 @@ SKD_ACTIONS = (
     Command("b", "boss_step", "Boss setup", "The next step of the boss setup"),
     Command("m", "move", "Move cards", "Cards moved by a skill: from, to, how many", show=False),
     Command("a", "mana", "Mana", "Mana given or taken by a skill: +2, or player and change", show=False),
+    Command("h", "correct", "Correct enemy", "Set the enemy's HP or mana to what the table shows (a correction)",
+            show=False),
 )
 
 # The event kind behind each key; the core says which kinds the table's stage offers, and the
@@ -50,7 +57,7 @@ SKD_ACTIONS = (
 ACTION_EVENTS = {
     "draw": "draw", "play": "play", "level_up": "level-up", "skill": "skill", "enemy": "enemy-phase",
     "pick": "draft-pick", "swap": "draft-swap", "pass_draft": "draft-pass", "reveal": "reveal-enemy",
-    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana",
+    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana", "correct": "correct-enemy",
 }
 
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
@@ -117,10 +124,12 @@ class SkdScreen(TableScreen):
         if not self._writable():
             return
         shelf = self.catalogue(kind)
+        other = {"enemy": "boss", "boss": "enemy"}.get(kind)
+        others = self.catalogue(other) if other else None
 
         def submit(text: str) -> str | None:
             try:
-                spec, typed = from_catalogue(text, shelf, kind)
+                spec, typed = from_catalogue(text, shelf, kind, others)
             except Rejected as exc:
                 return exc.reason
             return self.record_card(make(spec), kind, spec, typed)
@@ -166,48 +175,54 @@ class SkdScreen(TableScreen):
         if not self._writable():
             return
         top = self.state.top
-        easy = self.state.easy
+        easy, active = self.state.easy, self.state.active
 
         def submit(text: str) -> str | None:
             try:
-                cards = parse_play(text, easy)
+                cards, constant = parse_play_line(text, easy, active)
             except Rejected as exc:
                 return exc.reason
-            return self.try_play(cards, ())
+            return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
 
-        self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP}", "", submit)
+        self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
+                 "", submit)
 
-    def try_play(self, cards: tuple, reveals: tuple) -> str | None:
-        """Record the play, or first ask for each enemy its kills reveal."""
+    def try_with_reveals(self, make: Callable[[tuple], Any], reveals: tuple) -> str | None:
+        """Record `make(reveals)`, or first ask for each enemy its kills reveal."""
         tl = self.timeline
         assert tl is not None
-        event = ev.Play(cards, reveals)
+        event = make(reveals)
         try:
             tl.game.apply(tl.state, event)
         except NeedsReveal as exc:
-            self.call_after_refresh(self.ask_reveal, cards, reveals, exc.beaten)
+            self.call_after_refresh(self.ask_reveal, make, reveals, exc.beaten)
             return None
         except Rejected as exc:
             return exc.reason
         return self.submit(event)
 
-    def ask_reveal(self, cards: tuple, reveals: tuple, beaten: str) -> None:
+    def ask_reveal(self, make: Callable[[tuple], Any], reveals: tuple, beaten: str) -> None:
         shelf = self.catalogue("enemy")
 
         def submit(text: str) -> str | None:
             try:
-                spec, typed = from_catalogue(text, shelf, "enemy")
+                spec, typed = from_catalogue(text, shelf, "enemy", self.catalogue("boss"))
             except Rejected as exc:
                 return exc.reason
             if typed:
                 self.remember("enemy", spec)
-            return self.try_play(cards, (*reveals, spec))
+            return self.try_with_reveals(make, (*reveals, spec))
 
         self.ask(f"{beaten} is defeated: reveal the next enemy (name, or its values) · known: {known(shelf)}",
                  "", submit)
 
     def action_level_up(self) -> None:
         if not self._writable():
+            return
+        try:
+            can_level_up(self.state)
+        except Rejected as exc:
+            self.notify(exc.reason, severity="warning")
             return
         seat = self.state.seats[self.state.active]
         options = " · ".join(
@@ -226,14 +241,16 @@ class SkdScreen(TableScreen):
         seat = self.state.seats[self.state.active]
         options = " · ".join(f"{i} {c.name} [{c.cost or '—'}] {c.skill}" for i, c in enumerate(seat.party, 1))
 
+        active = self.state.active
+
         def submit(text: str) -> str | None:
             try:
-                name, x = parse_skill(text)
+                name, x, effects = parse_skill_line(text, active)
             except Rejected as exc:
                 return exc.reason
-            return self.submit(ev.Skill(name, x))
+            return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
 
-        self.ask(f"Skill ({seat.mana} mana; X★: add the mana, e.g. 2 3): {options}", "", submit)
+        self.ask(f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}", "", submit)
 
     def action_enemy(self) -> None:
         self.record(ev.EnemyPhase())
@@ -263,6 +280,23 @@ class SkdScreen(TableScreen):
             return self.submit(ev.AdjustMana(seat, delta))
 
         self.ask("Mana: +2 for the active player, or a player number and the change, e.g. 2 -1", "", submit)
+
+    def action_correct(self) -> None:
+        if not self._writable():
+            return
+        e = self.state.enemy
+        if e is None:
+            self.notify("There is no enemy on the table to correct.", severity="warning")
+            return
+
+        def submit(text: str) -> str | None:
+            try:
+                hp, mana = parse_correction(text)
+            except Rejected as exc:
+                return exc.reason
+            return self.submit(ev.CorrectEnemy(hp, mana))
+
+        self.ask(f"Correct {e.name} to the table's tokens (now HP {e.hp}, mana {e.mana}): hp 7 · mana 2", "", submit)
 
     # -- the boss setup -------------------------------------------------------------------------
 

@@ -58,7 +58,9 @@ def test_the_play_log_line_tells_attacks_damage_kills_and_bonuses():
     s = fold(ready(), ev.Draw())
     after = GAME.apply(s, play("g3 y3 g3 y3*", GOBLIN))
     line = GAME.describe(s, play("g3 y3 g3 y3*", GOBLIN), after)
-    assert line.startswith("Ann plays g3 y3 g3 y3*; green ×2, yellow ×2; 16 damage")
+    # each character named with its attacks (not "green ×2", read as two green cards); the
+    # overkill on Slime (Rin 3 against its last 2 HP) is not counted in the damage
+    assert line.startswith("Ann plays g3 y3 g3 y3*; attacks: Rin ×2, Tao ×2; 15 damage")
     assert "everyone +1 mana, Ann +2 more" in line and "star symbols: +1 mana" in line
 
 

@@ -103,8 +103,9 @@ async def test_draft_kill_mid_play_level_ups_and_strong_attack(make_app):
         await pilot.press("n")
 
         # Ann kills the Goblin; Bob earns a star and buys Kai's LV2: heart 3
+        # (both green 3s are on the play pile already: the dual-colour red/green 3 instead)
         await pilot.press("d")
-        await typed(pilot, "p", "g3")
+        await typed(pilot, "p", "rg3")
         await answer(pilot, "Bat, 1, 30, 1")
         assert st().enemy.name == "Bat" and [s.mana for s in st().seats] == [6, 2]
         await pilot.press("e", "n", "d")
@@ -184,9 +185,12 @@ async def test_a_loss_and_bad_input(make_app):
         assert "cannot go below zero" in label(screen)
         await pilot.press("escape")
         await typed(pilot, "p", "y4 +y1")
-        await typed(pilot, "l", "Tao")
-        assert "costs 3" in label(screen)
-        await pilot.press("escape")
+        # the level-up key refuses at once, with the reason, rather than opening a prompt to fail
+        notes = []
+        screen.notify = lambda message, **kw: notes.append(message)
+        await pilot.press("l")
+        await pilot.pause()
+        assert notes == ["Ann has 0 mana; a level-up costs 3."] and "Level up" not in label(screen)
         before = screen.timeline.cursor
         await pilot.press("e", "n")
         assert screen.timeline.cursor == before + 2

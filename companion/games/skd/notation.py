@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from companion.core import Rejected
+from companion.games.skd.cards import parse_play
 from companion.games.skd.specs import (
     character_from_data,
     enemy_from_data,
@@ -22,11 +23,21 @@ from companion.games.skd.specs import (
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
 
-def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str) -> tuple[tuple, bool]:
-    """(spec, typed): the catalogue's card for a bare name, else the typed values."""
+def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
+                   others: dict[str, dict[str, Any]] | None = None) -> tuple[tuple, bool]:
+    """(spec, typed): the catalogue's card for a bare name, else the typed values.
+
+    `others` is the catalogue of the other enemy deck: a boss cannot be an enemy card, nor the
+    other way round.
+    """
     t = text.strip()
     if not t:
         raise Rejected("Type a name from the catalogue, or the card's values.")
+    name = t.partition(",")[0].strip().casefold()
+    for other in others or {}:
+        if other.casefold() == name:
+            this, that = ("a boss", "an enemy") if kind == "boss" else ("an enemy", "a boss")
+            raise Rejected(f"{other} is {that} card, so it cannot come up as {this}.")
     character = kind == "character"
     if "," not in t:
         for name, data in catalogue.items():
@@ -75,3 +86,64 @@ def parse_keep(text: str, players: int) -> tuple[int, ...]:
     if len(parts) != players or not all(p.isdigit() for p in parts):
         raise Rejected(f"Type {players} numbers, one per player in seat order, e.g. {' '.join(['2'] * players)}.")
     return tuple(int(p) for p in parts)
+
+
+EFFECT_HELP = ("damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
+               "move discard hand 1 · mana 2 +1")
+
+
+def parse_effect(text: str, active: int) -> tuple:
+    """One effect in words (see EFFECT_HELP) as the plain tuple the events carry; `mana +1`
+    without a player number is the active player's."""
+    t = text.strip().lower()
+    if m := re.fullmatch(r"(?:damage|dmg)\s+(\d+)", t):
+        return ("damage", int(m.group(1)))
+    if m := re.fullmatch(r"(?:enemy\s+)?hp\s+([-+]\d+)", t):
+        return ("enemy-hp", int(m.group(1)))
+    if m := re.fullmatch(r"enemy\s+mana\s+([-+]\d+)", t):
+        return ("enemy-mana", int(m.group(1)))
+    if m := re.fullmatch(r"atk\s+(.+?)\s+([-+]\d+)(\s+(?:lasting|always|for good))?", t):
+        return ("atk", m.group(1), int(m.group(2)), bool(m.group(3)))
+    if m := re.fullmatch(r"heal\s+(\d+)", t):
+        return ("heal", int(m.group(1)))
+    if t.startswith("move "):
+        return ("move", *parse_move(t[5:]))
+    if m := re.fullmatch(r"mana\s+(?:(\d+)\s+)?([-+]\d+)", t):
+        return ("mana", int(m.group(1)) - 1 if m.group(1) else active, int(m.group(2)))
+    raise Rejected(f"{text.strip()!r} is not an effect; write one of: {EFFECT_HELP}.")
+
+
+def parse_effects(text: str, active: int) -> tuple:
+    """Effects separated by commas."""
+    return tuple(parse_effect(p, active) for p in text.split(",") if p.strip())
+
+
+def parse_skill_line(text: str, active: int) -> tuple[str, int, tuple]:
+    """`Kai 2: damage 3, heal 1` → (character, X, effects); the part after ':' may be left out."""
+    who, _, effects = text.partition(":")
+    name, x = parse_skill(who)
+    return name, x, parse_effects(effects, active)
+
+
+def parse_play_line(text: str, easy: bool, active: int) -> tuple[tuple, tuple]:
+    """`g4 r4 +r2; Mio: heal 2` → (cards, ((character, effects), …)) for constant skills."""
+    cards_text, *skills = text.split(";")
+    cards = parse_play(cards_text, easy)
+    constant = []
+    for part in (p for p in skills if p.strip()):
+        who, sep, effects = part.partition(":")
+        if not sep or not who.strip():
+            raise Rejected(f"{part.strip()!r}: write a constant skill as Name: effects, e.g. Mio: heal 2.")
+        constant.append((who.strip(), parse_effects(effects, active)))
+    return cards, tuple(constant)
+
+
+def parse_correction(text: str) -> tuple[int | None, int | None]:
+    """`hp 7`, `mana 2`, `hp 7 mana 2` or a bare `7` (HP) → (hp, mana)."""
+    t = text.strip().lower()
+    if t.isdigit():
+        return int(t), None
+    m = re.fullmatch(r"(?:hp\s+(\d+))?\s*(?:mana\s+(\d+))?", t)
+    if not t or not m or not (m.group(1) or m.group(2)):
+        raise Rejected("Type what the table shows: hp 7, mana 2, or both (hp 7 mana 2).")
+    return (int(m.group(1)) if m.group(1) else None), (int(m.group(2)) if m.group(2) else None)
