@@ -78,7 +78,7 @@ class HomeScreen(Screen[None]):
         for s in self.sessions:
             table.add_row(
                 names.get(s.game, s.game), s.title, ", ".join(s.players),
-                "✓ finished" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
+                f"✓ {s.summary}" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
                 key=str(s.id),
             )
         table.display = bool(self.sessions)

@@ -4,6 +4,7 @@ enemy's strong attack, the switch to the boss battle, a win; then a loss and bad
 from __future__ import annotations
 
 from textual import events
+from textual.widgets import DataTable
 
 from companion.games import all_games
 from tests.conftest import start_session, wait_for
@@ -151,6 +152,10 @@ async def test_the_boss_setup_and_a_win(make_app, repo):
         assert st().stage == "won"
         assert "Game over" in str(screen.query_one("#header").render())
         assert app.repo.list_sessions()[0].finished
+        # the home screen says how it ended, not only that it did
+        await pilot.press("escape")
+        home = await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen" and app.screen)
+        assert "✓ finished · won" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
 
 
 async def test_a_loss_and_bad_input(make_app):
@@ -207,5 +212,6 @@ async def test_a_loss_and_bad_input(make_app):
         await pilot.press("d", "e")
         assert st().stage == "lost"
         assert screen.timeline.game.result(st()).winners == ()
+        assert app.repo.list_sessions()[0].summary == "finished · lost"
         await pilot.press("ctrl+z")
         assert st().stage == "boss", "undo brings the table back"
