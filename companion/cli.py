@@ -15,11 +15,13 @@ from pathlib import Path
 from companion import __version__
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser; the games' own commands join it unless `argv` names a built-in command."""
     p = argparse.ArgumentParser(
         prog="companion",
-        description="A table-side helper for Monster Maker 5, Seirei Kairo Drive, The King "
-        "Commands and free play. With no command, the app starts.",
+        description="A table-side helper for card and board games: bookkeeping, rules and "
+        "exact dice odds. With no command, the app starts.",
+        epilog="`companion games` lists the games.",
     )
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     from companion.store.files import default_path
@@ -41,9 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
     se.add_argument("-o", "--output", metavar="FILE")
 
-    r = sub.add_parser("rules", help="search the rules of the three games")
+    r = sub.add_parser("rules", help="search the games' rules")
     r.add_argument("query", nargs="*")
-    r.add_argument("--game", metavar="GAME")
+    r.add_argument("--game", metavar="GAME", help="one game's rules only (see `companion games`)")
     r.add_argument("--limit", type=int, default=3)
     r.add_argument("--json", action="store_true")
 
@@ -62,7 +64,32 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
 
+    if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
+        _add_game_commands(sub)
     return p
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The first word that is not an option (nor --db's value): the command asked for."""
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def _add_game_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Each registered game's `commands`: modules with `add_parser(subparsers)` and `run(args)`."""
+    from importlib import import_module
+
+    from companion.games import all_games
+
+    for game in all_games():
+        for path in game.commands:
+            module = import_module(path)
+            module.add_parser(sub).set_defaults(game_command=module.run)
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -145,11 +172,14 @@ def _run_view(db: str | None, session_id: int | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
     from companion.core import Rejected
     from companion.store.files import StoreError
 
     try:
+        if (run := vars(args).get("game_command")) is not None:
+            return int(run(args))
         match args.command:
             case None:
                 return _run_app(args.db)

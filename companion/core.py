@@ -9,6 +9,7 @@ codec stores every game's events as JSON and replay rebuilds the same state.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Protocol
@@ -163,24 +164,103 @@ class Result:
 
 
 class Game(Protocol):
-    """What a game module registers. Everything here is pure; `screen` is a dotted path."""
+    """Everything a registered game offers: the whole contract in one place.
 
-    id: str
-    name: str
+    A game is an object (its package's `GAME`); `GameBase` gives every optional hook its
+    default, so a game writes only what it needs. Everything here is pure; `screen` and
+    `commands` are dotted paths, imported only when used.
+    """
+
+    id: str  # a short lower-case name: the package, the rules file and the stored sessions
+    name: str  # what players read
     min_players: int
     max_players: int
-    options: tuple[Option, ...]
-    events: Mapping[str, type[Event]]
-    screen: str
+    options: tuple[Option, ...]  # the table options asked at setup
+    events: Mapping[str, type[Event]]  # every event kind the game folds (see `event_types`)
+    screen: str  # "module:Class" of the game's Textual screen
+    cooperative: bool  # the table wins or loses together (exports say so)
+    state_version: int  # bump when the state's layout changes: older snapshots are then replayed
+    rules_phases: tuple[str, ...]  # the phase names its rules text may tag sections with
+    # Dotted modules adding command-line subcommands: `add_parser(subparsers)` returns the new
+    # argparse parser, `run(args)` does the work and returns the exit status.
+    commands: tuple[str, ...]
 
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any:
+        """The first frozen state, or Rejected (bad names, player count or options)."""
+        ...
+
+    def apply(self, state: Any, event: Event) -> Any:
+        """The state after `event`, or Rejected with the reason; `state` is never changed."""
+        ...
+
+    def describe(self, before: Any, event: Event, after: Any) -> str:
+        """The log line for an event that was applied."""
+        ...
+
+    def view(self, state: Any) -> TableView:
+        """The shared table frame for a state."""
+        ...
+
+    def next_turn(self, state: Any) -> Event:
+        """The event the table's "next turn" key records."""
+        ...
+
+    def result(self, state: Any) -> Result | None:
+        """The outcome of a finished game, None while it is under way."""
+        ...
+
+    def rules_phase(self, state: Any) -> str:
+        """The rules phase (one of `rules_phases`, or "") the rules screen opens on."""
+        ...
+
+    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+        """(label, value) pairs the big read-only table view shows above the players."""
+        ...
+
+    def panel(self, state: Any) -> tuple[str, ...]:
+        """Lines of words the game's screen shows under the players."""
+        ...
+
+
+class GameBase(ABC):
+    """A game's base class: the required methods of `Game` and a default for every hook.
+
+    Games inherit it and set the `Game` attributes; a game missing a required method cannot
+    be made (TypeError at import), so the registry never holds half a game.
+    """
+
+    options: tuple[Option, ...] = ()
+    cooperative: bool = False
+    state_version: int = 1
+    rules_phases: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+
+    @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any: ...
 
+    @abstractmethod
     def apply(self, state: Any, event: Event) -> Any: ...
 
+    @abstractmethod
     def describe(self, before: Any, event: Event, after: Any) -> str: ...
 
+    @abstractmethod
     def view(self, state: Any) -> TableView: ...
 
+    @abstractmethod
     def next_turn(self, state: Any) -> Event: ...
 
+    @abstractmethod
     def result(self, state: Any) -> Result | None: ...
+
+    def rules_phase(self, state: Any) -> str:
+        """By default the phase the table view shows."""
+        return self.view(state).phase
+
+    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+        """By default none: the table view shows the players only."""
+        return ()
+
+    def panel(self, state: Any) -> tuple[str, ...]:
+        """By default no lines."""
+        return ()

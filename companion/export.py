@@ -99,7 +99,7 @@ def to_bgstats(loaded: Loaded, times: list[str]) -> str:
             "sourceGameId": info.game,
             "highestWins": True,
             "noPoints": not any(v is not None for v in scores.values()),
-            "cooperative": bool(getattr(tl.game, "cooperative", False)),
+            "cooperative": tl.game.cooperative,
         },
         "playDate": start.replace("T", " ")[:19],
         "durationMin": _minutes(start, end),

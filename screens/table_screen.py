@@ -408,8 +408,7 @@ class TableScreen(Screen[None]):
         tl = self.timeline
         phase = ""
         if tl is not None:
-            named = getattr(tl.game, "rules_phase", None)
-            phase = named(tl.state) if named else tl.game.view(tl.state).phase
+            phase = tl.game.rules_phase(tl.state)
         game = tl.game.id if tl else None
         self.app.push_screen(RulesScreen(game=game, phase=phase))
 

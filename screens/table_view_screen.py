@@ -4,17 +4,15 @@ It reads through its own read-only repository (`Repository.reader`) from one wor
 every half second it reads the session's stamp and reloads the session only when the stamp
 changed, so it follows the window that records the actions without ever taking the write
 lock. It holds no write path at all: its only keys move between sessions or leave. Every game
-is painted from `game.view(state)`; a game module may also offer `headline(state)`, a tuple of
-(label, value) pairs for its headline state, found with getattr and never required.
+is painted from `game.view(state)` and, above the players, the game's `headline(state)` hook:
+(label, value) pairs for its headline state, none by default (see `companion.core.Game`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
-import sys
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +30,7 @@ from textual.widgets import Digits, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from companion.core import Game, TableView
+from companion.core import TableView
 from companion.games import all_games
 from screens.commands import Command, bindings
 
@@ -71,22 +69,12 @@ def frame_of(loaded: Any) -> Frame:
     tl = loaded.timeline
     game, state = tl.game, tl.state
     headline: tuple[tuple[str, str], ...] | str = ()
-    if (function := headline_of(game)) is not None:
-        try:
-            headline = tuple((str(label), str(value)) for label, value in function(state))
-        except Exception as exc:  # a game's bug must not blank the table
-            headline = f"headline unavailable: {exc}"
+    try:
+        headline = tuple((str(label), str(value)) for label, value in game.headline(state))
+    except Exception as exc:  # a game's bug must not blank the table
+        headline = f"headline unavailable: {exc}"
     info = loaded.info
     return Frame(game.name, info.title, tl.cursor, info.updated, game.view(state), headline)
-
-
-def headline_of(game: Game) -> Callable[[Any], Any] | None:
-    """The game's optional `headline(state)`: on the game object or in its module."""
-    for owner in (game, sys.modules.get(type(game).__module__), sys.modules.get(f"companion.games.{game.id}")):
-        found = getattr(owner, "headline", None)
-        if callable(found):
-            return found
-    return None
 
 
 def value_text(value: str, width: int = 10) -> Text:

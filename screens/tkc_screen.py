@@ -15,16 +15,8 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from companion.core import Event, Rejected, TableView
-from companion.games.tkc import rules
-from companion.games.tkc.notation import (
-    parse_attack,
-    parse_choice,
-    parse_discard,
-    parse_numbers,
-    parse_outcome,
-    parse_seat,
-)
-from companion.games.tkc.state import (
+from companion.games.tkc import cards as deck
+from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
     Attack,
@@ -35,9 +27,18 @@ from companion.games.tkc.state import (
     Draw,
     NextTurn,
     StartDraw,
-    TkcState,
 )
-from companion.games.tkc.words import counts_line, final_line, pile_words
+from companion.games.tkc.notation import (
+    parse_attack,
+    parse_choice,
+    parse_discard,
+    parse_numbers,
+    parse_outcome,
+    parse_seat,
+)
+from companion.games.tkc.state import TkcState
+from companion.games.tkc.view import counts_line, final_line
+from companion.games.tkc.words import pile_words
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -83,7 +84,7 @@ class TkcScreen(TableScreen):
         if (s.open_scoring or s.over) and s.piles:
             for seat, name in enumerate(s.players):
                 mark = " ✓" if s.confirmed[seat] else ""
-                lines.append(f"{name}: {pile_words(s.piles[seat])} = {rules.points(s.piles[seat])}{mark}")
+                lines.append(f"{name}: {pile_words(s.piles[seat])} = {deck.points(s.piles[seat])}{mark}")
         result = self.timeline.game.result(s) if self.timeline else None
         if result is not None:
             lines.append(f"[b]Winner: {' and '.join(result.winners)}[/b] · {result.reasoning}")
@@ -163,17 +164,17 @@ class TkcScreen(TableScreen):
 
         def parse(text: str) -> Any:
             defender, cards = parse_attack(text, s.players, s.colours)
-            row = rules.classify(cards, s.poke_unblockable)
+            row = deck.classify(cards, s.poke_unblockable)
             return lambda: self._ask_outcome(defender, cards, row)
 
         self._prompt(f"{me} attacks: defender and cards, e.g. {self._others().split(', ')[0]} r r  ({self._letters()})",
                      "", parse)
 
-    def _ask_outcome(self, defender: int, cards: tuple[str, ...], row: rules.AttackType) -> None:
+    def _ask_outcome(self, defender: int, cards: tuple[str, ...], row: deck.AttackType) -> None:
         s = self.game_state
         who = s.players[defender]
         gold = f"h g = hit, {who} gives a gold bag · " if row.takes_gold else "(a Poke takes no gold) · "
-        label = (f"[b]{row.name}[/b] ({' '.join(cards)}) on {who}. {rules.stoppers(row, cards)}\n"
+        label = (f"[b]{row.name}[/b] ({' '.join(cards)}) on {who}. {deck.stoppers(row, cards)}\n"
                  f"Outcome: h = hit · {gold}b + shields (b r, b x) · p + swords (p {' '.join(c[0] for c in cards)})")
 
         def parse(text: str) -> Event:
@@ -184,10 +185,10 @@ class TkcScreen(TableScreen):
 
     def action_discard(self) -> None:
         s = self.game_state
-        menu = " · ".join(f"{i} {rules.discard_label(k, n)} → {d}"
-                          for i, (k, n, d) in enumerate(rules.DISCARDS, 1))
+        menu = " · ".join(f"{i} {deck.discard_label(k, n)} → {d}"
+                          for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
         cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
-        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {rules.RELICS})", "",
+        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "",
                      lambda text: Discard(*parse_discard(text)))
 
     def action_crown(self) -> None:
@@ -262,5 +263,5 @@ class TkcScreen(TableScreen):
                 raise Rejected(error)
             return self.action_count if not all(self.game_state.confirmed) else None
 
-        self._prompt(f"{s.players[seat]}'s score pile, counted by type: {', '.join(rules.CARD_TYPES)} "
+        self._prompt(f"{s.players[seat]}'s score pile, counted by type: {', '.join(deck.CARD_TYPES)} "
                      "(enter keeps the app's tally)", tally, parse)

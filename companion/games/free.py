@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
     Rejected,
     Result,
@@ -133,7 +134,7 @@ def _check_bounds(c: Counter, value: int, who: str) -> None:
         raise Rejected(f"{who} {c.name} cannot go above {c.high} (it would be {value}).")
 
 
-class FreePlay:
+class FreePlay(GameBase):
     id = "free"
     name = "Free play"
     min_players = 2

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from companion.core import Rejected
-from companion.games.tkc import rules
+from companion.games.tkc import cards as deck
+from companion.games.tkc.cards import EXCALIBUR as X
 from companion.games.tkc.notation import check_colours, parse_cards
-from companion.games.tkc.rules import EXCALIBUR as X
 
-R, B, G, Y = rules.DEFAULT_COLOURS
+R, B, G, Y = deck.DEFAULT_COLOURS
 
 CLASSIFY = [
     ((R,), "poke"),
@@ -26,7 +26,7 @@ CLASSIFY = [
 
 @pytest.mark.parametrize(("cards", "key"), CLASSIFY)
 def test_each_attack_type_is_named_from_its_cards(cards, key):
-    assert rules.classify(cards).key == key
+    assert deck.classify(cards).key == key
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_each_attack_type_is_named_from_its_cards(cards, key):
 )
 def test_sets_forming_no_attack_are_rejected_with_the_reason(cards, words):
     with pytest.raises(Rejected, match=words.replace("(", r"\(").replace(")", r"\)")):
-        rules.classify(cards)
+        deck.classify(cards)
 
 
 # (attack cards, blocking cards, legal?) — shields by colour, X = Excalibur.
@@ -63,12 +63,12 @@ BLOCKS = [
 
 @pytest.mark.parametrize(("cards", "shields", "legal"), BLOCKS)
 def test_every_block(cards, shields, legal):
-    row = rules.classify(cards)
+    row = deck.classify(cards)
     if legal:
-        rules.check_block(row, cards, shields)
+        deck.check_block(row, cards, shields)
     else:
         with pytest.raises(Rejected):
-            rules.check_block(row, cards, shields)
+            deck.check_block(row, cards, shields)
 
 
 # (attack cards, parrying cards, legal?)
@@ -85,22 +85,22 @@ PARRIES = [
 
 @pytest.mark.parametrize(("cards", "parry", "legal"), PARRIES)
 def test_every_parry(cards, parry, legal):
-    row = rules.classify(cards)
+    row = deck.classify(cards)
     if legal:
-        rules.check_parry(row, cards, parry)
+        deck.check_parry(row, cards, parry)
     else:
         with pytest.raises(Rejected):
-            rules.check_parry(row, cards, parry)
+            deck.check_parry(row, cards, parry)
 
 
 def test_a_thrust_blocked_by_another_colour_names_the_colour_needed():
     with pytest.raises(Rejected, match="red Thrust is blocked only by red shields, not blue"):
-        rules.check_block(rules.classify((R, R)), (R, R), (B,))
+        deck.check_block(deck.classify((R, R)), (R, R), (B,))
 
 
 def test_a_parry_with_other_colours_says_what_a_parry_is():
     with pytest.raises(Rejected, match="same swords in the same colours"):
-        rules.check_parry(rules.classify((R, R)), (R, R), (B, B))
+        deck.check_parry(deck.classify((R, R)), (R, R), (B, B))
 
 
 @pytest.mark.parametrize(
@@ -116,25 +116,25 @@ def test_a_parry_with_other_colours_says_what_a_parry_is():
     ],
 )
 def test_what_stops_each_attack(cards, text):
-    assert rules.stoppers(rules.classify(cards), cards) == text
+    assert deck.stoppers(deck.classify(cards), cards) == text
 
 
 def test_fear_my_mighty_sword_cannot_be_stopped():
-    assert rules.stoppers(rules.BY_KEY["fear"], ()) == "Nothing stops it: it cannot be blocked or parried."
+    assert deck.stoppers(deck.BY_KEY["fear"], ()) == "Nothing stops it: it cannot be blocked or parried."
 
 
 def test_variant_poke_cannot_be_blocked_but_can_be_parried():
-    row = rules.classify((R,), poke_unblockable=True)
+    row = deck.classify((R,), poke_unblockable=True)
     assert row.name == "Poke"
     for shields in ((R,), (B,), (X,)):
         with pytest.raises(Rejected):
-            rules.check_block(row, (R,), shields)
-    rules.check_parry(row, (R,), (R,))
-    assert rules.stoppers(row, (R,)) == "Cannot be blocked; parried by the same swords (red)."
+            deck.check_block(row, (R,), shields)
+    deck.check_parry(row, (R,), (R,))
+    assert deck.stoppers(row, (R,)) == "Cannot be blocked; parried by the same swords (red)."
 
 
 def test_only_a_poke_takes_no_gold():
-    assert [a.key for a in rules.ATTACKS if not a.takes_gold] == ["poke"]
+    assert [a.key for a in deck.ATTACKS if not a.takes_gold] == ["poke"]
 
 
 def test_card_notation_uses_the_session_colour_names():

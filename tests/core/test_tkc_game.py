@@ -12,9 +12,9 @@ import pytest
 
 from companion.core import Rejected
 from companion.games import all_games
-from companion.games.tkc import GAME, rules
-from companion.games.tkc.rules import EXCALIBUR as X
-from companion.games.tkc.state import (
+from companion.games.tkc import GAME, cards
+from companion.games.tkc.cards import EXCALIBUR as X
+from companion.games.tkc.events import (
     Attack,
     CountPile,
     Crown,
@@ -25,7 +25,7 @@ from companion.games.tkc.state import (
     StartDraw,
 )
 
-R, B, G, Y = rules.DEFAULT_COLOURS
+R, B, G, Y = cards.DEFAULT_COLOURS
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus")
 
 
@@ -48,8 +48,8 @@ def check_invariants(s):
         return
     total = s.draw_pile + s.discard + sum(s.hands) + sum(sum(p) for p in s.piles)
     if not any(s.confirmed):  # a pile counted at the table replaces the app's records
-        assert total == rules.DECK_SIZE
-    assert 0 <= s.gold_scored <= rules.GOLD_BAGS
+        assert total == cards.DECK_SIZE
+    assert 0 <= s.gold_scored <= cards.GOLD_BAGS
     assert s.draw_pile >= 0 and min(s.hands) >= 0
 
 
@@ -75,8 +75,8 @@ def test_two_to_six_players_and_a_seventh_is_refused():
 
 
 def test_the_deck_and_the_point_values():
-    assert rules.DECK_SIZE == 108 and rules.DECK == (56, 16, 8, 12, 8, 8)
-    assert dict(zip(rules.CARD_TYPES, rules.POINTS, strict=True)) == {
+    assert cards.DECK_SIZE == 108 and cards.DECK == (56, 16, 8, 12, 8, 8)
+    assert dict(zip(cards.CARD_TYPES, cards.POINTS, strict=True)) == {
         "sword": 1, "shield": 2, "crown": 3, "gold": 5, "crystal ball": 0, "Excalibur": 0}
 
 
@@ -205,7 +205,7 @@ def test_parry_each_side_scores_its_own_swords():
 
 def test_excalibur_parried_by_excalibur_and_hitting_with_gold():
     s = play(drawn(), Attack(0, 1, (X,), "parry", (X,)))
-    assert s.piles[0][rules.EXCAL] == 1 and s.piles[1][rules.EXCAL] == 1
+    assert s.piles[0][cards.EXCAL] == 1 and s.piles[1][cards.EXCAL] == 1
     s = play(drawn(), Attack(0, 1, (X,), "hit", gold=True))
     assert s.piles[0] == (0, 0, 0, 1, 0, 1)
 

@@ -7,17 +7,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import Rejected
-from companion.games.tkc import GAME, rules
-from companion.games.tkc.state import Attack, Crown, CrystalBall, Discard, Draw, NextTurn, StartDraw
+from companion.games.tkc import GAME, cards
+from companion.games.tkc.events import (
+    Attack,
+    Crown,
+    CrystalBall,
+    Discard,
+    Draw,
+    NextTurn,
+    StartDraw,
+)
 
-COLOURS = (*rules.DEFAULT_COLOURS, rules.EXCALIBUR)
-cards = st.lists(st.sampled_from(COLOURS), min_size=0, max_size=6).map(tuple)
+COLOURS = (*cards.DEFAULT_COLOURS, cards.EXCALIBUR)
+card_lists = st.lists(st.sampled_from(COLOURS), min_size=0, max_size=6).map(tuple)
 seat = st.integers(0, 3)
 events = st.one_of(
     st.just(Draw()),
     st.just(NextTurn()),
     st.builds(NextTurn, passed=st.booleans()),
-    st.builds(Attack, seat, seat, cards, st.sampled_from(["hit", "block", "parry"]), cards, st.booleans()),
+    st.builds(Attack, seat, seat, card_lists, st.sampled_from(["hit", "block", "parry"]), card_lists, st.booleans()),
     st.builds(Discard, st.sampled_from(["sword", "shield", "relic", "gold"]), st.integers(0, 4)),
     st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]),
               st.one_of(st.none(), seat), st.lists(st.integers(0, 2), max_size=4).map(tuple), st.booleans()),
@@ -36,8 +44,8 @@ def test_random_play_keeps_every_card_and_gold_bag(history):
             assert exc.reason
             continue
         total = state.draw_pile + state.discard + sum(state.hands) + sum(map(sum, state.piles))
-        assert total == rules.DECK_SIZE
-        assert 0 <= state.gold_scored <= rules.GOLD_BAGS
+        assert total == cards.DECK_SIZE
+        assert 0 <= state.gold_scored <= cards.GOLD_BAGS
         assert state.draw_pile >= 0 and min(state.hands) >= 0
         assert (state.draw_pile == 0) == (state.final_left is not None)
         GAME.describe(state, event, state)  # every accepted event has words

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core import Rejected
+from companion.games.tkc.cards import DEFAULT_COLOURS, EXCALIBUR
 from companion.games.tkc.notation import (
     parse_attack,
     parse_choice,
@@ -12,7 +13,6 @@ from companion.games.tkc.notation import (
     parse_outcome,
     parse_seat,
 )
-from companion.games.tkc.rules import DEFAULT_COLOURS, EXCALIBUR
 
 PLAYERS = ("Ann", "Anton", "Bob")
 

@@ -10,8 +10,8 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from companion.games.tkc import rules
-from companion.games.tkc.state import (
+from companion.games.tkc import cards
+from companion.games.tkc.events import (
     Attack,
     CountPile,
     Crown,
@@ -22,7 +22,7 @@ from companion.games.tkc.state import (
     StartDraw,
 )
 
-CARDS = st.lists(st.sampled_from((*rules.DEFAULT_COLOURS, rules.EXCALIBUR)), max_size=6).map(tuple)
+CARDS = st.lists(st.sampled_from((*cards.DEFAULT_COLOURS, cards.EXCALIBUR)), max_size=6).map(tuple)
 
 
 def options():
@@ -50,7 +50,7 @@ def _events(step, n, active, contenders):
         st.builds(CountPile, seat, st.lists(st.integers(-1, 14), max_size=7).map(tuple)),
     )
     if step == "start":
-        likely = st.builds(StartDraw, st.lists(st.sampled_from(sorted(rules.CORNER_VALUES)),
+        likely = st.builds(StartDraw, st.lists(st.sampled_from(sorted(cards.CORNER_VALUES)),
                                                min_size=contenders, max_size=contenders).map(tuple))
     elif step == "draw":
         likely = st.just(Draw())
@@ -76,8 +76,8 @@ def invariants(game, state):
         return
     total = state.draw_pile + state.discard + sum(state.hands) + sum(map(sum, state.piles))
     if not any(state.confirmed):  # a pile counted at the table replaces the app's records
-        assert total == rules.DECK_SIZE
-    assert 0 <= state.gold_scored <= rules.GOLD_BAGS
+        assert total == cards.DECK_SIZE
+    assert 0 <= state.gold_scored <= cards.GOLD_BAGS
     assert state.draw_pile >= 0 and min(state.hands) >= 0 and state.discard >= 0
     assert (state.draw_pile == 0) == (state.final_left is not None)
     assert state.final_left is None or 0 <= state.final_left <= state.n

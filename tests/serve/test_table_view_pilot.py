@@ -97,7 +97,7 @@ async def test_unknown_session_missing_file_and_a_headline(db_path, repo, sessio
         message = app.screen.query_one("#tv-message")
         await wait_for(pilot, lambda: "Cannot read" in str(message.render()))
         assert not db_path.with_name("missing.db").exists(), "the viewer creates nothing"
-    monkeypatch.setattr(free, "headline", lambda state: (("Boss HP", "12/20"), ("Round", str(state.round))), raising=False)
+    monkeypatch.setattr(free.GAME, "headline", lambda state: (("Boss HP", "12/20"), ("Round", str(state.round))))
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
@@ -111,7 +111,7 @@ async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, sessio
     def broken(state):  # type: ignore[no-untyped-def]
         raise KeyError("boss")
 
-    monkeypatch.setattr(free, "headline", broken, raising=False)
+    monkeypatch.setattr(free.GAME, "headline", broken)
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)

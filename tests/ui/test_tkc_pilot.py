@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.widgets import Input, Static
 
 from companion.games import all_games
-from companion.games.tkc.state import Discard, Draw, NextTurn, StartDraw
+from companion.games.tkc.events import Discard, Draw, NextTurn, StartDraw
 from tests.conftest import start_session, wait_for
 
 TKC = [g.id for g in all_games()].index("tkc")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core import Event, Option, Rejected, Result, check_players, resolve_options
+from companion.core import Event, GameBase, Option, Rejected, Result, check_players, resolve_options
 from companion.games.mm5 import battle, rules
 from companion.games.mm5.describe import describe
 from companion.games.mm5.events import (
@@ -36,12 +36,13 @@ from companion.games.mm5.view import view
 from companion.games.mm5.winner import decide
 
 
-class MonsterMaker5:
+class MonsterMaker5(GameBase):
     id = "mm5"
     name = "Monster Maker 5 Rev."
     min_players = 2
     max_players = 8
     screen = "screens.mm5_screen:MM5Screen"
+    rules_phases = ("setup", "draw", "faction", "action", "hand-check", "combat", "end")
     options = (
         Option("variant_1d6", "Variant: attack is 1d6 + attack value ≥ defence", False),
         Option("light_spares_neutral", "Variant: Light may not attack Neutral", False),

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
     Rejected,
     Result,
@@ -31,13 +32,16 @@ from companion.games.skd.state import (
 )
 
 
-class SeireiKairoDrive:
+class SeireiKairoDrive(GameBase):
     id = "skd"
     name = "Seirei Kairo Drive"
     min_players = 2
     max_players = 4
     cooperative = True
     screen = "screens.skd_screen:SkdScreen"
+    rules_phases = (
+        "setup", "draft", "draw", "play", "resolve", "actions", "enemy", "end-phase", "boss", "end",
+    )
     options = (
         Option("easy", "Easy mode (no 0 or 4 cards, one-star enemies first, boss Faust)", False),
         Option("easy_duals", "Easy mode: dual-number cards showing 0 or 4 (count them in the box)", 4, "int"),

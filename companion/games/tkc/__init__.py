@@ -1,10 +1,10 @@
 """The King Commands (tkc): card counts, the attack table and the turn, for a physical game.
 
-Split into rules (the card tables, pure data and checks), notation (what players type), state
-(frozen state and events), game (apply: the turn and the card movements) and words (log lines,
-view, result). `GAME` is what the registry loads.
+Laid out by the game package template: cards (the card tables), notation (what players type),
+state and events (frozen data), rules (apply: the turn and the card movements), words (log
+lines, result), view (the table view) and game (the registered Game object).
 """
 
-from companion.games.tkc.game import GAME, KingCommands
+from companion.games.tkc.game import GAME
 
-__all__ = ["GAME", "KingCommands"]
+__all__ = ["GAME"]

@@ -1,51 +1,26 @@
-"""The King Commands: folding recorded actions into card counts, turn by turn.
+"""The King Commands' Game object: setup, and the wiring of apply, words and view.
 
-A turn is a short sequence the app enforces (draw 2, at most one crown or crystal ball, then
-attack or discard, or two with Attention!, none after Abdication), because that order is where
-tables slip. Card movements follow the rulings exactly; what the app cannot know (which cards a
-hand holds, whether a defender has gold) is entered by the table and checked against the
-counts it can know. The last card drawn, by any draw, opens the final round: the current turn
-finishes, then every player takes one more turn without drawing.
+The turn rules live in rules.py, the card tables in cards.py, what players type in
+notation.py, the log lines in words.py and the table view in view.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from companion.core import (
     Event,
+    GameBase,
     Option,
-    Rejected,
     Result,
     TableView,
     check_players,
     event_types,
     resolve_options,
 )
-from companion.games.tkc import rules, words
-from companion.games.tkc.notation import check_colours
-from companion.games.tkc.rules import (
-    CORNER_VALUES,
-    DECK,
-    DECK_SIZE,
-    EXCAL,
-    GOLD,
-    GOLD_BAGS,
-    HAND_SIZE,
-    SHIELD,
-    SWORD,
-)
-from companion.games.tkc.state import (
-    ACT,
-    CROWN_COMMANDS,
-    DONE,
-    DRAW,
-    EMPTY_PILE,
-    OVER,
-    RELIC,
-    START,
+from companion.games.tkc import cards, rules, view, words
+from companion.games.tkc.events import (
     Attack,
     CountPile,
     Crown,
@@ -54,56 +29,20 @@ from companion.games.tkc.state import (
     Draw,
     NextTurn,
     StartDraw,
-    TkcState,
 )
+from companion.games.tkc.notation import check_colours
+from companion.games.tkc.state import TkcState
 
 
-def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:i], value, *values[i + 1 :])
-
-
-def _hand(state: TkcState, seat: int, delta: int) -> TkcState:
-    return replace(state, hands=_put(state.hands, seat, state.hands[seat] + delta))
-
-
-def _score(state: TkcState, seat: int, card_type: int, n: int = 1) -> TkcState:
-    pile = state.piles[seat]
-    return replace(state, piles=_put(state.piles, seat, _put(pile, card_type, pile[card_type] + n)))
-
-
-def _needs(state: TkcState, seat: int, n: int, what: str) -> None:
-    if state.hands[seat] < n:
-        held = words.cards(state.hands[seat])
-        raise Rejected(f"{state.players[seat]} holds only {held}, not enough for {what}.")
-
-
-def _draw(state: TkcState, k: int) -> TkcState:
-    """The active player draws k (or what is left); the last card opens the final round."""
-    if state.draw_pile == 0:
-        raise Rejected("The draw pile is empty: nobody draws any more (final round).")
-    got = min(k, state.draw_pile)
-    state = _hand(replace(state, draw_pile=state.draw_pile - got), state.active, got)
-    if state.draw_pile == 0 and state.final_left is None:
-        state = replace(state, final_left=state.n)
-    return state
-
-
-def _seat(state: TkcState, seat: int | None, role: str) -> int:
-    if seat is None or not 0 <= seat < state.n:
-        raise Rejected(f"Choose the {role}: one of {', '.join(state.players)}.")
-    if seat == state.active:
-        raise Rejected(f"The {role} must be another player than {state.players[seat]}.")
-    return seat
-
-
-class KingCommands:
+class KingCommands(GameBase):
     id = "tkc"
     name = "The King Commands"
     min_players = 2
     max_players = 6
     screen = "screens.tkc_screen:TkcScreen"
+    rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
-        *(Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text") for i, c in enumerate(rules.DEFAULT_COLOURS)),
+        *(Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text") for i, c in enumerate(cards.DEFAULT_COLOURS)),
         Option("open_scoring", "Open scoring (show score totals during play)", False),
         Option("poke_unblockable", "Variant: Poke cannot be blocked", False),
     )
@@ -118,208 +57,14 @@ class KingCommands:
             contenders=tuple(range(len(players))),
         )
 
-    # -- apply ----------------------------------------------------------------------------------
-
     def apply(self, state: TkcState, event: Event) -> TkcState:
-        if state.step == START and not isinstance(event, StartDraw):
-            raise Rejected("First find the start player: enter the corner value of each player's card.")
-        if state.over and not isinstance(event, CountPile):
-            raise Rejected("The game is over: count the score piles, or undo to go back.")
-        match event:
-            case StartDraw():
-                return self._start(state, event)
-            case Draw():
-                if state.step != DRAW:
-                    raise Rejected(f"{words.active(state)} has already drawn this turn.")
-                return replace(_draw(state, 2), step=RELIC)
-            case Attack():
-                return self._act(self._attack(state, event))
-            case Discard():
-                return self._act(self._discard(state, event))
-            case Crown():
-                return self._crown(self._relic(state, "crown"), event)
-            case CrystalBall():
-                return self._ball(self._relic(state, "crystal ball"), event)
-            case NextTurn():
-                return self._next_turn(state, event)
-            case CountPile():
-                return self._count(state, event)
-        raise Rejected(f"The King Commands has no action {event.kind!r}.")
-
-    def _start(self, state: TkcState, e: StartDraw) -> TkcState:
-        if state.step != START:
-            raise Rejected(f"The start player is already {state.players[state.start]}.")
-        who = [state.players[i] for i in state.contenders]
-        if len(e.values) != len(who):
-            raise Rejected(f"Enter {len(who)} corner values, one each for {', '.join(who)}.")
-        if any(v not in CORNER_VALUES for v in e.values):
-            raise Rejected("A card's corner value is 0, 1, 2, 3 or 5.")
-        best = max(e.values)
-        tied = tuple(s for s, v in zip(state.contenders, e.values, strict=True) if v == best)
-        if len(tied) > 1:
-            return replace(state, contenders=tied)
-        n = state.n
-        return replace(
-            state, step=DRAW, contenders=(), start=tied[0], active=tied[0],
-            draw_pile=DECK_SIZE - HAND_SIZE * n, hands=(HAND_SIZE,) * n,
-            piles=(EMPTY_PILE,) * n, confirmed=(False,) * n,
-        )
-
-    def _phase_open(self, state: TkcState) -> None:
-        """Rejected unless the active player may attack or discard now."""
-        if state.step == DRAW:
-            raise Rejected(f"{words.active(state)} draws 2 first.")
-        if state.actions_left == 0:
-            if state.abdicated:
-                raise Rejected("Abdication skips the attack/discard phase this turn.")
-            raise Rejected(f"{words.active(state)} has already attacked or discarded; end the turn.")
-
-    @staticmethod
-    def _act(state: TkcState) -> TkcState:
-        left = state.actions_left - 1
-        return replace(state, actions_left=left, actions_done=state.actions_done + 1, step=ACT if left else DONE)
-
-    def _attack(self, state: TkcState, e: Attack) -> TkcState:
-        self._phase_open(state)
-        if e.attacker != state.active:
-            raise Rejected(f"It is {words.active(state)}'s turn: only {words.active(state)} attacks.")
-        defender = _seat(state, e.defender, "defender")
-        row = rules.classify(e.cards, state.poke_unblockable)
-        for card in (*e.cards, *e.defence):
-            if card not in (*state.colours, rules.EXCALIBUR):
-                raise Rejected(f"{card!r} is not a card of this session.")
-        _needs(state, e.attacker, len(e.cards), f"{words.cards(len(e.cards))} of attack")
-        excal = row.key == "excalibur"
-        if e.gold and e.outcome != "hit":
-            raise Rejected("Only a hit takes a gold bag.")
-        if e.outcome == "hit":
-            if e.defence:
-                raise Rejected("A hit has no defending cards.")
-            state = _hand(state, e.attacker, -len(e.cards))
-            state = _score(state, e.attacker, EXCAL if excal else SWORD, len(e.cards))
-            return self._take_gold(state, row, defender) if e.gold else state
-        if e.outcome == "block":
-            rules.check_block(row, e.cards, e.defence)
-            kept = (EXCAL, 1) if e.defence == (rules.EXCALIBUR,) else (SHIELD, len(e.defence))
-        elif e.outcome == "parry":
-            rules.check_parry(row, e.cards, e.defence)
-            kept = (EXCAL if excal else SWORD, len(e.defence))
-        else:
-            raise Rejected("The outcome is hit, block or parry.")
-        _needs(state, defender, len(e.defence), f"the {e.outcome}")
-        state = _hand(_hand(state, e.attacker, -len(e.cards)), defender, -len(e.defence))
-        if e.outcome == "block":
-            state = _score(state, defender, SWORD, len(e.cards))
-        else:
-            state = _score(state, e.attacker, EXCAL if excal else SWORD, len(e.cards))
-        return _score(state, defender, *kept)
-
-    def _take_gold(self, state: TkcState, row: rules.AttackType, defender: int) -> TkcState:
-        if not row.takes_gold:
-            raise Rejected(f"{row.name} takes no gold bag: record the hit without gold.")
-        if state.gold_scored >= GOLD_BAGS:
-            raise Rejected("All 12 gold bags are already in score piles: there is none to take.")
-        _needs(state, defender, 1, "a gold bag")
-        return _score(_hand(state, defender, -1), state.active, GOLD)
-
-    def _discard(self, state: TkcState, e: Discard) -> TkcState:
-        self._phase_open(state)
-        draw = rules.discard_draw(e.card, e.count)
-        if state.draw_pile == 0:
-            raise Rejected("The draw pile is empty: a discard would draw nothing (no draws in the final round).")
-        _needs(state, state.active, e.count, "that discard")
-        state = _hand(replace(state, discard=state.discard + e.count), state.active, -e.count)
-        return _draw(state, draw)
-
-    def _relic(self, state: TkcState, what: str) -> TkcState:
-        """Checks common to crowns and crystal balls; plays the card from the hand."""
-        if state.relic_used:
-            raise Rejected(f"Only one crown or crystal ball per turn: {words.active(state)} has used one already.")
-        if state.step == DRAW:
-            raise Rejected(f"{words.active(state)} draws 2 first.")
-        if state.actions_done:
-            raise Rejected(f"The {what} comes before the attack or discard, not after.")
-        _needs(state, state.active, 1, f"a {what}")
-        return replace(_hand(state, state.active, -1), relic_used=True, step=ACT)
-
-    def _crown(self, state: TkcState, e: Crown) -> TkcState:
-        if e.command not in CROWN_COMMANDS:
-            raise Rejected(f"The crown's commands are: {', '.join(CROWN_COMMANDS.values())}.")
-        if e.command == "abdication":
-            return replace(_score(state, state.active, rules.CROWN), abdicated=True, actions_left=0, step=DONE)
-        state = replace(state, discard=state.discard + 1)
-        if e.command == "attention":
-            return replace(state, actions_left=2)
-        if e.command == "lay-down":
-            return self._lay_down(state, e.counts)
-        target = _seat(state, e.target, "opponent")
-        if e.command == "fear":
-            return self._take_gold(state, rules.BY_KEY["fear"], target) if e.gold else state
-        given = e.counts[0] if len(e.counts) == 1 else -1
-        if not 0 <= given <= 2:
-            raise Rejected("Give me your aid! moves 2 cards (fewer only if the rest are gold): enter 0, 1 or 2.")
-        _needs(state, target, given, f"giving {words.cards(given)}")
-        return _hand(_hand(state, target, -given), state.active, given)
-
-    def _lay_down(self, state: TkcState, counts: tuple[int, ...]) -> TkcState:
-        if len(counts) != state.n or counts[state.active] != 0:
-            raise Rejected("Enter the swords each opponent laid down (the crown's owner lays down none).")
-        for seat, k in enumerate(counts):
-            if not 0 <= k <= 2:
-                raise Rejected(f"{state.players[seat]} lays down 2 swords, or all it has: 0, 1 or 2, not {k}.")
-            _needs(state, seat, k, f"laying down {k} swords")
-            state = _hand(state, seat, -k)
-        return replace(state, discard=state.discard + sum(counts))
-
-    def _ball(self, state: TkcState, e: CrystalBall) -> TkcState:
-        if e.option == "draw":
-            return _draw(replace(state, discard=state.discard + 1), 2)
-        if e.option == "take":
-            if state.discard == 0:
-                raise Rejected("The discard pile holds only the crystal ball just played: nothing to take back.")
-            return _hand(state, state.active, 1)
-        if e.option == "look":
-            _seat(state, e.target, "player whose hand is seen")
-            return replace(state, discard=state.discard + 1)
-        raise Rejected("A crystal ball does one of: draw 4 keep 2, take 1 from the discard, look at a hand.")
-
-    def _next_turn(self, state: TkcState, e: NextTurn) -> TkcState:
-        who = words.active(state)
-        if state.step == DRAW:
-            raise Rejected(f"{who} has not drawn yet: draw 2 first.")
-        if not state.actions_done and not state.abdicated and not e.passed:
-            raise Rejected(f"{who} must attack or discard before the turn ends (pass only if {who} cannot).")
-        if state.final_left == 0:
-            return replace(state, step=OVER)
-        active = (state.active + 1) % state.n
-        return replace(
-            state, active=active, round=state.round + (active == state.start),
-            step=DRAW if state.draw_pile else RELIC, relic_used=False, actions_left=1,
-            actions_done=0, abdicated=False,
-            final_left=None if state.final_left is None else state.final_left - 1,
-        )
-
-    def _count(self, state: TkcState, e: CountPile) -> TkcState:
-        if not state.over:
-            raise Rejected("Score piles are counted when the game is over.")
-        if not 0 <= e.seat < state.n:
-            raise Rejected(f"There is no player {e.seat + 1}.")
-        if len(e.counts) != len(rules.CARD_TYPES) or any(c < 0 for c in e.counts):
-            raise Rejected("Count six numbers, none negative: " + ", ".join(rules.CARD_TYPES) + ".")
-        piles = _put(state.piles, e.seat, tuple(e.counts))
-        for i, name in enumerate(rules.CARD_TYPES):
-            total = sum(p[i] for p in piles)
-            if total > DECK[i]:
-                raise Rejected(f"That makes {total} {name} cards in score piles; the game has only {DECK[i]}.")
-        return replace(state, piles=piles, confirmed=_put(state.confirmed, e.seat, True))
-
-    # -- words and views --------------------------------------------------------------------------
+        return rules.apply(state, event)
 
     def describe(self, before: TkcState, event: Event, after: TkcState) -> str:
         return words.describe(before, event, after)
 
     def view(self, state: TkcState) -> TableView:
-        return words.view(state)
+        return view.view(state)
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from companion.core import Rejected
-from companion.games.tkc.rules import DISCARDS, EXCALIBUR
+from companion.games.tkc.cards import DISCARDS, EXCALIBUR
 
 EXCALIBUR_WORDS = ("x", "excalibur")
 

@@ -1,218 +1,272 @@
-"""The King Commands' card tables: what each card is worth, what a set of swords attacks with,
-what stops each attack, and what a discard draws.
+"""The King Commands' turn rules: folding one recorded action into the card counts.
 
-The attack table is data: one `AttackType` row per attack says how many swords it takes, how
-their colours must fall, which shields block it, whether Excalibur blocks it and what parries
-it. Classification, the "what stops it" sentence and the checks of a block or a parry are all
-read from those rows, so a ruling change is a one-row edit. Cards are named by the session's
-colour names plus `EXCALIBUR`; the app never sees hands, only the cards players enter.
+A turn is a short sequence the app enforces (draw 2, at most one crown or crystal ball, then
+attack or discard, or two with Attention!, none after Abdication), because that order is where
+tables slip. Card movements follow the rulings exactly; what the app cannot know (which cards a
+hand holds, whether a defender has gold) is entered by the table and checked against the
+counts it can know. The last card drawn, by any draw, opens the final round: the current turn
+finishes, then every player takes one more turn without drawing.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Any
 
-from companion.core import Rejected
-
-EXCALIBUR = "excalibur"
-CROWN_ATTACK = "crown"
-DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
-
-# Score-pile card types, in the order every count tuple uses.
-CARD_TYPES = ("sword", "shield", "crown", "gold", "crystal ball", "Excalibur")
-SWORD, SHIELD, CROWN, GOLD, BALL, EXCAL = range(6)
-POINTS = (1, 2, 3, 5, 0, 0)
-DECK = (56, 16, 8, 12, 8, 8)
-DECK_SIZE = sum(DECK)
-HAND_SIZE = 6
-CORNER_VALUES = frozenset(POINTS)
-GOLD_BAGS = DECK[GOLD]
-
-
-def points(counts: tuple[int, ...]) -> int:
-    return sum(n * p for n, p in zip(counts, POINTS, strict=True))
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-@dataclass(frozen=True)
-class AttackType:
-    key: str
-    name: str
-    swords: int  # swords in the attack; 0 for Excalibur and the crown
-    colours: str  # how the colours fall: one, same, mixed (2 colours), distinct (all different)
-    shields: int  # shields that block it; 0 = no shield blocks it
-    shield_colour: str  # "any" or "same" (the attack's colour)
-    excalibur_blocks: bool
-    parry: str  # "same" (same swords, same colours), "excalibur", or "" (nothing parries)
-    takes_gold: bool
-
-
-ATTACKS = (
-    AttackType("poke", "Poke", 1, "one", 1, "any", True, "same", False),
-    AttackType("swing", "Swing", 2, "mixed", 1, "any", True, "same", True),
-    AttackType("thrust", "Thrust", 2, "same", 1, "same", True, "same", True),
-    AttackType("power-chop", "Power Chop", 3, "same", 2, "same", True, "same", True),
-    AttackType("combination", "Combination", 4, "distinct", 0, "", True, "same", True),
-    AttackType("backstab", "Backstab", 5, "same", 0, "", False, "", True),
-    AttackType("excalibur", "Excalibur", 0, "", 0, "", False, "excalibur", True),
-    AttackType("fear", "Fear my mighty sword!", 0, "", 0, "", False, "", True),
+from companion.core import Event, Rejected
+from companion.games.tkc import cards, words
+from companion.games.tkc.cards import (
+    CORNER_VALUES,
+    DECK,
+    DECK_SIZE,
+    EXCAL,
+    GOLD,
+    GOLD_BAGS,
+    HAND_SIZE,
+    SHIELD,
+    SWORD,
 )
-BY_KEY = {a.key: a for a in ATTACKS}
-POKE_UNBLOCKABLE = replace(BY_KEY["poke"], shields=0, excalibur_blocks=False)
-
-_PATTERN_WORDS = {
-    "one": "of any colour",
-    "same": "all of one colour",
-    "mixed": "of two different colours",
-    "distinct": "each of a different colour",
-}
-
-
-def attack_type(key: str, poke_unblockable: bool = False) -> AttackType:
-    if key == "poke" and poke_unblockable:
-        return POKE_UNBLOCKABLE
-    return BY_KEY[key]
+from companion.games.tkc.events import (
+    CROWN_COMMANDS,
+    Attack,
+    CountPile,
+    Crown,
+    CrystalBall,
+    Discard,
+    Draw,
+    NextTurn,
+    StartDraw,
+)
+from companion.games.tkc.state import ACT, DONE, DRAW, EMPTY_PILE, OVER, RELIC, START, TkcState
 
 
-def _fits(row: AttackType, colours: list[str]) -> bool:
-    different = len(set(colours))
-    if row.swords != len(colours):
-        return False
-    return {
-        "one": True,
-        "same": different == 1,
-        "mixed": different == 2,
-        "distinct": different == len(colours),
-    }[row.colours]
+def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:i], value, *values[i + 1 :])
 
 
-def classify(cards: tuple[str, ...], poke_unblockable: bool = False) -> AttackType:
-    """The attack these cards make, or Rejected naming the sets that would make one."""
-    if not cards:
-        raise Rejected("Enter the attacking cards: swords by colour, or x for Excalibur.")
-    if EXCALIBUR in cards:
-        if len(cards) != 1:
-            raise Rejected("Excalibur attacks alone: play it by itself, without swords.")
-        return BY_KEY["excalibur"]
-    for row in ATTACKS:
-        if row.swords and _fits(row, list(cards)):
-            return attack_type(row.key, poke_unblockable)
-    shapes = [f"{row.name} ({_PATTERN_WORDS[row.colours]})" for row in ATTACKS if row.swords == len(cards)]
-    if not shapes:
-        raise Rejected(f"No attack uses {len(cards)} swords: attacks take 1 to 5 swords.")
-    return _no_attack(cards, shapes)
+def _hand(state: TkcState, seat: int, delta: int) -> TkcState:
+    return replace(state, hands=_put(state.hands, seat, state.hands[seat] + delta))
 
 
-def _no_attack(cards: tuple[str, ...], shapes: list[str]) -> AttackType:
-    raise Rejected(
-        f"{', '.join(cards)} forms no attack: {len(cards)} swords make only "
-        + " or ".join(shapes) + "."
+def _score(state: TkcState, seat: int, card_type: int, n: int = 1) -> TkcState:
+    pile = state.piles[seat]
+    return replace(state, piles=_put(state.piles, seat, _put(pile, card_type, pile[card_type] + n)))
+
+
+def _needs(state: TkcState, seat: int, n: int, what: str) -> None:
+    if state.hands[seat] < n:
+        held = words.cards(state.hands[seat])
+        raise Rejected(f"{state.players[seat]} holds only {held}, not enough for {what}.")
+
+
+def _draw(state: TkcState, k: int) -> TkcState:
+    """The active player draws k (or what is left); the last card opens the final round."""
+    if state.draw_pile == 0:
+        raise Rejected("The draw pile is empty: nobody draws any more (final round).")
+    got = min(k, state.draw_pile)
+    state = _hand(replace(state, draw_pile=state.draw_pile - got), state.active, got)
+    if state.draw_pile == 0 and state.final_left is None:
+        state = replace(state, final_left=state.n)
+    return state
+
+
+def _seat(state: TkcState, seat: int | None, role: str) -> int:
+    if seat is None or not 0 <= seat < state.n:
+        raise Rejected(f"Choose the {role}: one of {', '.join(state.players)}.")
+    if seat == state.active:
+        raise Rejected(f"The {role} must be another player than {state.players[seat]}.")
+    return seat
+
+
+def apply(state: TkcState, event: Event) -> TkcState:
+    if state.step == START and not isinstance(event, StartDraw):
+        raise Rejected("First find the start player: enter the corner value of each player's card.")
+    if state.over and not isinstance(event, CountPile):
+        raise Rejected("The game is over: count the score piles, or undo to go back.")
+    match event:
+        case StartDraw():
+            return _start(state, event)
+        case Draw():
+            if state.step != DRAW:
+                raise Rejected(f"{words.active(state)} has already drawn this turn.")
+            return replace(_draw(state, 2), step=RELIC)
+        case Attack():
+            return _act(_attack(state, event))
+        case Discard():
+            return _act(_discard(state, event))
+        case Crown():
+            return _crown(_relic(state, "crown"), event)
+        case CrystalBall():
+            return _ball(_relic(state, "crystal ball"), event)
+        case NextTurn():
+            return _next_turn(state, event)
+        case CountPile():
+            return _count(state, event)
+    raise Rejected(f"The King Commands has no action {event.kind!r}.")
+
+def _start(state: TkcState, e: StartDraw) -> TkcState:
+    if state.step != START:
+        raise Rejected(f"The start player is already {state.players[state.start]}.")
+    who = [state.players[i] for i in state.contenders]
+    if len(e.values) != len(who):
+        raise Rejected(f"Enter {len(who)} corner values, one each for {', '.join(who)}.")
+    if any(v not in CORNER_VALUES for v in e.values):
+        raise Rejected("A card's corner value is 0, 1, 2, 3 or 5.")
+    best = max(e.values)
+    tied = tuple(s for s, v in zip(state.contenders, e.values, strict=True) if v == best)
+    if len(tied) > 1:
+        return replace(state, contenders=tied)
+    n = state.n
+    return replace(
+        state, step=DRAW, contenders=(), start=tied[0], active=tied[0],
+        draw_pile=DECK_SIZE - HAND_SIZE * n, hands=(HAND_SIZE,) * n,
+        piles=(EMPTY_PILE,) * n, confirmed=(False,) * n,
     )
 
+def _phase_open(state: TkcState) -> None:
+    """Rejected unless the active player may attack or discard now."""
+    if state.step == DRAW:
+        raise Rejected(f"{words.active(state)} draws 2 first.")
+    if state.actions_left == 0:
+        if state.abdicated:
+            raise Rejected("Abdication skips the attack/discard phase this turn.")
+        raise Rejected(f"{words.active(state)} has already attacked or discarded; end the turn.")
 
-def attack_colour(cards: tuple[str, ...]) -> str:
-    """The attack's colour when all its swords share one, else ""."""
-    return cards[0] if cards and len(set(cards)) == 1 and cards[0] != EXCALIBUR else ""
+def _act(state: TkcState) -> TkcState:
+    left = state.actions_left - 1
+    return replace(state, actions_left=left, actions_done=state.actions_done + 1, step=ACT if left else DONE)
 
+def _attack(state: TkcState, e: Attack) -> TkcState:
+    _phase_open(state)
+    if e.attacker != state.active:
+        raise Rejected(f"It is {words.active(state)}'s turn: only {words.active(state)} attacks.")
+    defender = _seat(state, e.defender, "defender")
+    row = cards.classify(e.cards, state.poke_unblockable)
+    for card in (*e.cards, *e.defence):
+        if card not in (*state.colours, cards.EXCALIBUR):
+            raise Rejected(f"{card!r} is not a card of this session.")
+    _needs(state, e.attacker, len(e.cards), f"{words.cards(len(e.cards))} of attack")
+    excal = row.key == "excalibur"
+    if e.gold and e.outcome != "hit":
+        raise Rejected("Only a hit takes a gold bag.")
+    if e.outcome == "hit":
+        if e.defence:
+            raise Rejected("A hit has no defending cards.")
+        state = _hand(state, e.attacker, -len(e.cards))
+        state = _score(state, e.attacker, EXCAL if excal else SWORD, len(e.cards))
+        return _take_gold(state, row, defender) if e.gold else state
+    if e.outcome == "block":
+        cards.check_block(row, e.cards, e.defence)
+        kept = (EXCAL, 1) if e.defence == (cards.EXCALIBUR,) else (SHIELD, len(e.defence))
+    elif e.outcome == "parry":
+        cards.check_parry(row, e.cards, e.defence)
+        kept = (EXCAL if excal else SWORD, len(e.defence))
+    else:
+        raise Rejected("The outcome is hit, block or parry.")
+    _needs(state, defender, len(e.defence), f"the {e.outcome}")
+    state = _hand(_hand(state, e.attacker, -len(e.cards)), defender, -len(e.defence))
+    if e.outcome == "block":
+        state = _score(state, defender, SWORD, len(e.cards))
+    else:
+        state = _score(state, e.attacker, EXCAL if excal else SWORD, len(e.cards))
+    return _score(state, defender, *kept)
 
-def stoppers(row: AttackType, cards: tuple[str, ...]) -> str:
-    """What can stop this attack, in one sentence."""
-    colour = attack_colour(cards)
-    blocks = []
-    if row.shields:
-        shield = "shield" if row.shields == 1 else "shields"
-        if row.shield_colour == "same":
-            blocks.append(f"{row.shields} {colour} {shield}")
-        else:
-            blocks.append(f"{row.shields} {shield} of any colour")
-    if row.excalibur_blocks:
-        blocks.append("Excalibur")
-    parts = []
-    if blocks:
-        parts.append("blocked by " + " or ".join(blocks))
-    if row.parry == "same":
-        parts.append("parried by the same swords (" + " ".join(cards) + ")")
-    elif row.parry == "excalibur":
-        parts.append("parried only by another Excalibur")
-    if not parts:
-        return "Nothing stops it: it cannot be blocked or parried."
-    text = "; ".join(parts)
-    if not blocks:
-        text = "cannot be blocked; " + text
-    return text[0].upper() + text[1:] + "."
+def _take_gold(state: TkcState, row: cards.AttackType, defender: int) -> TkcState:
+    if not row.takes_gold:
+        raise Rejected(f"{row.name} takes no gold bag: record the hit without gold.")
+    if state.gold_scored >= GOLD_BAGS:
+        raise Rejected("All 12 gold bags are already in score piles: there is none to take.")
+    _needs(state, defender, 1, "a gold bag")
+    return _score(_hand(state, defender, -1), state.active, GOLD)
 
+def _discard(state: TkcState, e: Discard) -> TkcState:
+    _phase_open(state)
+    draw = cards.discard_draw(e.card, e.count)
+    if state.draw_pile == 0:
+        raise Rejected("The draw pile is empty: a discard would draw nothing (no draws in the final round).")
+    _needs(state, state.active, e.count, "that discard")
+    state = _hand(replace(state, discard=state.discard + e.count), state.active, -e.count)
+    return _draw(state, draw)
 
-def check_block(row: AttackType, cards: tuple[str, ...], shields: tuple[str, ...]) -> None:
-    """Rejected unless `shields` (colour names, or Excalibur) legally block this attack."""
-    if not shields:
-        raise Rejected("A block needs the blocking cards: shields by colour, or x for Excalibur.")
-    if EXCALIBUR in shields:
-        if len(shields) != 1:
-            raise Rejected("Excalibur blocks alone: enter only x.")
-        if not row.excalibur_blocks:
-            raise Rejected(f"Excalibur cannot block {_a(row)}. {stoppers(row, cards)}")
-        return
-    if not row.shields:
-        raise Rejected(f"No shield blocks {_a(row)}. {stoppers(row, cards)}")
-    if len(shields) != row.shields:
-        raise Rejected(f"{row.name} is blocked by exactly {plural(row.shields, 'shield')}, not {len(shields)}.")
-    colour = attack_colour(cards)
-    if row.shield_colour == "same" and any(s != colour for s in shields):
-        raise Rejected(
-            f"A {colour} {row.name} is blocked only by {colour} shields, not {', '.join(shields)}."
-        )
+def _relic(state: TkcState, what: str) -> TkcState:
+    """Checks common to crowns and crystal balls; plays the card from the hand."""
+    if state.relic_used:
+        raise Rejected(f"Only one crown or crystal ball per turn: {words.active(state)} has used one already.")
+    if state.step == DRAW:
+        raise Rejected(f"{words.active(state)} draws 2 first.")
+    if state.actions_done:
+        raise Rejected(f"The {what} comes before the attack or discard, not after.")
+    _needs(state, state.active, 1, f"a {what}")
+    return replace(_hand(state, state.active, -1), relic_used=True, step=ACT)
 
+def _crown(state: TkcState, e: Crown) -> TkcState:
+    if e.command not in CROWN_COMMANDS:
+        raise Rejected(f"The crown's commands are: {', '.join(CROWN_COMMANDS.values())}.")
+    if e.command == "abdication":
+        return replace(_score(state, state.active, cards.CROWN), abdicated=True, actions_left=0, step=DONE)
+    state = replace(state, discard=state.discard + 1)
+    if e.command == "attention":
+        return replace(state, actions_left=2)
+    if e.command == "lay-down":
+        return _lay_down(state, e.counts)
+    target = _seat(state, e.target, "opponent")
+    if e.command == "fear":
+        return _take_gold(state, cards.BY_KEY["fear"], target) if e.gold else state
+    given = e.counts[0] if len(e.counts) == 1 else -1
+    if not 0 <= given <= 2:
+        raise Rejected("Give me your aid! moves 2 cards (fewer only if the rest are gold): enter 0, 1 or 2.")
+    _needs(state, target, given, f"giving {words.cards(given)}")
+    return _hand(_hand(state, target, -given), state.active, given)
 
-def check_parry(row: AttackType, cards: tuple[str, ...], parry: tuple[str, ...]) -> None:
-    """Rejected unless `parry` legally parries this attack."""
-    if row.parry == "excalibur":
-        if parry != (EXCALIBUR,):
-            raise Rejected("Only another Excalibur parries Excalibur: enter x.")
-        return
-    if not row.parry:
-        raise Rejected(f"{_a(row).capitalize()} cannot be parried. {stoppers(row, cards)}")
-    if Counter(parry) != Counter(cards):
-        raise Rejected(
-            f"A parry uses the same swords in the same colours ({' '.join(cards)}), "
-            f"not {' '.join(parry) or 'nothing'}."
-        )
+def _lay_down(state: TkcState, counts: tuple[int, ...]) -> TkcState:
+    if len(counts) != state.n or counts[state.active] != 0:
+        raise Rejected("Enter the swords each opponent laid down (the crown's owner lays down none).")
+    for seat, k in enumerate(counts):
+        if not 0 <= k <= 2:
+            raise Rejected(f"{state.players[seat]} lays down 2 swords, or all it has: 0, 1 or 2, not {k}.")
+        _needs(state, seat, k, f"laying down {k} swords")
+        state = _hand(state, seat, -k)
+    return replace(state, discard=state.discard + sum(counts))
 
+def _ball(state: TkcState, e: CrystalBall) -> TkcState:
+    if e.option == "draw":
+        return _draw(replace(state, discard=state.discard + 1), 2)
+    if e.option == "take":
+        if state.discard == 0:
+            raise Rejected("The discard pile holds only the crystal ball just played: nothing to take back.")
+        return _hand(state, state.active, 1)
+    if e.option == "look":
+        _seat(state, e.target, "player whose hand is seen")
+        return replace(state, discard=state.discard + 1)
+    raise Rejected("A crystal ball does one of: draw 4 keep 2, take 1 from the discard, look at a hand.")
 
-def _a(row: AttackType) -> str:
-    if row.key == "fear":
-        return "Fear my mighty sword!"
-    return f"an {row.name}" if row.name[0] in "AEIOU" else f"a {row.name}"
+def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
+    who = words.active(state)
+    if state.step == DRAW:
+        raise Rejected(f"{who} has not drawn yet: draw 2 first.")
+    if not state.actions_done and not state.abdicated and not e.passed:
+        raise Rejected(f"{who} must attack or discard before the turn ends (pass only if {who} cannot).")
+    if state.final_left == 0:
+        return replace(state, step=OVER)
+    active = (state.active + 1) % state.n
+    return replace(
+        state, active=active, round=state.round + (active == state.start),
+        step=DRAW if state.draw_pile else RELIC, relic_used=False, actions_left=1,
+        actions_done=0, abdicated=False,
+        final_left=None if state.final_left is None else state.final_left - 1,
+    )
 
+def _count(state: TkcState, e: CountPile) -> TkcState:
+    if not state.over:
+        raise Rejected("Score piles are counted when the game is over.")
+    if not 0 <= e.seat < state.n:
+        raise Rejected(f"There is no player {e.seat + 1}.")
+    if len(e.counts) != len(cards.CARD_TYPES) or any(c < 0 for c in e.counts):
+        raise Rejected("Count six numbers, none negative: " + ", ".join(cards.CARD_TYPES) + ".")
+    piles = _put(state.piles, e.seat, tuple(e.counts))
+    for i, name in enumerate(cards.CARD_TYPES):
+        total = sum(p[i] for p in piles)
+        if total > DECK[i]:
+            raise Rejected(f"That makes {total} {name} cards in score piles; the game has only {DECK[i]}.")
+    return replace(state, piles=piles, confirmed=_put(state.confirmed, e.seat, True))
 
-# -- discarding for cards -------------------------------------------------------------------
-
-DISCARDS = (
-    ("sword", 1, 2),
-    ("sword", 2, 4),
-    ("sword", 3, 6),
-    ("shield", 1, 3),
-    ("relic", 1, 5),
-)
-RELICS = "a crown, a crystal ball or Excalibur"
-
-
-def discard_draw(kind: str, count: int) -> int:
-    """Cards drawn for discarding `count` cards of `kind`, or Rejected with the legal choices."""
-    if kind == "gold":
-        raise Rejected("Gold bags cannot be discarded: discard 1–3 swords, a shield or a relic.")
-    for k, n, draw in DISCARDS:
-        if (k, n) == (kind, count):
-            return draw
-    if kind == "sword":
-        raise Rejected(f"Discard 1, 2 or 3 swords, not {count}.")
-    if kind in {"shield", "relic"}:
-        raise Rejected(f"Discard exactly one {kind}, not {count}; one kind per discard.")
-    raise Rejected(f"{kind!r} cannot be discarded: discard 1–3 swords, a shield or a relic.")
-
-
-def discard_label(kind: str, count: int) -> str:
-    return {"sword": plural(count, "sword"), "shield": "a shield", "relic": "a relic"}[kind]

@@ -1,4 +1,4 @@
-"""The King Commands in words: log lines, the table view and the final result.
+"""The King Commands in words: log lines and the final result.
 
 Score piles are secret during play unless the table chose open scoring, so nothing here puts a
 point total on screen or in the log before the game is over: the log says which cards moved
@@ -8,14 +8,12 @@ anyway, a bag changing hands, so scored gold is always shown.
 
 from __future__ import annotations
 
-from companion.core import Event, Result, Row, TableView
-from companion.games.tkc import rules
-from companion.games.tkc.rules import CARD_TYPES, GOLD, GOLD_BAGS, plural, points
-from companion.games.tkc.state import (
+from companion.core import Event, Result
+from companion.games.tkc import cards as deck
+from companion.games.tkc.cards import CARD_TYPES, plural, points
+from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
-    DRAW,
-    START,
     Attack,
     CountPile,
     Crown,
@@ -24,10 +22,8 @@ from companion.games.tkc.state import (
     Draw,
     NextTurn,
     StartDraw,
-    TkcState,
 )
-
-PHASES = {"start": "setup", "draw": "draw", "relic": "relic", "act": "attack", "done": "attack", "over": "end"}
+from companion.games.tkc.state import START, TkcState
 
 
 def active(state: TkcState) -> str:
@@ -51,10 +47,6 @@ def still_to_play(state: TkcState) -> tuple[str, ...]:
     return tuple(state.players[s] for s in seats)
 
 
-def _scores_shown(state: TkcState) -> bool:
-    return state.open_scoring or state.over
-
-
 def _points_note(state: TkcState, seats: tuple[int, ...]) -> str:
     if not state.open_scoring:
         return ""
@@ -69,7 +61,7 @@ def _final_note(before: TkcState, after: TkcState) -> str:
 
 
 def _attack(before: TkcState, e: Attack, after: TkcState) -> str:
-    row = rules.classify(e.cards, before.poke_unblockable)
+    row = deck.classify(e.cards, before.poke_unblockable)
     att, dfd = before.players[e.attacker], before.players[e.defender]
     shown = "Excalibur" if row.key == "excalibur" else f"{row.name} ({' '.join(e.cards)})"
     text = f"{att} attacks {dfd}: {shown} — "
@@ -80,7 +72,7 @@ def _attack(before: TkcState, e: Attack, after: TkcState) -> str:
         else:
             text += f"hit, no gold; {att} scores {scored}"
     elif e.outcome == "block":
-        by = "Excalibur" if e.defence == (rules.EXCALIBUR,) else " ".join(e.defence) + " " + (
+        by = "Excalibur" if e.defence == (deck.EXCALIBUR,) else " ".join(e.defence) + " " + (
             "shield" if len(e.defence) == 1 else "shields")
         text += f"{dfd} blocks with {by} and scores the swords and the {by}"
     else:
@@ -117,7 +109,7 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
                 tied = " and ".join(after.players[s] for s in after.contenders)
                 return f"Start player draw: {drawn} — {tied} tie and draw again"
             return (f"Start player draw: {drawn} — {active(after)} starts; reshuffle and deal "
-                    f"{rules.HAND_SIZE} each, draw pile {after.draw_pile}")
+                    f"{deck.HAND_SIZE} each, draw pile {after.draw_pile}")
         case Draw():
             got = before.draw_pile - after.draw_pile
             return f"{active(before)} draws {got} (draw pile {after.draw_pile})" + _final_note(before, after)
@@ -125,7 +117,7 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             return _attack(before, event, after)
         case Discard(card=card, count=count):
             got = before.draw_pile - after.draw_pile
-            return (f"{active(before)} discards {rules.discard_label(card, count)} and draws {got} "
+            return (f"{active(before)} discards {deck.discard_label(card, count)} and draws {got} "
                     f"(draw pile {after.draw_pile})" + _final_note(before, after))
         case Crown():
             return _crown(before, event, after)
@@ -152,73 +144,6 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             verb = "confirms the app's tally" if same else "corrects the score pile to"
             return f"{name} {verb}: {pile_words(counts)} = {points(counts)} points"
     return event.kind
-
-
-def _checklist(state: TkcState) -> tuple[tuple[str, bool], ...]:
-    if state.step == START:
-        return (("Find the start player", False),)
-    if state.over:
-        return (("Count every score pile", all(state.confirmed)),)
-    if state.abdicated:
-        act = "Attack or discard: skipped (Abdication)"
-    elif state.actions_done + state.actions_left == 2:
-        act = f"Attack or discard ({state.actions_done} of 2, Attention!)"
-    else:
-        act = "Attack or discard"
-    skipped = state.final_left is not None and state.final_left < state.n
-    draw = "Draw 2 (pile empty: no draw)" if skipped else "Draw 2"
-    return (
-        (draw, state.step != DRAW),
-        ("Crown or crystal ball (optional)", state.relic_used),
-        (act, state.actions_done > 0 or state.abdicated),
-    )
-
-
-def counts_line(state: TkcState) -> str:
-    if state.step == START:
-        who = ", ".join(state.players[s] for s in state.contenders)
-        return f"Start player: {who} each draw a card"
-    unseen = GOLD_BAGS - state.gold_scored
-    return f"Draw pile {state.draw_pile} · discard {state.discard} · gold unseen {unseen}/{GOLD_BAGS}"
-
-
-def final_line(state: TkcState) -> str:
-    """Who still has a turn once the pile is empty, the current player marked."""
-    if not state.final_round or state.over:
-        return ""
-    now, *rest = still_to_play(state)
-    return "FINAL ROUND, still to play: " + ", ".join([f"{now} (now)", *rest])
-
-
-def status(state: TkcState) -> str:
-    final = final_line(state)
-    return counts_line(state) + (f" · {final}" if final else "")
-
-
-def view(state: TkcState) -> TableView:
-    columns = ("Hand", "Scored", "Gold")
-    if _scores_shown(state):
-        columns += ("Points",)
-    rows = []
-    for seat, name in enumerate(state.players):
-        if state.step == START:
-            cells = ("", "", "")
-        else:
-            pile = state.piles[seat]
-            cells = (str(state.hands[seat]), str(sum(pile)), str(pile[GOLD]))
-            if _scores_shown(state):
-                cells += (str(points(pile)),)
-        rows.append(Row(name, cells, active=seat == state.active and state.step != START and not state.over))
-    return TableView(
-        round=state.round,
-        turn=active(state) if state.step != START else "setup",
-        phase=PHASES[state.step],
-        columns=columns,
-        rows=tuple(rows),
-        status=status(state),
-        finished=state.over,
-        checklist=_checklist(state),
-    )
 
 
 def result(state: TkcState) -> Result | None:
