@@ -101,12 +101,17 @@ def rows_table(view: TableView) -> Table:
     return table
 
 
+HEADLINE_COLUMNS = 4  # more pairs go on further rows, so each value stays wide enough to read
+
+
 def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Table:
     grid = Table.grid(expand=True, padding=(0, 3))
-    for _ in pairs:
-        grid.add_column()
-    grid.add_row(*(Text(label.upper(), style="dim") for label, _ in pairs))
-    grid.add_row(*(value_text(str(value), 16) for _, value in pairs))
+    for _ in range(min(len(pairs), HEADLINE_COLUMNS)):
+        grid.add_column(ratio=1)
+    for start in range(0, len(pairs), HEADLINE_COLUMNS):
+        chunk = pairs[start:start + HEADLINE_COLUMNS]
+        grid.add_row(*(Text(label.upper(), style="dim") for label, _ in chunk))
+        grid.add_row(*(value_text(str(value), 16) for _, value in chunk))
     return grid
 
 

@@ -215,3 +215,40 @@ async def test_a_loss_and_bad_input(make_app):
         assert app.repo.list_sessions()[0].summary == "finished · lost"
         await pilot.press("ctrl+z")
         assert st().stage == "boss", "undo brings the table back"
+
+
+async def test_the_big_table_view_shows_the_enemy_deck_forecast_and_top_card(db_path, repo):
+    from screens.app import CompanionApp
+    from screens.table_view_screen import TableViewScreen
+
+    stored(repo)
+    session = repo.list_sessions()[0].id
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.frame and app.screen)
+        pairs = dict(screen.frame.headline)
+        assert pairs["Enemy"] == "Bat · Atk 1" and pairs["Mana"] == "2" and pairs["Strong attack"] == "none"
+        assert pairs["Top card"] == "g1" and pairs["Deck"] == "8"
+        assert pairs["Deck runs out"] == "Ann's turn, 4 turns from now"  # 8 cards: 2 a turn
+        assert screen.query_one("#tv-headline").display
+        picture = app.export_screenshot()
+        for words in ("STRONG", "TOP", "RUNS", "Bat"):
+            assert words in picture
+
+
+async def test_f1_in_the_action_phase_opens_on_the_level_up_rules(make_app, repo):
+    """Bug 6: F1 during the actions opened on "Components: LV tokens"."""
+    stored(repo)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.press("d")
+        await typed(pilot, "p", "g2")
+        assert screen.timeline.game.view(screen.timeline.state).phase == "actions"
+        await pilot.press("f1")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        assert rules.hits[0].section.id == "skd.actions.level-up"

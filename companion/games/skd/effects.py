@@ -163,6 +163,8 @@ def apply_effects(state: SkdState, effects: tuple, reveals: Reveals) -> tuple[Sk
                     notes.append(words)
             case "enemy-hp", [d]:
                 e = _enemy(state)
+                if e.hp + d > e.max_hp:
+                    raise Rejected(f"{e.name} would have {e.hp + d} HP; its card has {e.max_hp}.")
                 state = replace(state, enemy=replace(e, hp=e.hp + d))
                 notes.append(f"{e.name} HP {d:+d} ({e.hp + d})")
             case "enemy-mana", [d]:

@@ -32,8 +32,14 @@ def snake_seat(pick: int, players: int) -> int:
     return place if lap % 2 == 0 else players - 1 - place
 
 
-def snake_order(players: int, picks: int) -> str:
-    return " ".join("ABCD"[snake_seat(k, players)] for k in range(picks))
+def snake_order(players: int, picks: int, labels: tuple[str, ...] = ("A", "B", "C", "D")) -> str:
+    return " ".join(labels[snake_seat(k, players)] for k in range(picks))
+
+
+def initials(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each player's initial, or the whole names when two share one."""
+    firsts = tuple(n[:1].upper() for n in names)
+    return firsts if len(set(firsts)) == len(firsts) else names
 
 
 def is_done(state: SkdState, seat: int) -> bool:

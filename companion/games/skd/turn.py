@@ -112,6 +112,8 @@ def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState
         raise Rejected("Give the enemy's HP, its mana, or both, e.g. hp 7 or mana 2.")
     if hp is not None and hp < 1:
         raise Rejected("A correction keeps the enemy standing (HP at least 1); record damage with the skill that dealt it.")
+    if hp is not None and hp > e.max_hp:
+        raise Rejected(f"{e.name}'s card has {e.max_hp} HP; a correction cannot go above it.")
     if mana is not None and mana < 0:
         raise Rejected("The enemy's mana cannot be below zero.")
     words = []
