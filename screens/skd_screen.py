@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.core import Rejected
@@ -70,7 +71,9 @@ class SkdScreen(TableScreen):
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
-        yield Static("", id="skd-panel", markup=False)
+        with VerticalScroll(id="skd-scroll"):
+            yield Static("", id="skd-banner", markup=False)
+            yield Static("", id="skd-panel", markup=False)
 
     def paint_panel(self, view: Any) -> None:
         super().paint_panel(view)
@@ -78,6 +81,9 @@ class SkdScreen(TableScreen):
         assert tl is not None
         # the turn checklist means nothing during the draft, the boss setup or after the end
         self.query_one("#checklist", Static).display = self.shown_state.stage in ("normal", "boss")
+        banner = tl.game.banner(self.shown_state)
+        self.query_one("#skd-banner", Static).display = bool(banner)
+        self.query_one("#skd-banner", Static).update(banner)
         self.query_one("#skd-panel", Static).update("\n".join(tl.game.panel(self.shown_state)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -107,13 +107,13 @@ def test_forecast_in_the_end_phase_counts_the_next_turns_draw():
 def test_the_deciding_turn_banner_says_what_it_takes_to_survive():
     s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
     assert s.deck == 2
-    banner = GAME.panel(s)[0]
-    assert banner == ("⚠ Ogre's next attack (3) is more than the deck's 2: Ogre has 30 HP, this turn must deal 30, "
-                      "or the normal battle ends")
-    assert ("Deciding turn", banner[2:]) in GAME.headline(s)
-    assert not GAME.panel(fold(s, ev.EnemyPhase()))[0].startswith("⚠"), "no banner once the attack is done"
-    calm = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw())
-    assert not GAME.panel(calm)[0].startswith("⚠")
+    assert GAME.banner(s) == ("⚠ Deciding turn: Ogre has 30 HP: this turn must deal 30, or the normal battle ends "
+                              "(Ogre's next hit, 3, is more than the deck's 2).")
+    assert ("⚠ Deciding turn", "Ogre has 30 HP: this turn must deal 30, or the normal battle ends") in GAME.headline(s)
+    assert GAME.banner(fold(s, ev.EnemyPhase())) == "", "no banner once the attack is done"
+    assert GAME.banner(fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw())) == ""
+    boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=21))
+    assert "the boss has 21 HP: this turn must deal 21, or the party loses" in GAME.banner(boss)
 
 
 def test_turns_to_defeat_the_enemy_at_the_partys_present_attack():

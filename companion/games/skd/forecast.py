@@ -108,7 +108,7 @@ def forecast_lines(state: SkdState) -> tuple[str, ...]:
         enemy = f"{e.name} {e.hp} HP: no character can hurt it"
     else:
         enemy = (f"{e.name} {e.hp} HP falls on {when(fall[1], state.seats[fall[0]].name)}"
-                 " at one card a turn in each player's best colour")
+                 " (one card a turn, each player's best colour)")
     hits = party_damage(state, state.active)
     per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
     return deck, enemy + (f" · {state.seats[state.active].name} hits per card: {per}" if per else "")
@@ -123,6 +123,15 @@ def deciding(state: SkdState) -> str:
         return ""
     hp = max(e.hp, 0)
     what = "the boss" if e.boss else e.name
-    need = f"this turn must deal {hp}" if not state.played else "this turn's skills must deal it"
-    return (f"⚠ {e.name}'s next attack ({out.hit}) is more than the deck's {out.deck}: {what} has {hp} HP, "
-            f"{need}, or {ending(out.boss)}")
+    need = "this turn must deal" if not state.played else "this turn's skills must deal"
+    return f"{what} has {hp} HP: {need} {hp}, or {ending(out.boss)}"
+
+
+def deciding_banner(state: SkdState) -> str:
+    """The deciding-turn warning with its reason: the attack that the deck cannot take."""
+    need = deciding(state)
+    if not need:
+        return ""
+    out = run_out(state)
+    assert out is not None and state.enemy is not None
+    return f"⚠ Deciding turn: {need} ({state.enemy.name}'s next hit, {out.hit}, is more than the deck's {out.deck})."

@@ -81,6 +81,9 @@ class SeireiKairoDrive(GameBase):
     def hint(self, state: SkdState) -> str:
         return view.hint(state)
 
+    def banner(self, state: SkdState) -> str:
+        return view.banner(state)
+
     def headline(self, state: SkdState) -> tuple[tuple[str, str], ...]:
         return view.headline(state)
 

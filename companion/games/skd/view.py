@@ -5,13 +5,20 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.skd import stages
 from companion.games.skd.cards import COLOUR_NAMES, show
-from companion.games.skd.forecast import deciding, falls, forecast_lines, run_out, when
+from companion.games.skd.forecast import (
+    deciding,
+    deciding_banner,
+    falls,
+    forecast_lines,
+    run_out,
+    when,
+)
 from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Enemy, SkdState
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def hp_bar(hp: int, top: int, width: int = 20) -> str:
+def hp_bar(hp: int, top: int, width: int = 10) -> str:
     filled = max(0, min(width, round(width * hp / top))) if top else 0
     return "█" * filled + "░" * (width - filled)
 
@@ -93,19 +100,21 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     fall = falls(state) if e is not None and not state.normal_over else None
     if fall is not None:
         pairs.append(("Enemy falls", when(fall[1], state.seats[fall[0]].name)))
-    if banner := deciding(state):
-        pairs.append(("Deciding turn", banner.removeprefix("⚠ ")))
+    if need := deciding(state):
+        pairs.append(("⚠ Deciding turn", need))
     if state.finished:
         pairs.append(("Result", "won" if state.stage == "won" else "lost"))
     return tuple(pairs)
 
 
+def banner(state: SkdState) -> str:
+    """The deciding-turn warning shown above the panel, or ""."""
+    return deciding_banner(state)
+
+
 def panel(state: SkdState) -> tuple[str, ...]:
-    """The lines under the players: the deciding-turn banner, enemy, cards, the deck's life,
-    forecast, the next step."""
+    """The lines under the players: enemy, cards, the deck's life, forecast, the next step."""
     lines = []
-    if banner := deciding(state):
-        lines.append(banner)
     e = state.enemy
     if e is not None:
         which = "Boss" if e.boss else f"Enemy {state.beaten + 1}/{ENEMY_CARDS}"
