@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -30,7 +31,7 @@ from companion.games.skd.notation import (
     parse_skill_line,
 )
 from companion.games.skd.play import NeedsReveal
-from companion.games.skd.rules import offered
+from companion.games.skd.rules import offered, playing_now
 from companion.games.skd.specs import character_data, enemy_data
 from companion.games.skd.turn import can_level_up
 from screens.commands import Command, bindings
@@ -61,6 +62,7 @@ ACTION_EVENTS = {
     "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana", "correct": "correct-enemy",
 }
 
+PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
 
@@ -104,6 +106,14 @@ class SkdScreen(TableScreen):
     def catalogue(self, kind: str) -> dict[str, dict[str, Any]]:
         return self.app.repo.cards("skd", kind)  # type: ignore[attr-defined]
 
+    def taken(self, kind: str, reveals: tuple = ()) -> tuple[str, ...]:
+        """Names of `kind` that cannot come up now: drafted characters, enemies already out."""
+        if kind == "character":
+            return tuple(c.name for s in self.state.seats for c in s.party)
+        if kind == "enemy":
+            return (*(name for name, _ in self.state.revealed), *(r[0] for r in reveals))
+        return ()
+
     def remember(self, kind: str, spec: tuple) -> None:
         data = character_data(spec) if kind == "character" else enemy_data(spec)  # type: ignore[arg-type]
         self.app.repo.save_card("skd", kind, spec[0], data)  # type: ignore[attr-defined]
@@ -133,14 +143,16 @@ class SkdScreen(TableScreen):
         other = {"enemy": "boss", "boss": "enemy"}.get(kind)
         others = self.catalogue(other) if other else None
 
+        taken = self.taken(kind)
+
         def submit(text: str) -> str | None:
             try:
-                spec, typed = from_catalogue(text, shelf, kind, others)
+                spec, typed = from_catalogue(text, shelf, kind, others, taken)
             except Rejected as exc:
                 return exc.reason
             return self.record_card(make(spec), kind, spec, typed)
 
-        self.ask(f"{label} · known: {known(shelf)}", "", submit)
+        self.ask(f"{label} · known: {known(shelf, taken)}", "", submit)
 
     # -- the draft and the first enemy ---------------------------------------------------------
 
@@ -152,18 +164,19 @@ class SkdScreen(TableScreen):
         if not self._writable():
             return
         shelf = self.catalogue("character")
+        taken = self.taken("character")
 
         def submit(text: str) -> str | None:
             out, sep, new = text.partition(">")
             if not sep:
                 return "Type the one you give back, >, then the new one, e.g. Kai > Sol."
             try:
-                spec, typed = from_catalogue(new, shelf, "character")
+                spec, typed = from_catalogue(new, shelf, "character", None, taken)
             except Rejected as exc:
                 return exc.reason
             return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
 
-        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf)}", "", submit)
+        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}", "", submit)
 
     def action_pass_draft(self) -> None:
         self.record(ev.DraftPass())
@@ -177,7 +190,16 @@ class SkdScreen(TableScreen):
     def action_draw(self) -> None:
         self.record(ev.Draw())
 
-    def action_play(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """In the play step a colour letter starts the play: `g4 r4 enter` is the whole play.
+        (Textual then runs the table screen's own `on_key`, unless this one took the key.)"""
+        if (self._entry_callback is None and event.character in PLAY_STARTS and self.viewing is None
+                and self.timeline is not None and playing_now(self.timeline.state)):
+            event.stop()
+            event.prevent_default()
+            self.action_play(event.character)
+
+    def action_play(self, typed: str = "") -> None:
         if not self._writable():
             return
         top = self.state.top
@@ -191,7 +213,7 @@ class SkdScreen(TableScreen):
             return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
 
         self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
-                 "", submit)
+                 typed, submit)
 
     def try_with_reveals(self, make: Callable[[tuple], Any], reveals: tuple) -> str | None:
         """Record `make(reveals)`, or first ask for each enemy its kills reveal."""
@@ -209,17 +231,18 @@ class SkdScreen(TableScreen):
 
     def ask_reveal(self, make: Callable[[tuple], Any], reveals: tuple, beaten: str) -> None:
         shelf = self.catalogue("enemy")
+        taken = self.taken("enemy", reveals)
 
         def submit(text: str) -> str | None:
             try:
-                spec, typed = from_catalogue(text, shelf, "enemy", self.catalogue("boss"))
+                spec, typed = from_catalogue(text, shelf, "enemy", self.catalogue("boss"), taken)
             except Rejected as exc:
                 return exc.reason
             if typed:
                 self.remember("enemy", spec)
             return self.try_with_reveals(make, (*reveals, spec))
 
-        self.ask(f"{beaten} is defeated: reveal the next enemy (name, or its values) · known: {known(shelf)}",
+        self.ask(f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
                  "", submit)
 
     def action_level_up(self) -> None:

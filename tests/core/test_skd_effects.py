@@ -12,6 +12,7 @@ from companion.games.skd import GAME
 from companion.games.skd import events as ev
 from companion.games.skd.notation import (
     from_catalogue,
+    known,
     parse_correction,
     parse_effects,
     parse_play_line,
@@ -153,3 +154,16 @@ def test_a_boss_cannot_be_an_enemy_card():
         from_catalogue("Slime", {}, "boss", shelf)
     with pytest.raises(Rejected, match="cannot come up as an enemy"):
         from_catalogue("Lord, 3, 30, 3", {}, "enemy", {"Lord": {}})
+
+
+def test_a_known_card_by_its_number_or_the_start_of_its_name():
+    shelf = {"Slime": {"stars": 1, "hp": 10, "atk": 2}, "Bat": {"stars": 1, "hp": 3, "atk": 1},
+             "Basilisk": {"stars": 2, "hp": 20, "atk": 4}}
+    assert known(shelf) == "1 Basilisk · 2 Bat · 3 Slime"
+    assert known(shelf, taken=("bat",)) == "1 Basilisk · 2 Slime", "an enemy already out is not offered"
+    assert from_catalogue("2", shelf, "enemy", taken=("Bat",))[0][0] == "Slime"
+    assert from_catalogue("sl", shelf, "enemy") == (("Slime", 1, 10, 2, 0, 0), False)
+    with pytest.raises(Rejected, match="could be Basilisk, Bat"):
+        from_catalogue("ba", shelf, "enemy")
+    with pytest.raises(Rejected, match="no card 4"):
+        from_catalogue("4", shelf, "enemy")

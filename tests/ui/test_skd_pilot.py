@@ -231,8 +231,9 @@ async def test_the_big_table_view_shows_the_enemy_deck_forecast_and_top_card(db_
         assert pairs["Top card"] == "g1" and pairs["Deck"] == "8"
         assert pairs["Deck runs out"] == "Ann's turn, 4 turns from now"  # 8 cards: 2 a turn
         assert screen.query_one("#tv-headline").display
-        picture = app.export_screenshot()
-        for words in ("STRONG", "TOP", "RUNS", "Bat"):
+        # the grid is painted from the frame: wait for the paint, then read the picture
+        picture = await wait_for(pilot, lambda: "STRONG" in app.export_screenshot() and app.export_screenshot())
+        for words in ("TOP", "RUNS", "Bat"):
             assert words in picture
 
 
@@ -252,3 +253,41 @@ async def test_f1_in_the_action_phase_opens_on_the_level_up_rules(make_app, repo
         rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
         await pilot.pause()
         assert rules.hits[0].section.id == "skd.actions.level-up"
+
+
+async def test_keystrokes_a_turn_costs(make_app, repo):
+    """The keys a turn takes, counted: draw 1, a play = the cards and enter, the next enemy
+    from the catalogue 2, the enemy phase 1, the end of the turn 1."""
+    from companion.games.skd.specs import enemy_data, parse_enemy
+
+    stored(repo)
+    for text in ("Imp, 1, 9, 1", "Bat, 1, 30, 1"):
+        spec = parse_enemy(text)
+        repo.save_card("skd", "enemy", spec[0], enemy_data(spec))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        st = lambda: screen.timeline.state  # noqa: E731
+        counts: dict[str, int] = {}
+
+        async def keys(what: str, *pressed: str) -> None:
+            counts[what] = counts.get(what, 0) + len(pressed)
+            for key in pressed:
+                await pilot.press(key)
+            await pilot.pause()
+
+        await keys("correct the enemy", "h", "2", "enter")
+        assert st().enemy.hp == 2
+        await keys("draw", "d")
+        await keys("play", "g", "2", "enter")  # Rin's 3 fells the Bat: the next enemy is asked for
+        assert "the next enemy" in label(screen) and label(screen).endswith("· 1 Imp"), "the Bat cannot come again"
+        await keys("next enemy", "1", "enter")
+        assert (st().enemy.name, st().beaten, st().top.numbers) == ("Imp", 1, (2,))
+        await keys("enemy phase", "e")
+        await keys("end turn", "n")
+        assert (st().active, st().attacked) == (1, False)
+        assert counts == {"correct the enemy": 3, "draw": 1, "play": 3, "next enemy": 2, "enemy phase": 1,
+                          "end turn": 1}

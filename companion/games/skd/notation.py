@@ -1,7 +1,8 @@
 """What players type on the entry line, turned into event values (the screen only collects it).
 
-A card already in the catalogue is entered by its name alone; a line with commas is a card's
-full values, which the screen then saves to the catalogue. The other forms are short:
+A card already in the catalogue is entered by its number in the list the prompt shows, its
+name, or the start of its name; a line with commas is a card's full values, which the screen
+then saves to the catalogue. The other forms are short:
 `Kai 2` (skill, X = 2), `discard deck 2` (move cards; a seat number may follow),
 `2 +3` (mana for player 2), `2 1` (cards kept at the boss setup, in seat order).
 """
@@ -23,16 +24,29 @@ from companion.games.skd.specs import (
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
 
+def shelf(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = ()) -> list[str]:
+    """The catalogue's names that can still come up (not `taken`), in the order `known` numbers them."""
+    gone = {t.casefold() for t in taken}
+    return sorted((n for n in catalogue if n.casefold() not in gone), key=str.casefold)
+
+
 def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
-                   others: dict[str, dict[str, Any]] | None = None) -> tuple[tuple, bool]:
-    """(spec, typed): the catalogue's card for a bare name, else the typed values.
+                   others: dict[str, dict[str, Any]] | None = None,
+                   taken: tuple[str, ...] = ()) -> tuple[tuple, bool]:
+    """(spec, typed): the catalogue's card for its number in `known`, its name or the unique
+    start of its name; else the typed values.
 
     `others` is the catalogue of the other enemy deck: a boss cannot be an enemy card, nor the
-    other way round.
+    other way round. `taken` are names that cannot come up again (numbers skip them).
     """
     t = text.strip()
     if not t:
-        raise Rejected("Type a name from the catalogue, or the card's values.")
+        raise Rejected("Type a name from the catalogue, its number, or the card's values.")
+    names = shelf(catalogue, taken)
+    if t.isdigit():
+        if not 1 <= int(t) <= len(names):
+            raise Rejected(f"There is no card {t} in the list: {known(catalogue, taken)}.")
+        t = names[int(t) - 1]
     name = t.partition(",")[0].strip().casefold()
     for other in others or {}:
         if other.casefold() == name:
@@ -40,19 +54,24 @@ def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
             raise Rejected(f"{other} is {that} card, so it cannot come up as {this}.")
     character = kind == "character"
     if "," not in t:
-        for name, data in catalogue.items():
-            if name.casefold() == t.casefold():
-                return (character_from_data(name, data) if character else enemy_from_data(name, data)), False
+        exact = [n for n in catalogue if n.casefold() == name]
+        starts = exact or [n for n in names if n.casefold().startswith(name)]
+        if len(starts) == 1:
+            found = starts[0]
+            data = catalogue[found]
+            return (character_from_data(found, data) if character else enemy_from_data(found, data)), False
+        if len(starts) > 1:
+            raise Rejected(f"{t!r} could be {', '.join(starts)}: type more of the name.")
         example = "Rin, wind, 2, 3/4/5, c/h2, 2, skill words" if character else "Slime, 1, 10, 2, 3, 4"
         raise Rejected(f"{t!r} is not in the catalogue yet; type its values, e.g. {example}.")
     return (parse_character(t) if character else parse_enemy(t)), True
 
 
-def known(catalogue: dict[str, dict[str, Any]], limit: int = 8) -> str:
-    names = sorted(catalogue)
+def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), limit: int = 9) -> str:
+    names = shelf(catalogue, taken)
     if not names:
         return "none yet"
-    return ", ".join(names[:limit]) + (" …" if len(names) > limit else "")
+    return " · ".join(f"{i} {n}" for i, n in enumerate(names[:limit], 1)) + (" …" if len(names) > limit else "")
 
 
 def parse_skill(text: str) -> tuple[str, int]:

@@ -34,6 +34,12 @@ def offered(state: SkdState, kind: str) -> bool:
     return kind in STAGE_EVENTS.get(state.stage, ())
 
 
+def playing_now(state: SkdState) -> bool:
+    """Whether the turn is at its play step: drawn, nothing played, no enemy attack yet."""
+    return (state.stage in ("normal", "boss") and state.drew and not state.played and not state.attacked
+            and not state.acted and not state.normal_over and state.enemy is not None)
+
+
 def apply(state: SkdState, event: Event) -> SkdState:
     if state.finished:
         raise Rejected("The game is over; undo to go back, or start a new session.")
