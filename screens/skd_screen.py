@@ -21,6 +21,7 @@ from companion.games.skd import events as ev
 from companion.games.skd.cards import show
 from companion.games.skd.notation import (
     EFFECT_HELP,
+    EFFECT_WORDS,
     from_catalogue,
     known,
     parse_correction,
@@ -30,9 +31,13 @@ from companion.games.skd.notation import (
     parse_play_line,
     parse_skill_line,
 )
+from companion.games.skd.notation import (
+    shelf as names,
+)
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.rules import offered, playing_now
 from companion.games.skd.specs import character_data, enemy_data
+from companion.games.skd.stages import drafter
 from companion.games.skd.turn import can_level_up
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
@@ -95,7 +100,23 @@ class SkdScreen(TableScreen):
         tl = self.timeline
         if tl is None or self.viewing is not None:
             return None
-        return offered(tl.state, kind)
+        return offered(tl.state, kind) and (action != "level_up" or self.level_up_refused() is None)
+
+    def level_up_refused(self) -> str | None:
+        try:
+            can_level_up(self.state)
+        except Rejected as exc:
+            return exc.reason
+        return None
+
+    def why_not(self, command: Command) -> str:
+        """A dead key's reason: the rules' own for a level-up, else the step the table is at."""
+        if self.timeline is not None and self.viewing is None:
+            if command.action == "level_up" and (reason := self.level_up_refused()):
+                return reason
+            if command.action in ACTION_EVENTS:
+                return f"{command.title} is not open now: {self.timeline.game.hint(self.state)}"
+        return super().why_not(command)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -114,19 +135,18 @@ class SkdScreen(TableScreen):
             return (*(name for name, _ in self.state.revealed), *(r[0] for r in reveals))
         return ()
 
+    def drafting(self) -> int:
+        """The seat on the clock in the draft."""
+        on_clock = drafter(self.state)
+        return on_clock[1] if on_clock else self.state.active
+
     def remember(self, kind: str, spec: tuple) -> None:
         data = character_data(spec) if kind == "character" else enemy_data(spec)  # type: ignore[arg-type]
         self.app.repo.save_card("skd", kind, spec[0], data)  # type: ignore[attr-defined]
 
     def submit(self, event: Any) -> str | None:
         """Record `event`; if the rules refuse it, the reason stays on the entry line to fix."""
-        tl = self.timeline
-        assert tl is not None
-        try:
-            tl.game.apply(tl.state, event)
-        except Rejected as exc:
-            return exc.reason
-        return None if self.record(event) else "Not recorded (see the message)."
+        return self.attempt(event)
 
     def record_card(self, event: Any, kind: str, spec: tuple, typed: bool) -> str | None:
         """Record an event carrying a card; a newly typed card goes into the catalogue."""
@@ -152,7 +172,7 @@ class SkdScreen(TableScreen):
                 return exc.reason
             return self.record_card(make(spec), kind, spec, typed)
 
-        self.ask(f"{label} · known: {known(shelf, taken)}", "", submit)
+        self.ask(f"{label} · known: {known(shelf, taken)}", "", submit, suggest=names(shelf, taken))
 
     # -- the draft and the first enemy ---------------------------------------------------------
 
@@ -176,7 +196,8 @@ class SkdScreen(TableScreen):
                 return exc.reason
             return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
 
-        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}", "", submit)
+        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}", "", submit,
+                 suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)])
 
     def action_pass_draft(self) -> None:
         self.record(ev.DraftPass())
@@ -190,14 +211,13 @@ class SkdScreen(TableScreen):
     def action_draw(self) -> None:
         self.record(ev.Draw())
 
-    def on_key(self, event: events.Key) -> None:
-        """In the play step a colour letter starts the play: `g4 r4 enter` is the whole play.
-        (Textual then runs the table screen's own `on_key`, unless this one took the key.)"""
-        if (self._entry_callback is None and event.character in PLAY_STARTS and self.viewing is None
+    async def _handle_key(self, event: events.Key) -> bool:
+        """In the play step a colour letter starts the play: `g4 r4 enter` is the whole play."""
+        if (not self.entry_open and event.character in PLAY_STARTS and self.viewing is None
                 and self.timeline is not None and playing_now(self.timeline.state)):
-            event.stop()
-            event.prevent_default()
             self.action_play(event.character)
+            return True
+        return await super()._handle_key(event)
 
     def action_play(self, typed: str = "") -> None:
         if not self._writable():
@@ -243,15 +263,10 @@ class SkdScreen(TableScreen):
             return self.try_with_reveals(make, (*reveals, spec))
 
         self.ask(f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
-                 "", submit)
+                 "", submit, suggest=names(shelf, taken))
 
     def action_level_up(self) -> None:
         if not self._writable():
-            return
-        try:
-            can_level_up(self.state)
-        except Rejected as exc:
-            self.notify(exc.reason, severity="warning")
             return
         seat = self.state.seats[self.state.active]
         options = " · ".join(
@@ -262,7 +277,8 @@ class SkdScreen(TableScreen):
         def submit(text: str) -> str | None:
             return self.submit(ev.LevelUp(text.strip()))
 
-        self.ask(f"Level up ({seat.mana} mana, 3 per LV): {options}", "", submit)
+        self.ask(f"Level up ({seat.mana} mana, 3 per LV): {options}", "", submit,
+                 suggest=[c.name for c in seat.party if c.lv < c.cap])
 
     def action_skill(self) -> None:
         if not self._writable():
@@ -279,7 +295,8 @@ class SkdScreen(TableScreen):
                 return exc.reason
             return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
 
-        self.ask(f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}", "", submit)
+        self.ask(f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}", "", submit,
+                 suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS])
 
     def action_enemy(self) -> None:
         self.record(ev.EnemyPhase())
@@ -315,7 +332,7 @@ class SkdScreen(TableScreen):
             return
         e = self.state.enemy
         if e is None:
-            self.notify("There is no enemy on the table to correct.", severity="warning")
+            self.explain("There is no enemy on the table to correct.")
             return
 
         def submit(text: str) -> str | None:
@@ -349,6 +366,6 @@ class SkdScreen(TableScreen):
             self.ask(f"Boss setup 2/3: cards each player keeps (0–2), in seat order · hands now: {hands}", "", submit)
         elif stage == "boss-deal":
             if self.record(ev.BossDeal()):
-                self.notify("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")
+                self.explain("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")
         else:
-            self.notify("The boss setup starts when the normal battle ends.")
+            self.explain("The boss setup starts when the normal battle ends.")

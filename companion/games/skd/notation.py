@@ -107,6 +107,8 @@ def parse_keep(text: str, players: int) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
+EFFECT_WORDS = ("damage", "hp", "enemy mana", "atk", "lasting", "heal", "move", "discard", "deck", "hand",
+                "pile", "mana")
 EFFECT_HELP = ("damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
                "move discard hand 1 · mana 2 +1")
 
