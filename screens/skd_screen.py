@@ -39,6 +39,7 @@ from companion.games.skd.rules import offered, playing_now
 from companion.games.skd.specs import character_data, enemy_data
 from companion.games.skd.stages import drafter
 from companion.games.skd.turn import can_level_up
+from companion.games.skd.view import banner, hint, panel
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -84,14 +85,13 @@ class SkdScreen(TableScreen):
 
     def paint_panel(self, view: Any) -> None:
         super().paint_panel(view)
-        tl = self.timeline
-        assert tl is not None
+        state = self.shown_state
         # the turn checklist means nothing during the draft, the boss setup or after the end
-        self.query_one("#checklist", Static).display = self.shown_state.stage in ("normal", "boss")
-        banner = tl.game.banner(self.shown_state)
-        self.query_one("#skd-banner", Static).display = bool(banner)
-        self.query_one("#skd-banner", Static).update(banner)
-        self.query_one("#skd-panel", Static).update("\n".join(tl.game.panel(self.shown_state)))
+        self.query_one("#checklist", Static).display = state.stage in ("normal", "boss")
+        warning = banner(state)
+        self.query_one("#skd-banner", Static).display = bool(warning)
+        self.query_one("#skd-banner", Static).update(warning)
+        self.query_one("#skd-panel", Static).update("\n".join(panel(state)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         kind = ACTION_EVENTS.get(action)
@@ -115,7 +115,7 @@ class SkdScreen(TableScreen):
             if command.action == "level_up" and (reason := self.level_up_refused()):
                 return reason
             if command.action in ACTION_EVENTS:
-                return f"{command.title} is not open now: {self.timeline.game.hint(self.state)}"
+                return f"{command.title} is not open now: {hint(self.state)}"
         return super().why_not(command)
 
     # -- helpers ------------------------------------------------------------------------------

@@ -290,3 +290,30 @@ async def test_keystrokes_a_turn_costs(make_app, repo):
         assert (st().active, st().attacked) == (1, False)
         assert counts == {"correct the enemy": 3, "draw": 1, "play": 3, "next enemy": 2, "enemy phase": 1,
                           "end turn": 1}
+
+
+async def test_keystrokes_a_known_character_in_the_draft(make_app, repo):
+    """c, its number in the list, enter: a known character is three keys; tab completes a name."""
+    from companion.games.skd import GAME
+    from companion.games.skd.specs import character_data, parse_character
+
+    for text in (RIN, KAI):
+        spec = parse_character(text)
+        repo.save_card("skd", "character", spec[0], character_data(spec))
+    repo.create(GAME, "Draft", ("Ann", "Bob"), {})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.press("c")
+        assert label(screen).endswith("known: 1 Kai · 2 Rin")
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert [c.name for c in screen.timeline.state.seats[0].party] == ["Rin"]
+        await pilot.press("c")
+        assert label(screen).endswith("known: 1 Kai"), "a character already drafted is not offered"
+        await pilot.press("k", "tab", "enter")
+        await pilot.pause()
+        assert [c.name for c in screen.timeline.state.seats[1].party] == ["Kai"]
