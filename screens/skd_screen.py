@@ -42,9 +42,9 @@ from screens.table_screen import BASE_ACTIONS
 
 SKD_ACTIONS = (
     Command("d", "draw", "Draw", "Draw phase: the active player draws 1 (nothing if the deck is empty)"),
-    Command("p", "play", "Play", "Type the cards played, e.g. g4 r4 b4 +b2; the app checks and resolves it"),
+    Command("p", "play", "Play", "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved"),
     Command("l", "level_up", "Level up", "Actions: 3 mana for +1 LV, its bonus resolved at once"),
-    Command("k", "skill", "Skill", "Actions: pay a character's skill (once per character per turn)"),
+    Command("k", "skill", "Skill", "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)"),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
     Command("x", "swap", "Swap", "Draft: swap one of yours for one still on the table (under the cap)"),

@@ -160,4 +160,5 @@ def hint(state: SkdState) -> str:
     if state.normal_over or state.enemy is None:
         return "The normal battle is over: end the turn (n), then the boss setup."
     colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
-    return f"d draw · p play ({colours}) · l level · k skill · e enemy · n end turn · m/a cards/mana"
+    return (f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
+            "n end turn · m/a/h cards, mana, enemy correction")
