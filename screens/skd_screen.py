@@ -36,6 +36,7 @@ from companion.games.skd.notation import (
 from companion.games.skd.rules import offered, playing_now
 from companion.games.skd.turn import can_level_up
 from companion.games.skd.view import banner, hint, panel
+from companion.text import literal
 from screens.commands import Command, bindings
 from screens.skd_prompts import SkdPrompts
 from screens.table_screen import BASE_ACTIONS
@@ -87,8 +88,8 @@ class SkdScreen(SkdPrompts):
         self.query_one("#checklist", Static).display = state.stage in ("normal", "boss")
         warning = banner(state)
         self.query_one("#skd-banner", Static).display = bool(warning)
-        self.query_one("#skd-banner", Static).update(warning)
-        self.query_one("#skd-panel", Static).update("\n".join(panel(state)))
+        self.query_one("#skd-banner", Static).update(literal(warning))
+        self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         kind = ACTION_EVENTS.get(action)

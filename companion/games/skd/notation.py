@@ -20,6 +20,7 @@ from companion.games.skd.specs import (
     parse_character,
     parse_enemy,
 )
+from companion.numbers import LIMIT, whole
 
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
@@ -43,8 +44,8 @@ def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
     if not t:
         raise Rejected("Type a name from the catalogue, its number, or the card's values.")
     names = shelf(catalogue, taken)
-    if t.isdigit():
-        if not 1 <= int(t) <= len(names):
+    if re.fullmatch(r"[0-9]+", t):
+        if len(t) > 3 or not 1 <= int(t) <= len(names):
             raise Rejected(f"There is no card {t} in the list: {known(catalogue, taken)}.")
         t = names[int(t) - 1]
     name = t.partition(",")[0].strip().casefold()
@@ -79,8 +80,8 @@ def parse_skill(text: str) -> tuple[str, int]:
     parts = text.split()
     if not parts:
         raise Rejected("Type the character (name or number) and, for an X★ skill, the mana.")
-    if len(parts) > 1 and parts[-1].isdigit():
-        return " ".join(parts[:-1]), int(parts[-1])
+    if len(parts) > 1 and parts[-1][:1].isdigit():
+        return " ".join(parts[:-1]), whole(parts[-1], "The mana", 0, LIMIT)
     return " ".join(parts), 0
 
 
@@ -88,8 +89,8 @@ def parse_move(text: str) -> tuple[str, str, int, int | None]:
     m = re.fullmatch(r"\s*(\w+)\s+(\w+)\s+(\d+)(?:\s+(\d+))?\s*", text.lower())
     if not m or m.group(1) not in AREA_WORDS or m.group(2) not in AREA_WORDS:
         raise Rejected("Type from, to and how many, e.g. discard deck 2 (areas: deck, pile, discard, hand; a player number may follow).")
-    seat = int(m.group(4)) - 1 if m.group(4) else None
-    return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], int(m.group(3)), seat
+    seat = whole(m.group(4), "The player number", 1, LIMIT) - 1 if m.group(4) else None
+    return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], whole(m.group(3), "How many", 0, LIMIT), seat
 
 
 def parse_mana(text: str, active: int) -> tuple[int, int]:
@@ -97,14 +98,15 @@ def parse_mana(text: str, active: int) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(?:(\d+)\s+)?([-+]\d+)\s*", text)
     if not m:
         raise Rejected("Type the change, e.g. +2, or a player number and the change, e.g. 2 -1.")
-    return (int(m.group(1)) - 1 if m.group(1) else active), int(m.group(2))
+    seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
+    return seat, whole(m.group(2), "The change")
 
 
 def parse_keep(text: str, players: int) -> tuple[int, ...]:
     parts = text.replace(",", " ").split()
-    if len(parts) != players or not all(p.isdigit() for p in parts):
+    if len(parts) != players:
         raise Rejected(f"Type {players} numbers, one per player in seat order, e.g. {' '.join(['2'] * players)}.")
-    return tuple(int(p) for p in parts)
+    return tuple(whole(p, "Each number", 0, LIMIT) for p in parts)
 
 
 EFFECT_WORDS = ("damage", "hp", "enemy mana", "atk", "lasting", "heal", "move", "discard", "deck", "hand",
@@ -117,20 +119,21 @@ def parse_effect(text: str, active: int) -> tuple:
     """One effect in words (see EFFECT_HELP) as the plain tuple the events carry; `mana +1`
     without a player number is the active player's."""
     t = text.strip().lower()
-    if m := re.fullmatch(r"(?:damage|dmg)\s+(\d+)", t):
-        return ("damage", int(m.group(1)))
-    if m := re.fullmatch(r"(?:enemy\s+)?hp\s+([-+]\d+)", t):
-        return ("enemy-hp", int(m.group(1)))
-    if m := re.fullmatch(r"enemy\s+mana\s+([-+]\d+)", t):
-        return ("enemy-mana", int(m.group(1)))
-    if m := re.fullmatch(r"atk\s+(.+?)\s+([-+]\d+)(\s+(?:lasting|always|for good))?", t):
-        return ("atk", m.group(1), int(m.group(2)), bool(m.group(3)))
-    if m := re.fullmatch(r"heal\s+(\d+)", t):
-        return ("heal", int(m.group(1)))
+    if m := re.fullmatch(r"(?:damage|dmg)\s+(\S+)", t):
+        return ("damage", whole(m.group(1), "The damage", 0, LIMIT))
+    if m := re.fullmatch(r"(?:enemy\s+)?hp\s+([-+]\S+)", t):
+        return ("enemy-hp", whole(m.group(1), "The HP change"))
+    if m := re.fullmatch(r"enemy\s+mana\s+([-+]\S+)", t):
+        return ("enemy-mana", whole(m.group(1), "The mana change"))
+    if m := re.fullmatch(r"atk\s+(.+?)\s+([-+]\S+?)(\s+(?:lasting|always|for good))?", t):
+        return ("atk", m.group(1), whole(m.group(2), "The Atk change"), bool(m.group(3)))
+    if m := re.fullmatch(r"heal\s+(\S+)", t):
+        return ("heal", whole(m.group(1), "The heal", 0, LIMIT))
     if t.startswith("move "):
         return ("move", *parse_move(t[5:]))
-    if m := re.fullmatch(r"mana\s+(?:(\d+)\s+)?([-+]\d+)", t):
-        return ("mana", int(m.group(1)) - 1 if m.group(1) else active, int(m.group(2)))
+    if m := re.fullmatch(r"mana\s+(?:(\S+)\s+)?([-+]\S+)", t):
+        seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
+        return ("mana", seat, whole(m.group(2), "The mana change"))
     raise Rejected(f"{text.strip()!r} is not an effect; write one of: {EFFECT_HELP}.")
 
 
@@ -162,9 +165,10 @@ def parse_play_line(text: str, easy: bool, active: int) -> tuple[tuple, tuple]:
 def parse_correction(text: str) -> tuple[int | None, int | None]:
     """`hp 7`, `mana 2`, `hp 7 mana 2` or a bare `7` (HP) → (hp, mana)."""
     t = text.strip().lower()
-    if t.isdigit():
-        return int(t), None
-    m = re.fullmatch(r"(?:hp\s+(\d+))?\s*(?:mana\s+(\d+))?", t)
+    if re.fullmatch(r"[0-9]+", t):
+        return whole(t, "The enemy's HP", 0, LIMIT), None
+    m = re.fullmatch(r"(?:hp\s+(\S+?))?\s*(?:mana\s+(\S+))?", t)
     if not t or not m or not (m.group(1) or m.group(2)):
         raise Rejected("Type what the table shows: hp 7, mana 2, or both (hp 7 mana 2).")
-    return (int(m.group(1)) if m.group(1) else None), (int(m.group(2)) if m.group(2) else None)
+    hp = whole(m.group(1), "The enemy's HP", 0, LIMIT) if m.group(1) else None
+    return hp, whole(m.group(2), "The enemy's mana", 0, LIMIT) if m.group(2) else None
