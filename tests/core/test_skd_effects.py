@@ -167,3 +167,13 @@ def test_a_known_card_by_its_number_or_the_start_of_its_name():
         from_catalogue("ba", shelf, "enemy")
     with pytest.raises(Rejected, match="no card 4"):
         from_catalogue("4", shelf, "enemy")
+
+
+def test_effect_numbers_are_whole_numbers_in_range():
+    with pytest.raises(Rejected, match="must be between"):
+        parse_effects("damage " + "9" * 5000, 0)
+    with pytest.raises(Rejected, match="not a number"):
+        parse_effects("heal ③", 0)
+    with pytest.raises(Rejected, match="must be between"):
+        parse_correction("hp 7 mana " + "1" * 40)
+    assert parse_effects("mana 2 +1, atk Kai -2 lasting", 0) == (("mana", 1, 1), ("atk", "kai", -2, True))
