@@ -171,7 +171,7 @@ def test_bug5_the_draft_hint_uses_the_players_initials():
 
 def test_the_header_shows_the_table_options():
     s = ready(easy=True, per_colour=True, enemy="Bat, 1, 3, 1")
-    assert GAME.view(s).status.startswith("Easy mode · per-colour attacks · deck ")
+    assert GAME.view(s).status.startswith("Easy · per-colour · deck ")
     assert GAME.view(ready()).status.startswith("deck ")
 
 

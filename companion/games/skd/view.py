@@ -68,7 +68,7 @@ def view(state: SkdState) -> TableView:
 
 def table_options(state: SkdState) -> tuple[str, ...]:
     """The options that change the rules at this table, for the header."""
-    return (*(("Easy mode",) if state.easy else ()), *(("per-colour attacks",) if state.per_colour else ()))
+    return (*(("Easy",) if state.easy else ()), *(("per-colour",) if state.per_colour else ()))
 
 
 def strong_countdown(e: Enemy) -> str:
