@@ -177,3 +177,9 @@ def test_effect_numbers_are_whole_numbers_in_range():
     with pytest.raises(Rejected, match="must be between"):
         parse_correction("hp 7 mana " + "1" * 40)
     assert parse_effects("mana 2 +1, atk Kai -2 lasting", 0) == (("mana", 1, 1), ("atk", "kai", -2, True))
+
+
+def test_damage_after_the_boss_falls_in_the_same_skill_is_lost_not_refused():
+    s = replace(acting(), enemy=replace(acting().enemy, boss=True, hp=3), stage="boss")
+    after = fold(s, skill("Rin: damage 3, damage 2"))
+    assert after.stage == "won" and "2 damage with no enemy left" in after.notes[0]

@@ -154,8 +154,9 @@ def apply_effects(state: SkdState, effects: tuple, reveals: Reveals) -> tuple[Sk
                 if _number(n, "Damage") < 1:
                     raise Rejected("Damage is at least 1.")
                 e = state.enemy
-                if e is None or state.finished or state.normal_over:
-                    raise Rejected("There is no enemy to damage.")
+                if e is None or state.finished:  # the last enemy or the boss fell earlier in this action
+                    notes.append(f"{n} damage with no enemy left")
+                    continue
                 state, e, dealt, words = strike(state, e, n, reveals)
                 state = replace(state, enemy=e)
                 notes.append(f"{dealt} damage" + (f" ({n - dealt} overkill lost)" if n > dealt else ""))
