@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core import Rejected
+from companion.core import Rejected, next_seat, refuse_when_over
 from companion.games.skd.effects import Reveals, apply_effects, give_mana, move
 from companion.games.skd.play import raise_level
 from companion.games.skd.state import (
@@ -24,8 +24,7 @@ from companion.games.skd.state import (
 
 
 def _in_turn(state: SkdState, setup_too: bool = False) -> None:
-    if state.finished:
-        raise Rejected("The game is over; undo to go back, or start a new session.")
+    refuse_when_over(state.finished)
     if state.stage == "draft":
         raise Rejected("The draft is still on: pick (c), swap (x) or pass (o).")
     if state.stage == "first-enemy":
@@ -173,9 +172,9 @@ def end_turn(state: SkdState) -> SkdState:
         replace(s, mana=min(s.mana, MANA_CAP), party=tuple(replace(c, turn_boost=0) for c in s.party))
         for s in state.seats
     )
-    active = (state.active + 1) % len(seats)
+    active, new_round = next_seat(state.active, len(seats))
     state = replace(
-        state, seats=seats, active=active, round=state.round + (active == 0), drew=False,
+        state, seats=seats, active=active, round=state.round + new_round, drew=False,
         played=False, acted=False, attacked=False, skills_used=(),
         history=(*state.history, state.deck),
         notes=(f"mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)}",) if capped else (),
