@@ -33,7 +33,8 @@ from companion.games.mm5.events import (
 )
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
-from companion.games.mm5.rules import check_thief
+from companion.games.mm5.rules import check_knight, check_thief
+from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
 
@@ -49,6 +50,7 @@ class MM5Prompts:
     app: Any
     shown_state: Any
     _writable: Callable[[], bool]
+    best_strike: Callable[[], str]
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -114,37 +116,61 @@ class MM5Prompts:
 
         def submit(text: str) -> str | None:
             seat, items = notation.parse_draw(text, deal, self.players())
-            for item in items:  # a dealt hand may hold several gems and knights
-                error = self.draw_one(item, seat)
-                if error:
-                    return error
-            return None
+            if items == [("empty", 0)]:
+                self.call_after_refresh(self.confirm_empty)
+                return None
+            return self.place(seat, items)
 
         label = "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)" if deal else \
             "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
         self._go(label, submit)
 
-    def draw_one(self, item: notation.Item, seat: int | None) -> str | None:
-        what, number = item
-        if what == "knight":
-            return self.knight(number, seat)
-        return self._done(self.record(Draw(what, number, seat=seat)))
+    def place(self, seat: int | None, items: list[notation.Item]) -> str | None:
+        """Record what was drawn or dealt, in order; each new Holy Knight's values are asked for
+        on the way (the core first checks that the knight can be drawn at all)."""
+        items = list(items)
+        while items:
+            what, number = items.pop(0)
+            if what != "knight":
+                if not self.record(Draw(what, number, seat=seat)):
+                    return "Not recorded (see the message); esc cancels."
+                continue
+            check_knight(self.shown_state, number)
+            name = knight_name(number)
+            known = self.catalogue().get(name)
+            if known is None:
+                self.call_after_refresh(self.ask_knight, number, seat, items)
+                return None
+            if not self.record(Draw("knight", number, from_catalogue(name, known), seat)):
+                return "Not recorded (see the message); esc cancels."
+        return None
 
-    def knight(self, number: int, seat: int | None) -> str | None:
+    def ask_knight(self, number: int, seat: int | None, rest: list[notation.Item]) -> None:
         name = knight_name(number)
-        known = self.catalogue().get(name)
-        if known is not None:
-            return self._done(self.record(Draw("knight", number, from_catalogue(name, known), seat)))
 
         def values(text: str) -> str | None:
             spec: Spec = (name, "knight", *notation.parse_values(text), number)
-            if self.record(Draw("knight", number, spec, seat)):
-                self.save(spec)
-                return None
-            return "Not recorded (see the message)."
+            if not self.record(Draw("knight", number, spec, seat)):
+                return "Not recorded (see the message)."
+            self.save(spec)
+            if rest:  # the rest of a deal line, after this knight
+                self.call_after_refresh(self.place_rest, seat, rest)
+            return None
 
-        self.call_after_refresh(self.ask, f"{name}'s values from the card (P 4/5 M 3/4)", "", self.rejected(values))
-        return None
+        self.ask(f"{name}'s values from the card (P 4/5 M 3/4)", "", self.rejected(values))
+
+    def place_rest(self, seat: int | None, rest: list[notation.Item]) -> None:
+        error = self.rejected(lambda _text: self.place(seat, rest))("")
+        if error:
+            self.notify(error, severity="error")
+
+    def confirm_empty(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.record(Draw("empty"))
+
+        question = "The deck is empty: drawing from it ends the game now. End the game? (undo reopens it)"
+        self.app.push_screen(ConfirmModal(question), done)
 
     def action_begin(self) -> None:
         self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
@@ -189,7 +215,8 @@ class MM5Prompts:
             self._go("Attack whom? Seat number or name",
                      lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))))
             return
-        self._go("Strike: striker target p|m (ids from the battle panel): 3 7 p", self.strike)
+        self._go("Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
+                 self.strike, self.best_strike())
 
     def strike(self, text: str) -> str | None:
         striker, target, magic = notation.parse_strike(text)
@@ -252,10 +279,18 @@ class MM5Prompts:
 
     def action_spell(self) -> None:
         def submit(text: str) -> str | None:
-            seat, note = notation.parse_spell(text, self.players())
-            return self._done(self.record(Spell(seat, note)))
+            if ":" in text:  # the note typed in the open, as before
+                seat, note = notation.parse_spell(text, self.players())
+                return self._done(self.record(Spell(seat, note)))
+            seat = notation.parse_seat(text, self.players())
+            self.probe(Spell(seat))  # may this player lay one now?
+            name = self.shown_state.players[seat].name
+            self.call_after_refresh(self.ask, f"{name}'s spell: a note for the reveal (hidden as you type; "
+                                    "enter for none)", "", self.rejected(lambda note: self._done(
+                                        self.record(Spell(seat, note.strip())))), secret=True)
+            return None
 
-        self._go("Face-down spell: player, then a note (Ann: Holy Light)", submit)
+        self._go("Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit)
 
     def action_initiative(self) -> None:
         state = self.shown_state

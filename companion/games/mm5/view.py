@@ -28,7 +28,9 @@ def countdown(state: State) -> str:
         return ""
     left = state.end_turn - state.turn_no + 1
     last = state.players[(state.first + state.end_turn) % len(state.players)].name
-    return f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s turn"
+    when = state.end_turn // len(state.players) + 1
+    return (f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s "
+            f"turn in round {when}" + (" (this one)" if left == 1 else ""))
 
 
 def knights_text(state: State, seat: int) -> str:
@@ -69,6 +71,14 @@ def view(state: State) -> TableView:
     )
 
 
+def spells_of_round(state: State) -> list[tuple[str, str]]:
+    """(who, note) for the spells laid this combat round: face down until initiative."""
+    b = state.battle
+    if b is None:
+        return []
+    return [(state.players[s].name, note) for r, s, note in b.spells if r == b.round]
+
+
 def battle_lines(state: State) -> list[str]:
     """The battle in words for the panel: both lineups, who strikes, who may be targeted."""
     b = state.battle
@@ -85,10 +95,13 @@ def battle_lines(state: State) -> list[str]:
         ) or "nobody"
         lines.append(f"  {SIDE_NAMES[side]} {state.who(seat)}: {shown}")
     if b.stage == "reinforce":
-        spells = [f"{state.players[s].name}: {n or 'face down'}" for r, s, n in b.spells if r == b.round]
+        laid = [state.players[s].name for r, s, _ in b.spells if r == b.round]
         lines.append("  reinforcements (e) and one face-down spell each (s), then initiative (i)"
-                     + (f" · spells: {'; '.join(spells)}" if spells else ""))
+                     + (f" · face down: {', '.join(laid)}" if laid else ""))
     else:
+        shown = spells_of_round(state)
+        if shown:
+            lines.append("  spells: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in shown))
         targets, why = legal_targets(state, b.to_move)
         lines.append(f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
                      + ", ".join(f"#{c.uid}" for c in targets) + (f" — {why}" if why else ""))
