@@ -22,7 +22,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from companion.core import Rejected
-from companion.text import literal, markup
+from companion.numbers import LIMIT, whole
+from companion.text import literal, markup, markup_lines
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,8 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
     def compose(self) -> ComposeResult:
         r = self.request
         with Vertical(id="box"):
-            yield Static(f"[b]{r.title}[/b] · {r.dice} × d6", id="title")
-            yield Static(r.chance, id="chance")
+            yield Static(f"[b]{markup(r.title)}[/b] · {r.dice} × d6", id="title")
+            yield Static(literal(r.chance, lines=True), id="chance")
             yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
             yield Static("", id="outcome")
             enter = "records the roll" if r.records else "shows what the roll means"
@@ -72,13 +73,13 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             words = self.request.check(result) if self.request.check else ""
         except Rejected as exc:
             self.ready = None
-            outcome.update(literal(exc.reason, style="bold red"))
+            outcome.update(literal(exc.reason, style="b red", lines=True))
             return False
         self.ready = result if self.request.records else None
         shown = " ".join(str(f) for f in result.faces)
         who = "the app rolled" if result.rolled else "entered"
         then = "\n[b]enter[/b] records it" if self.ready is not None else ""
-        outcome.update(f"{who} [b]{shown}[/b]: {markup(words)}{then}")
+        outcome.update(f"{who} [b]{shown}[/b]: {markup_lines(words)}{then}")
         return True
 
     @on(Input.Changed, "#faces")
@@ -92,10 +93,13 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             self.dismiss(self.ready)
             return
         text = event.value.replace(",", " ").split()
-        if not text or not all(t.lstrip("-").isdigit() for t in text):
-            self.query_one("#outcome", Static).update("[b red]Type the faces as numbers, like 3 5.[/]")
+        try:
+            if not text:
+                raise Rejected("Type the faces as numbers, like 3 5.")
+            faces = tuple(whole(t, "A face or a total", -LIMIT, LIMIT) for t in text)
+        except Rejected as exc:
+            self.query_one("#outcome", Static).update(literal(exc.reason, style="b red"))
             return
-        faces = tuple(int(t) for t in text)
         result = DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1)
         if self._show(result) and self.request.records:
             self.dismiss(result)  # typed faces that pass the check: one enter records them
