@@ -8,13 +8,19 @@ that used them is accepted, so a refused action leaves no half-typed card behind
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core import Rejected
 from companion.games.mm5 import notation
 from companion.games.mm5.battle import prepare_strike, walkover
-from companion.games.mm5.cards import Spec, catalogue_entry, from_catalogue, knight_name
+from companion.games.mm5.cards import (
+    PLAYABLE_KINDS,
+    Spec,
+    catalogue_entry,
+    from_catalogue,
+    knight_name,
+)
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -89,7 +95,8 @@ class MM5Prompts:
                 self.call_after_refresh(ask_next)
                 return None
 
-            self.ask(f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})", "", submit)
+            self.ask(f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})", "", submit,
+                     PLAYABLE_KINDS)
 
         self.call_after_refresh(ask_next)
         return None
@@ -102,9 +109,12 @@ class MM5Prompts:
                 return exc.reason
         return run
 
-    def _go(self, label: str, fn: Callable[[str], str | None], value: str = "") -> None:
+    def _go(self, label: str, fn: Callable[[str], str | None], value: str = "", suggest: Iterable[str] = ()) -> None:
         if self._writable():
-            self.ask(label, value, self.rejected(fn))
+            self.ask(label, value, self.rejected(fn), suggest)
+
+    def cards_known(self) -> list[str]:
+        return sorted(self.catalogue())
 
     def _done(self, ok: bool) -> str | None:
         return None if ok else "Not recorded (see the message); esc cancels."
@@ -174,25 +184,28 @@ class MM5Prompts:
 
     def action_begin(self) -> None:
         self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
-                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))))
+                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))),
+                 suggest=self.players())
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
             side, whisper, rest = notation.parse_declare(text)
             return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
 
-        self._go("Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper", submit)
+        self._go("Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper", submit,
+                 suggest=("light", "dark", *self.cards_known()))
 
     def action_enter(self) -> None:
         self._go("Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
-                 lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))))
+                 lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))), suggest=self.cards_known())
 
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
             seat, count = notation.parse_hand(text, self.players())
             return self._done(self.record(HandCount(seat, count)))
 
-        self._go("Hand count: player and number of cards (Bob 6)", submit)
+        self._go("Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)", submit,
+                 suggest=self.players())
 
     def action_discard(self) -> None:
         if self._writable():
@@ -213,7 +226,8 @@ class MM5Prompts:
         state = self.shown_state
         if state.battle is None:
             self._go("Attack whom? Seat number or name",
-                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))))
+                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))),
+                     suggest=[n for i, n in enumerate(self.players()) if i != state.active])
             return
         self._go("Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
                  self.strike, self.best_strike())
@@ -275,7 +289,8 @@ class MM5Prompts:
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
-        self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit)
+        self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit,
+                 suggest=(*self.players(), *self.cards_known()))
 
     def action_spell(self) -> None:
         def submit(text: str) -> str | None:
@@ -290,7 +305,8 @@ class MM5Prompts:
                                         self.record(Spell(seat, note.strip())))), secret=True)
             return None
 
-        self._go("Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit)
+        self._go("Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit,
+                 suggest=self.players())
 
     def action_initiative(self) -> None:
         state = self.shown_state

@@ -138,7 +138,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         if advice is not None:
             self.advice = (state, advice)
         self.odds_text = text
-        self.query_one("#mm5-odds", Static).update(literal(text))
+        self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
     def best_strike(self) -> str:
         """The best strike for the side to move, as the strike prompt takes it, once solved."""

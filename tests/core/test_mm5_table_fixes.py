@@ -167,3 +167,13 @@ def test_enter_still_plays_characters_as_the_action():
     state = run(dealt(), HandCount(0, 3), Begin(0), Draw("card"), Declare("light", (WARRIOR,)))
     assert not state.acted
     assert run(state, Enter((WARRIOR,))).acted
+
+
+def test_bug10_the_rules_list_shows_no_raw_markdown_marks():
+    from rulesdb.index import RulesIndex, line_hit
+
+    index = RulesIndex.load()
+    lines = [line_hit(s).snippet for s in index.toc("mm5")]
+    for word in ("knight", "dungeon", "gem", "thief", "spell", "initiative", "聖騎士"):
+        lines += [f"{h.section.title} {h.snippet}" for h in index.search(word, game="mm5")]
+    assert lines and not [x for x in lines if "**" in x]

@@ -47,8 +47,8 @@ async def test_the_best_strike_is_shown_and_filled_in_and_the_keys_are_few(make_
         await pilot.press("i")
         await dice(pilot, "6 1")
         odds = lambda: str(screen.query_one("#mm5-odds").render())  # noqa: E731
-        await wait_for(pilot, lambda: "Best strike for the attacker" in odds())
-        assert "(exact, both sides playing their best" in odds()
+        await wait_for(pilot, lambda: "Best strike, attacker" in odds())
+        assert "(exact: both sides' best play" in odds()
         best = screen.advice[1].best
         assert best.target.name == "Warrior" and "at #" in odds() and "→" in odds()
         # the strike: a opens the line filled with the best strike, enter takes it, the total of

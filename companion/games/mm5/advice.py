@@ -67,17 +67,17 @@ class Advice:
 
     def words(self) -> list[str]:
         if self.exact:
-            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact, both sides playing their best; "
-                     "no further reinforcements or spells)"]
+            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact: both sides' best play, no more "
+                     "reinforcements or spells)"]
         else:
             lines = [f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
                      f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
                      "each striker taking its best-odds target)"]
         if self.best is not None:
-            lines.append(f"Best strike for the {SIDE_NAMES[self.best.side]}: {self.best.words()}")
+            lines.append(f"Best strike, {SIDE_NAMES[self.best.side]}: {self.best.words()}")
         for side, best in enumerate(self.firsts):
             if best is not None:
-                lines.append(f"If the {SIDE_NAMES[side]} wins initiative: {best.words()}")
+                lines.append(f"{SIDE_NAMES[side].capitalize()} first: {best.words()}")
         return lines
 
 

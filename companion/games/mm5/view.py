@@ -60,7 +60,7 @@ def view(state: State) -> TableView:
         status += " · " + countdown(state)
     return TableView(
         round=state.round,
-        turn=me.name if state.phase != "deal" else "Dealer",
+        turn=me.name if state.phase != "deal" else "",  # the deal is no one's turn
         phase=state.phase,
         columns=COLUMNS,
         rows=tuple(rows),
