@@ -20,7 +20,7 @@ from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
 from companion.games.mm5.exact import Kind, Solver, Unsolved
 from companion.games.mm5.state import State
 
-BUDGET = 2.0  # seconds of exact solving before falling back to the simulation
+BUDGET = 2.0  # seconds of exact solving (the thread's own time) before falling back to the simulation
 # Positions (an upper bound) beyond which the exact solve is not even tried: about eight times
 # five distinct characters against five, which solves in about a second.
 TOO_BIG = 1_000_000
@@ -162,7 +162,7 @@ def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool
         return _estimate(sides, variant, acted, to_move)
     total = probe.total()
     tell = (lambda done: progress(done, total)) if progress is not None else None
-    lineups, solver = _solver(sides, variant, time.monotonic() + budget, tell)
+    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
     done = set(acted) if to_move is not None else set()
     standing = ({f.uid for f in sides[0]}, {f.uid for f in sides[1]})
     try:

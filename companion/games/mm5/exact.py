@@ -129,7 +129,8 @@ WON, LOST = -1, -2
 
 class Solver:
     """Memoised values for one battle: two lists of groups of identical characters and their
-    counts; `deadline` is a time.monotonic() past which the solve gives up (Unsolved)."""
+    counts; `deadline` is a time.thread_time() (the computing thread's own seconds, steady on
+    a busy machine) past which the solve gives up (Unsolved)."""
 
     def __init__(self, kinds: tuple[tuple[Kind, ...], tuple[Kind, ...]], counts: tuple[tuple[int, ...], tuple[int, ...]],
                  variant: bool = False, deadline: float | None = None,
@@ -226,7 +227,7 @@ class Solver:
 
     def tick(self) -> None:
         self.work += 1
-        if self.deadline is not None and not self.work % 256 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.work % 256 and time.thread_time() > self.deadline:
             raise Unsolved
 
     def round(self, a: int, d: int) -> float:
