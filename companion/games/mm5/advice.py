@@ -11,6 +11,7 @@ to solve within the time budget get the simulation instead, labelled as an estim
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -121,6 +122,7 @@ class Lineups:
 
 
 _SOLVERS: list[tuple[Lineups, bool, Solver]] = []  # the latest battles' solvers, newest last
+_LOCK = threading.Lock()  # one solve at a time: a solver is not shared between threads
 
 
 def _solver(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
@@ -160,7 +162,12 @@ def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool
     probe = Lineups(sides)
     if probe.size() > TOO_BIG:
         return _estimate(sides, variant, acted, to_move)
-    total = probe.total()
+    with _LOCK:
+        return _advise(sides, variant, acted, to_move, budget, progress, probe.total())
+
+
+def _advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...],
+            to_move: int | None, budget: float, progress: Callable[[int, int], None] | None, total: int) -> Advice:
     tell = (lambda done: progress(done, total)) if progress is not None else None
     lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
     done = set(acted) if to_move is not None else set()
