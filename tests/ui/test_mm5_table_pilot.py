@@ -72,6 +72,9 @@ async def test_deal_lines_knights_the_empty_deck_and_hidden_spells(make_app):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_session(pilot, index(), "Ann, Bob, Cleo")
         state = lambda: screen.timeline.state  # noqa: E731
+        # bug 8: the deal is no one's turn ("Dealer 's turn" before)
+        header = str(screen.query_one("#header").render())
+        assert "'s turn" not in header and "Dealer" not in header and "phase: deal" in header
         # bug 1: two new Holy Knights on one deal line: both are asked for, in turn
         await line(pilot, "d", "3 g3 g4 k3 k6")
         await answer(pilot, "P 4/5 M 3/4")
