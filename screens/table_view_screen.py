@@ -1,9 +1,9 @@
 """The table view: the live game, big and read-only, for a TV, a tablet or a second terminal.
 
 It reads through its own read-only repository (`Repository.reader`) from one worker thread:
-every half second it reads the session's stamp and reloads the session only when the stamp
-changed, so it follows the window that records the actions without ever taking the write
-lock. It holds no write path at all: its only keys move between sessions or leave. Every game
+every half second it asks SQLite whether the file changed at all (`PRAGMA data_version`) and
+then reads only the new events (`companion.store.follow`), so it follows the window that
+records the actions without ever taking the write lock. It holds no write path at all: its only keys move between sessions or leave. Every game
 is painted from `game.view(state)` and, above the players, the game's `headline(state)` hook:
 (label, value) pairs for its headline state, none by default (see `companion.core.Game`).
 """
@@ -169,7 +169,7 @@ class TableViewScreen(Screen[None]):
 
         worker = get_current_worker()
         repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
-        seen: tuple[Any, ...] | None = None
+        seen: Any = None
         try:
             with contextlib.suppress(Exception):  # a broken game shows its error when it loads
                 self.names = {g.id: g.name for g in all_games()}  # imported here, off the UI
@@ -185,23 +185,29 @@ class TableViewScreen(Screen[None]):
         finally:
             repo.close()
 
-    def _check(self, repo: Any, target: int | None, seen: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    def _check(self, repo: Any, target: int | None, seen: Any) -> Any:
+        """One poll; returns what to compare the next one with. Nothing is read unless the
+        file changed since the last poll (`PRAGMA data_version`)."""
+        from companion.store.follow import Follower
+
         if target is None:
+            version = repo.data_version()
+            if isinstance(seen, tuple) and seen[:2] == ("list", version):
+                return seen
             sessions = repo.list_sessions()
-            now = ("list", *((s.id, s.title, s.summary, s.updated) for s in sessions))
-            if now != seen:
+            now = ("list", version, tuple((s.id, s.title, s.summary, s.updated) for s in sessions))
+            if not isinstance(seen, tuple) or seen[2] != now[2]:
                 self.post_message(Followed(None, sessions=sessions))
             return now
-        stamp = repo.stamp(target)
-        now = (target, stamp)
-        if now != seen:
-            try:
-                frame = frame_of(repo.load(target)) if stamp is not None else None
-            except Exception as exc:  # a log this version cannot replay: said once, retried on change
-                self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
-            else:
-                self.post_message(Followed(target, frame))
-        return now
+        follower = seen if isinstance(seen, Follower) and seen.session_id == target else Follower(repo, target)
+        repo.data_version()  # a file SQLite cannot open is said by the caller, not as a replay error
+        try:
+            changed, loaded = follower.poll()
+            if changed:
+                self.post_message(Followed(target, frame_of(loaded) if loaded is not None else None))
+        except Exception as exc:  # a log this version cannot replay: said once, retried on change
+            self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
+        return follower
 
     def on_followed(self, message: Followed) -> None:
         if message.session_id != self.session_id:
