@@ -130,7 +130,7 @@ def _place_knight(state: State, seat: int, e: Draw) -> State:
     check_knight(state, e.number)
     if not e.card:
         raise Rejected(f"Type Holy Knight {e.number}'s values from the card first.")
-    card = make_card(e.card, state.next_uid)  # type: ignore[arg-type]
+    card = make_card(e.card, state.next_uid)
     if card.kind != "knight" or card.knight != e.number:
         raise Rejected(f"That card is not Holy Knight {e.number}.")
     state = replace(state, next_uid=state.next_uid + 1)

@@ -99,9 +99,9 @@ def battle_lines(state: State) -> list[str]:
         lines.append("  reinforcements (e) and one face-down spell each (s), then initiative (i)"
                      + (f" · face down: {', '.join(laid)}" if laid else ""))
     else:
-        shown = spells_of_round(state)
-        if shown:
-            lines.append("  spells: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in shown))
+        revealed = spells_of_round(state)
+        if revealed:
+            lines.append("  spells: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in revealed))
         targets, why = legal_targets(state, b.to_move)
         lines.append(f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
                      + ", ".join(f"#{c.uid}" for c in targets) + (f" — {why}" if why else ""))

@@ -136,11 +136,11 @@ def describe(before: State, event: Event, after: State) -> str:
             first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
             return shown + f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
         case Strike(striker=s, target=t, faces=faces, rolled=rolled):
-            _, me = before.find(s)
-            _, foe = before.find(t)
+            _, hitter = before.find(s)
+            _, struck = before.find(t)
             dice = " ".join(str(f) for f in faces)
             how = "app roll" if rolled else "rolled"
-            return f"#{s} {me.name} → #{t} {foe.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
+            return f"#{s} {hitter.name} → #{t} {struck.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
         case Remove(uid=uid, why=why):
             _, card = before.find(uid)
             where = "to the Dungeon" if card.kind == "knight" else "discarded"
