@@ -128,3 +128,22 @@ async def test_the_stand_alone_dice_tray_records_nothing_and_says_so(make_app):
         await pilot.press("escape")
         await wait_for(pilot, lambda: screen_name(pilot) == "MM5Screen")
         assert len(screen.timeline.entries) == before
+
+
+async def test_over_the_hand_limit_the_whisper_is_offered(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_session(pilot, index(), "Ann, Bob")
+        app.repo.save_card("mm5", "character", "Holy Knight 1", {**KNIGHT, "knight": 1})
+        state = lambda: screen.timeline.state  # noqa: E731
+        await line(pilot, "d", "Ann k1")
+        await line(pilot, "b", "Ann")
+        await line(pilot, "d", "c")
+        assert state().players[0].hand == 5, "five dealt, the knight placed, one drawn"
+        await line(pilot, "h", "Ann 6")
+        await pilot.press("f")
+        label = str(screen.query_one("#entry-label").render())
+        assert "holds 6" in label and "the whisper: dark!" in label
+        await fill(pilot, "#entry", "dark! Orc = orc P 2/3 M 0/2")
+        assert state().players[0].faction == "dark" and state().players[0].hand == 5
+        assert "whisper" in screen.timeline.entries[-1].text
