@@ -177,3 +177,8 @@ def test_bug10_the_rules_list_shows_no_raw_markdown_marks():
     for word in ("knight", "dungeon", "gem", "thief", "spell", "initiative", "聖騎士"):
         lines += [f"{h.section.title} {h.snippet}" for h in index.search(word, game="mm5")]
     assert lines and not [x for x in lines if "**" in x]
+
+
+def test_the_big_table_view_shows_what_has_appeared_and_the_battle():
+    state = battle([ORC], [WARRIOR], deal=[Draw("knight", 2, knight(2), seat=2)])
+    assert dict(GAME.headline(state)) == {"Gems": "1/7", "Knights": "1/7", "Battle": "Ann against Bob, round 1"}

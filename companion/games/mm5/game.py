@@ -15,7 +15,7 @@ from companion.games.mm5.events import EVENTS, EndTurn
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
 from companion.games.mm5.table import DEALT
-from companion.games.mm5.view import view
+from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
@@ -49,6 +49,9 @@ class MonsterMaker5(GameBase):
 
     def view(self, state: State) -> Any:
         return view(state)
+
+    def headline(self, state: State) -> tuple[tuple[str, str], ...]:
+        return headline(state)
 
     def next_turn(self, state: State) -> Event:
         return EndTurn()

@@ -33,6 +33,18 @@ def countdown(state: State) -> str:
             f"turn in round {when}" + (" (this one)" if left == 1 else ""))
 
 
+def headline(state: State) -> tuple[tuple[str, str], ...]:
+    """What the big table view shows above the players: what has appeared (as fractions, drawn
+    as bars), the countdown, and the battle under way."""
+    out = [("Gems", f"{len(state.gems_appeared())}/7"), ("Knights", f"{len(state.knights_appeared())}/7")]
+    if state.end_turn is not None and not state.finished:
+        out.append(("Turns left", str(state.end_turn - state.turn_no + 1)))
+    b = state.battle
+    if b is not None:
+        out.append(("Battle", f"{state.who(b.attacker)} against {state.who(b.defender)}, round {b.round}"))
+    return tuple(out)
+
+
 def knights_text(state: State, seat: int) -> str:
     s = state.players[seat]
     return " ".join(f"K{c.knight}{'+gem' if s.bonus(c) else ''}" for c in s.knights)
