@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from math import prod
 
 from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
+from companion.games.mm5.cards import Card
 from companion.games.mm5.exact import Kind, Solver, Unsolved
 from companion.games.mm5.state import State
 
@@ -82,7 +83,7 @@ class Advice:
         return lines
 
 
-def kind_of(state: State, side: int, card) -> Kind:  # type: ignore[no-untyped-def]
+def kind_of(state: State, side: int, card: Card) -> Kind:
     b = bonus(state, side, card)
     return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
 
