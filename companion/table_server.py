@@ -170,7 +170,8 @@ class TableServer(Server):
             await websocket.prepare(request)
             service = CappedAppService(
                 self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                close=close, download_manager=self.download_manager, debug=self.debug,
+                close=websocket.close,  # type: ignore[arg-type]  # textual-serve passes it so too
+                download_manager=self.download_manager, debug=self.debug,
             )
             await service.start(*terminal_size(request.query.get("width", 80), request.query.get("height", 24)))
             await self._messages(websocket, service)

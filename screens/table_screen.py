@@ -279,7 +279,10 @@ class TableScreen(Screen[None]):
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
-        parts.append("[b]Game over[/b]" if view.finished else f"[b reverse] {markup(view.turn)} [/]'s turn")
+        if view.finished:
+            parts.append("[b]Game over[/b]")
+        elif view.turn:  # no one's turn (a deal, say): the phase says what is going on
+            parts.append(f"[b reverse] {markup(view.turn)} [/]'s turn")
         if view.phase and not view.finished:
             parts.append(f"phase: {markup(view.phase)}")
         if view.status:
