@@ -203,7 +203,10 @@ class TableScreen(Screen[None]):
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         parts = [f"[b]{tl.game.name}[/b] · {self.title_text}", f"Round {view.round}"]
-        parts.append("[b]Game over[/b]" if view.finished else f"[b reverse] {view.turn} [/]'s turn")
+        if view.finished:
+            parts.append("[b]Game over[/b]")
+        elif view.turn:  # no turn yet while, say, the start player is found
+            parts.append(f"[b reverse] {view.turn}'s turn [/]")
         if view.phase and not view.finished:
             parts.append(f"phase: {view.phase}")
         if view.status:

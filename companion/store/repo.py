@@ -70,7 +70,8 @@ def _info(row: tuple[Any, ...]) -> SessionInfo:
 
 def summary_of(game: Game, state: Any) -> tuple[str, bool]:
     view = game.view(state)
-    text = "finished" if view.finished else f"round {view.round}, {view.turn}'s turn"
+    turn = f"{view.turn}'s turn" if view.turn else view.phase
+    text = "finished" if view.finished else f"round {view.round}, {turn}"
     return text, view.finished
 
 

@@ -150,7 +150,7 @@ def read_attack(state: TkcState, text: str) -> AttackLine:
     marked = _symbols(rest, state.colours)
     symbols = [s for s, _ in marked]
     attack = _as_cards(symbols, state.colours)
-    attack_error: Rejected | None = None
+    whole_error: Rejected | None = None  # why the whole line is no attack, if it is all cards
     if attack is not None:
         try:
             rules.check_attack(state, state.active, defender, attack)
@@ -158,38 +158,35 @@ def read_attack(state: TkcState, text: str) -> AttackLine:
         except Rejected as exc:
             if not any(s in OUTCOMES for s in symbols[1:]):
                 raise
-            attack_error = exc
-    found: list[tuple[bool, Attack]] = []
-    outcome_errors: list[Rejected] = []
+            whole_error = exc
+    found: list[Attack] = []
+    errors: list[Rejected] = []
+    # Where a word starts the outcome (`rb b y`), only such readings count; run-together
+    # letters (`rbby`) are split wherever the rules allow.
+    spaced = any(marked[i][1] and symbols[i] in OUTCOMES for i in range(1, len(symbols)))
     for i in range(1, len(symbols)):
-        if symbols[i] not in OUTCOMES:
+        if symbols[i] not in OUTCOMES or (spaced and not marked[i][1]):
             continue
         cards = _as_cards(symbols[:i], state.colours)
         if cards is None:
             break  # a word that is no card: no later split makes these cards
         try:
             rules.check_attack(state, state.active, defender, cards)
-        except Rejected as exc:
-            attack_error = attack_error or exc
-            continue
-        try:
             event = _outcome_event(state, defender, cards, symbols[i:])
             rules.apply(state, event)
         except Rejected as exc:
-            outcome_errors.append(exc)
+            errors.append(exc)
             continue
-        found.append((marked[i][1], event))
-    spaced = [e for starts, e in found if starts]
-    chosen = spaced or [e for _, e in found]
-    if len(chosen) == 1:
-        return AttackLine(defender, chosen[0].cards, chosen[0])
-    if chosen:
-        readings = " or ".join(_spelled(e) for e in chosen)
+        found.append(event)
+    if len(found) == 1:
+        return AttackLine(defender, found[0].cards, found[0])
+    if found:
+        readings = " or ".join(_spelled(e) for e in found)
         raise Rejected(f"That reads two ways ({readings}): put a space between the cards and the outcome.")
-    if outcome_errors:
-        raise outcome_errors[-1]
-    if attack_error is not None:
-        raise attack_error
+    if spaced and errors:
+        raise errors[0]
+    if whole_error is not None or errors:
+        raise whole_error or errors[0]
     raise Rejected(f"{rest.strip()!r} is not an attack: type the cards ({_letters(state.colours)}), then h, b or p.")
 
 
