@@ -13,45 +13,47 @@ outranks a crystal here and a ball there; FTS5's ``porter`` tokenizer stems both
 Titles and tags sit in their own table (``head``), apart from the body text, because FTS5's
 bm25 normalises by the length of the whole row: in one table a long section would lose to a
 short one even when its title is the question. The scores of the tables are summed, titles
-weighing most, then tags, then text.
+weighing most, then tags, then text, then the original.
 
-``unicode61`` keeps a run of CJK characters as one token, so a third table holds the
-overlapping bigrams of every CJK run and a CJK query is matched there as a bigram phrase:
-地牢 finds 黑暗地牢. The texts give the original beside the English ("Dark Dungeon (黑暗地牢)"),
-so those pairs form a glossary and a CJK query also searches its English words, ranking the
-same sections as the English query would.
+Chinese is written without spaces, and ``unicode61`` would keep a whole run of CJK characters
+as one token. So each CJK character is made a token of its own before it is indexed (a zero
+width space, a separator to ``unicode61``, goes between neighbours) and a CJK query becomes
+the phrases of its neighbouring characters: 地牢 is the phrase "地 牢", which finds 黑暗地牢.
+Bigrams, not FTS5's ``trigram`` tokenizer: most Chinese words are two characters, and a
+trigram index cannot match a query shorter than three. The ``original`` table holds the seed
+lines each source section translates, so a question in Chinese finds the paragraph it is
+about; the texts also give the original beside the English ("Dark Dungeon (黑暗地牢)"), and
+those pairs form a glossary through which a CJK query also searches its English words.
 
+Snippets are FTS5's own ``snippet()``, computed in the query that ranks the rows.
 A search must answer in under 2 ms (p99; ``tests/benchmarks/bench_rules.py`` measures it).
-Each table is searched by one prepared statement, over the game's rowids only, and prefix
-indexes answer the "word"* phrases. The snippets are not FTS5's ``snippet()``, which took one
-more MATCH query per search, dearer than the search itself: they are made in Python from the
-body's tokens, prepared with the index, by FTS5's rules, and come out the same (see
-"Snippets" below; tests/rules/test_rules_parity.py compares them with ``snippet()``'s).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import threading
 import unicodedata
-from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache, reduce
+from functools import cache
 from importlib.resources.abc import Traversable
-from itertools import accumulate, pairwise
-from operator import or_
+from itertools import pairwise
 from pathlib import Path
 
 from rulesdb.texts import GameTexts, Section, Texts, load
 
-WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "cjk": 1.0}
+WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
 SNIPPET_TOKENS = 16
+ORIGINAL_SNIPPET_TOKENS = 40
 MAX_WORDS = 32
 MAX_WORD_LENGTH = 40
 RICH_MARK = ("[b]", "[/b]")
+RULING_REACH = 0.5
+GLOSSARY_WEIGHT = 0.25
 
 _STOPWORDS = """
     a an and any are as at be been but by can could did do does doing for from had has have
@@ -91,7 +93,8 @@ IRREGULAR = {
 
 _CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _TOKEN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>(?:(?![{_CJK}])[^\W_])+)")
-_CJK_RUN = re.compile(rf"[{_CJK}]+")
+_CJK_PAIR = re.compile(rf"(?<=[{_CJK}])(?=[{_CJK}])")
+_SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
@@ -101,29 +104,36 @@ _GLOSS = re.compile(  # (?<!...) only skips starts inside a word, which never ma
 )
 _GLOSS_END = re.compile(rf"[(（]\s*[{_CJK}]+")
 _GLOSS_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'’-")
-_WORDS_TOKENIZER = "porter unicode61 remove_diacritics 2"
+_TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Prefix indexes (lengths in characters) answer a "word"* phrase from one list instead of
-# merging the lists of every longer term: half the query time for a few ms of build.
+# merging the lists of every longer term.
 _PREFIXES = ", prefix = '1 2 3 4 5 6 7 8 9 10 11 12'"
 _TABLES = (
-    ("head", "title, tags", _WORDS_TOKENIZER, _PREFIXES),
-    ("body", "text", _WORDS_TOKENIZER, _PREFIXES),
-    ("cjk", "grams", "unicode61", ""),
+    ("head", "title, tags", _PREFIXES),
+    ("body", "text", _PREFIXES),
+    ("original", "text", ""),
 )
+
+
 # ?1 the expression, ?2 and ?3 the game's first and last rowid.
-_SEARCHES = tuple(
-    f"SELECT rowid, bm25({table}, {weights}) FROM {table} "
+_SEARCHES = {
+    table: f"SELECT rowid, bm25({table}, {weights}) FROM {table} "
     f"WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
     for table, weights in (
         ("head", f"{WEIGHTS['title']}, {WEIGHTS['tags']}"),
         ("body", f"{WEIGHTS['text']}"),
-        ("cjk", f"{WEIGHTS['cjk']}"),
+        ("original", f"{WEIGHTS['original']}"),
     )
-)
-_FTS5_SNIPPET = (
-    f"SELECT snippet(body, 0, '{_OPEN}', '{_CLOSE}', '…', {SNIPPET_TOKENS}) "
-    "FROM body WHERE body MATCH ? AND rowid = ?"
-)
+}
+_SEARCHES["cjk"] = _SEARCHES["body"]  # the glosses: the CJK words of the English texts
+# The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
+# the unary + keeps the list from becoming one FTS5 query per row.
+_SNIPPETS = {
+    table: f"SELECT rowid, snippet({table}, 0, '{_OPEN}', '{_CLOSE}', '…', {tokens}) "
+    f"FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3 "
+    "AND +rowid IN (SELECT value FROM json_each(?4))"
+    for table, tokens in (("body", SNIPPET_TOKENS), ("original", ORIGINAL_SNIPPET_TOKENS))
+}
 
 
 class UnknownGameError(ValueError):
@@ -159,9 +169,7 @@ class Query:
         )
 
     def cjk_expression(self) -> str:
-        return " OR ".join(
-            f'"{run}"*' if len(run) == 1 else f'"{" ".join(bigrams(run))}"' for run in self.cjk_runs
-        )
+        return " OR ".join(f'"{" ".join(gram)}"' for run in self.cjk_runs for gram in bigrams(run))
 
 
 def parse_query(text: str) -> Query:
@@ -251,10 +259,9 @@ def bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)] if len(run) > 1 else [run]
 
 
-def cjk_tokens(text: str) -> str:
-    """Each CJK run's bigrams, then its last character so a one-character query finds it."""
-    runs = _CJK_RUN.findall(unicodedata.normalize("NFKC", text))
-    return " ".join(" ".join([*bigrams(run), run[-1]] if len(run) > 1 else run) for run in runs)
+def split_cjk(text: str) -> str:
+    """The text as indexed: NFKC, and each CJK character a token of its own."""
+    return _CJK_PAIR.sub(_SPLIT, unicodedata.normalize("NFKC", text))
 
 
 def rich_escape(text: str) -> str:
@@ -275,7 +282,8 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
 
 
 def _tidy(raw: str) -> str:
-    return " ".join(_MARKDOWN.sub("", raw).split())
+    """A snippet for one line: no Markdown marks, no index separators, single spaces."""
+    return " ".join(_MARKDOWN.sub("", raw.replace(_SPLIT, "")).split())
 
 
 class RulesIndex:
@@ -287,25 +295,24 @@ class RulesIndex:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         try:
-            for table, columns, tokenizer, prefixes in _TABLES:
+            for table, columns, prefixes in _TABLES:
                 self._db.execute(
                     f"CREATE VIRTUAL TABLE {table} USING fts5("
-                    f"{columns}, game UNINDEXED, tokenize = '{tokenizer}'{prefixes})"
+                    f"{columns}, tokenize = '{_TOKENIZER}'{prefixes})"
                 )
         except sqlite3.OperationalError as error:
             raise RuntimeError(f"this Python's SQLite has no FTS5 support: {error}") from error
         rows = list(enumerate(self._sections))
         self._db.executemany(
-            "INSERT INTO head (rowid, title, tags, game) VALUES (?, ?, ?, ?)",
-            [(i, s.title, " ".join(s.phases + s.topics), s.game) for i, s in rows],
+            "INSERT INTO head (rowid, title, tags) VALUES (?, ?, ?)",
+            [(i, split_cjk(s.title), " ".join(s.phases + s.topics)) for i, s in rows],
         )
         self._db.executemany(
-            "INSERT INTO body (rowid, text, game) VALUES (?, ?, ?)",
-            [(i, s.text, s.game) for i, s in rows],
+            "INSERT INTO body (rowid, text) VALUES (?, ?)", [(i, split_cjk(s.text)) for i, s in rows]
         )
         self._db.executemany(
-            "INSERT INTO cjk (rowid, grams, game) VALUES (?, ?, ?)",
-            [(i, cjk_tokens(f"{s.title}\n{s.text}"), s.game) for i, s in rows],
+            "INSERT INTO original (rowid, text) VALUES (?, ?)",
+            [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
         # Each game's first and last rowid, so that a game's search reads only its rows.
         # (They are contiguous as loaded; were they not, the rows are filtered again.)
@@ -313,23 +320,13 @@ class RulesIndex:
         for i, section in rows:
             first, last = self._rowids.get(section.game, (i, i))
             self._rowids[section.game] = (min(first, i), max(last, i))
-        # The body's tokens for the snippets. A section with a character that this SQLite's
-        # Unicode tables class otherwise than Python's (one newer than them, say), or where
-        # FTS5 counted other tokens, gets its snippets from FTS5 instead.
-        self._tokens = [_Tokens.of(section.text) for section in self._sections]
-        chars = set("".join(section.text for section in self._sections))
-        unlike = _unlike_sqlite(
-            self._db, {c for c in chars if not (c.isascii() or _surely_alike(c))}
-        )
-        counted = dict(self._db.execute("SELECT id, sz FROM body_docsize"))
-        self._same_tokens = [
-            _first_varint(counted.get(i, b"")) == len(tokens.terms)
-            and not (unlike and unlike.intersection(self._sections[i].text))
-            for i, tokens in enumerate(self._tokens)
-        ]
-        self._vocabulary = sorted({term for tokens in self._tokens for term in tokens.at})
-        self._flats: list[str | None] = [None] * len(self._sections)
-        self._first_lines: list[str | None] = [None] * len(self._sections)
+        rowid_of = {section.id: i for i, section in rows}
+        self._settles = {
+            i: [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"]
+            for i, section in rows
+            if section.kind == "ruling"
+        }
+        self._first_lines = [section.first_line for section in self._sections]
 
     @classmethod
     def load(cls, texts_dir: Path | Traversable | None = None) -> RulesIndex:
@@ -367,495 +364,70 @@ class RulesIndex:
                 for section in self.toc(game)[:limit]
             ]
         parsed = parse_query(query)
+        # The glossary's English for a question typed in CJK only helps (its rulings have no
+        # original): the CJK evidence, the original and the glosses, decides.
+        english_weight = 1.0 if parsed.words else GLOSSARY_WEIGHT
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
         words, grams = parsed.words_expression(), parsed.cjk_expression()
+        expressions = {"head": words, "body": words, "cjk": grams, "original": grams}
+        weights = {"head": english_weight, "body": english_weight, "cjk": 1.0, "original": 1.0}
         scores: dict[int, float] = {}
         first, last = self._rowids.get(game, (0, -1))
         with self._lock:
-            for sql, expression in zip(_SEARCHES, (words, words, grams), strict=True):
+            for table, expression in expressions.items():
                 if expression:
-                    for rowid, rank in self._db.execute(sql, (expression, first, last)):
-                        scores[rowid] = scores.get(rowid, 0.0) - rank
-        if game is not None:
-            scores = {r: score for r, score in scores.items() if self._sections[r].game == game}
-        # Best score first, then the lower rowid, as (-score, rowid) sorts.
-        best = sorted((-score, rowid) for rowid, score in scores.items())[:limit]
-        matcher = _Phrases(
-            [(fts_terms(text), prefix) for text, prefix in parsed.phrases()], self._vocabulary
-        )
+                    for rowid, rank in self._db.execute(
+                        _SEARCHES[table], (expression, first, last)
+                    ):
+                        scores[rowid] = scores.get(rowid, 0.0) - rank * weights[table]
+            if game is not None:
+                scores = {r: score for r, score in scores.items() if self._sections[r].game == game}
+            self._raise_rulings(scores)
+            # Best score first, then the lower rowid, as (-score, rowid) sorts.
+            best = sorted((-score, rowid) for rowid, score in scores.items())[:limit]
+            snippets = self._snippets([rowid for _, rowid in best], expressions)
         hits = []
         for negative, rowid in best:
-            raw = (
-                (parsed.cjk_runs and _cjk_excerpt(self._flat(rowid), parsed.cjk_runs))
-                or (words and _tidy(self._snippet(rowid, matcher, words)))
-                or self._first_line(rowid)
-            )
+            raw = _tidy(snippets.get(rowid) or self._first_lines[rowid])
             hits.append(Hit(self._sections[rowid], -negative, _mark(raw, mark), _mark(raw, None)))
         return hits
 
-    def _snippet(self, rowid: int, phrases: _Phrases, words: str) -> str:
-        """The body's snippet for the phrases; "" if none of them is in the body."""
-        if self._same_tokens[rowid]:
-            text, tokens = self._sections[rowid].text, self._tokens[rowid]
-            return _snippet(text, tokens, phrases, SNIPPET_TOKENS)
-        return self._fts5_snippet(rowid, words)
+    def _snippets(self, rowids: list[int], expressions: dict[str, str]) -> dict[int, str]:
+        """FTS5's snippet of each row's body, or of its original where the body has no hit."""
+        snippets: dict[int, str] = {}
+        body = " OR ".join(filter(None, (expressions["body"], expressions["cjk"])))
+        for table, expression in (("body", body), ("original", expressions["original"])):
+            wanted = [rowid for rowid in rowids if rowid not in snippets]
+            if wanted and expression:
+                snippets.update(
+                    (rowid, snippet)
+                    for rowid, snippet in self._db.execute(
+                        _SNIPPETS[table],
+                        (expression, min(wanted), max(wanted), json.dumps(wanted)),
+                    )
+                    if _OPEN in snippet
+                )
+        return snippets
 
-    def _fts5_snippet(self, rowid: int, words: str) -> str:
-        with self._lock:
-            row = self._db.execute(_FTS5_SNIPPET, (words, rowid)).fetchone()
-        return row[0] if row else ""
+    def _raise_rulings(self, scores: dict[int, float]) -> None:
+        """A ruling that answers the question ranks just above the paragraphs it settles.
 
-    def _flat(self, rowid: int) -> str:
-        flat = self._flats[rowid]
-        if flat is None:
-            flat = self._flats[rowid] = _tidy(
-                unicodedata.normalize("NFKC", self._sections[rowid].text)
-            )
-        return flat
-
-    def _first_line(self, rowid: int) -> str:
-        line = self._first_lines[rowid]
-        if line is None:
-            line = self._first_lines[rowid] = _tidy(self._sections[rowid].first_line)
-        return line
+        It answers when it scores at least RULING_REACH of the best of those paragraphs
+        (the sources in its ``see``) that the question found.
+        """
+        for rowid, settles in self._settles.items():
+            score = scores.get(rowid)
+            if score is None:
+                continue
+            best = max((scores.get(source, 0.0) for source in settles), default=0.0)
+            if score < best <= score / RULING_REACH:
+                scores[rowid] = best + score * 1e-6  # raised rulings keep their order
 
     def _check_game(self, game: str | None) -> None:
         if game is not None and game not in {info.game for info in self._games}:
             known = ", ".join(info.game for info in self._games) or "none"
             raise UnknownGameError(f"no rule texts for game {game!r} (known: {known})")
-
-
-def _cjk_excerpt(flat: str, runs: tuple[str, ...], width: int = 30) -> str:
-    """The first run found in the NFKC-normalised, tidied text, marked, with some context."""
-    for run in runs:
-        at = flat.find(run)
-        if at >= 0:
-            start, end = max(0, at - width), min(len(flat), at + len(run) + width)
-            return (
-                ("…" if start else "")
-                + f"{flat[start:at]}{_OPEN}{run}{_CLOSE}{flat[at + len(run) : end]}"
-                + ("…" if end < len(flat) else "")
-            )
-    return ""
-
-
-# --- Snippets ------------------------------------------------------------------------------
-#
-# FTS5's snippet() took a second MATCH query per search (MATCH with ``rowid IN``), which
-# evaluated the whole expression again for each row and cost more than the search. The
-# snippets are made here instead, with the same result, from tokens prepared with the index:
-# the text is split where ``unicode61`` splits it, each token folded as ``remove_diacritics 2``
-# folds it and stemmed as FTS5's ``porter`` stems it (a port of ext/fts5/fts5_tokenize.c); the
-# query's phrases are found among those terms, and the window is chosen and marked as
-# snippet() does it (ext/fts5/fts5_aux.c). tests/rules checks the terms against FTS5's index and
-# the snippets against snippet()'s.
-
-_TOKEN_CHAR = r"[^\W_]|[\ue000-\uf8ff]"  # unicode61's default categories: L* N* Co
-# The combining marks unicode61 keeps inside a token (and then drops, removing diacritics).
-_DIACRITICS = "\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0328\u032d\u032e\u0330\u0331"
-_FTS_TOKEN = re.compile(rf"(?:{_TOKEN_CHAR})(?:{_TOKEN_CHAR}|[{_DIACRITICS}])*")
-_PLAIN_TOKEN = re.compile(r"[^\W_]+")  # the same where no diacritic or private character is
-_NOT_PLAIN = re.compile(rf"[{_DIACRITICS}\ue000-\uf8ff]")
-_DIACRITIC = re.compile(f"[{_DIACRITICS}]")
-_SENTENCE_END = re.compile(r"[.:][ \t\n\r]+")
-_PORTER_MAX = 64
-_VOWELS = frozenset(b"aeiou")
-_HAS_VOWEL = re.compile(rb"[aeiou]|(?<=.)y", re.DOTALL)
-_FOLD = {"µ": "μ", "ſ": "s"}
-
-
-def fold(token: str) -> str:
-    """Lower case without diacritics, as ``unicode61 remove_diacritics 2`` folds a token."""
-    if token.isascii():
-        return token.lower()
-    out = []
-    for char in _DIACRITIC.sub("", token):
-        char = char.lower()  # one by one: "Σ" is "σ" at the end of a word too
-        # A Latin letter loses its diacritics; other scripts keep theirs.
-        parts = unicodedata.normalize("NFD", char)
-        out.append(parts[0] if len(parts) > 1 and parts[0].isascii() else _FOLD.get(char, char))
-    return "".join(out)
-
-
-def _vowel(c: int, y_is_vowel: bool) -> bool:
-    return c in _VOWELS or (y_is_vowel and c == 0x79)  # y
-
-
-def _gobble_vc(stem: bytes, start: int, previous_consonant: bool) -> int:
-    """The index after stem[start:]'s first vowel-consonant sequence, or 0."""
-    consonant = previous_consonant
-    i, n = start, len(stem)
-    while i < n:
-        consonant = not _vowel(stem[i], consonant)
-        if not consonant:
-            break
-        i += 1
-    i += 1
-    while i < n:
-        consonant = not _vowel(stem[i], consonant)
-        if consonant:
-            return i + 1
-        i += 1
-    return 0
-
-
-def _m_gt0(stem: bytes) -> bool:
-    return _gobble_vc(stem, 0, False) > 0
-
-
-def _m_gt1(stem: bytes) -> bool:
-    n = _gobble_vc(stem, 0, False)
-    return n > 0 and _gobble_vc(stem, n, True) > 0
-
-
-def _m_eq1(stem: bytes) -> bool:
-    n = _gobble_vc(stem, 0, False)
-    return n > 0 and _gobble_vc(stem, n, True) == 0
-
-
-def _o_star(stem: bytes) -> bool:
-    if not stem or stem[-1] in b"wxy":
-        return False
-    mask, consonant = 0, False
-    for c in stem:
-        consonant = not _vowel(c, consonant)
-        mask = (mask << 1) | consonant
-    return mask & 0b111 == 0b101
-
-
-def _has_vowel(stem: bytes) -> bool:
-    return _HAS_VOWEL.search(stem) is not None  # FTS5 counts a y as a vowel after the start
-
-
-def _m_gt1_s_or_t(stem: bytes) -> bool:
-    return stem[-1:] in (b"s", b"t") and _m_gt1(stem)
-
-
-_STEP2 = tuple(
-    (suffix.encode(), out.encode(), _m_gt0)
-    for suffix, out in (
-        ("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"),
-        ("izer", "ize"), ("logi", "log"), ("bli", "ble"), ("alli", "al"), ("entli", "ent"),
-        ("eli", "e"), ("ousli", "ous"), ("ization", "ize"), ("ation", "ate"), ("ator", "ate"),
-        ("alism", "al"), ("iveness", "ive"), ("fulness", "ful"), ("ousness", "ous"),
-        ("aliti", "al"), ("iviti", "ive"), ("biliti", "ble"),
-    )
-)  # fmt: skip
-_STEP3 = tuple(
-    (suffix.encode(), out.encode(), _m_gt0)
-    for suffix, out in (
-        ("ical", "ic"), ("ness", ""), ("icate", "ic"), ("iciti", "ic"), ("ful", ""),
-        ("ative", ""), ("alize", "al"),
-    )
-)  # fmt: skip
-_STEP4 = tuple(
-    (suffix.encode(), b"", _m_gt1_s_or_t if suffix == "ion" else _m_gt1)
-    for suffix in (
-        "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
-        "ou", "ism", "ate", "iti", "ous", "ive", "ize",
-    )
-)  # fmt: skip
-
-
-def _by_second_last(rules: tuple[tuple[bytes, bytes, Callable[[bytes], bool]], ...]) -> dict:
-    """The rules by their suffix's second last letter, the only ones a word can end with."""
-    grouped: dict[int, list[tuple[bytes, bytes, Callable[[bytes], bool]]]] = {}
-    for rule in rules:
-        grouped.setdefault(rule[0][-2], []).append(rule)
-    return grouped
-
-
-_STEP2, _STEP3, _STEP4 = map(_by_second_last, (_STEP2, _STEP3, _STEP4))
-
-
-def _apply(
-    word: bytes, rules: dict[int, list[tuple[bytes, bytes, Callable[[bytes], bool]]]]
-) -> bytes:
-    """The first rule whose suffix ends the word decides, whether or not its test passes."""
-    for suffix, out, test in rules.get(word[-2], ()) if len(word) > 1 else ():
-        if len(word) > len(suffix) and word.endswith(suffix):
-            stem = word[: -len(suffix)]
-            return stem + out if test(stem) else word
-    return word
-
-
-def porter(term: str) -> str:
-    """A folded token stemmed exactly as FTS5's ``porter`` tokenizer stems it (on UTF-8)."""
-    word = term.encode()
-    if not 3 <= len(word) <= _PORTER_MAX:
-        return term
-    # Step 1a.
-    if word.endswith(b"s"):
-        if word[-2:-1] == b"e":
-            if (len(word) > 4 and word[-4:-2] == b"ss") or (len(word) > 3 and word[-3] == 0x69):
-                word = word[:-2]
-            else:
-                word = word[:-1]
-        elif word[-2:-1] != b"s":
-            word = word[:-1]
-    # Step 1b.
-    removed = False
-    if len(word) > 3 and word.endswith(b"eed"):
-        if _m_gt0(word[:-3]):
-            word = word[:-1]
-    elif len(word) > 2 and word.endswith(b"ed"):
-        if _has_vowel(word[:-2]):
-            word, removed = word[:-2], True
-    elif len(word) > 3 and word.endswith(b"ing") and _has_vowel(word[:-3]):
-        word, removed = word[:-3], True
-    if removed:
-        if len(word) > 2 and word[-2:] in (b"at", b"bl", b"iz"):
-            word += b"e"
-        elif (
-            len(word) > 1
-            and not _vowel(word[-1], False)
-            and word[-1] not in b"lsz"
-            and word[-1] == word[-2]
-        ):
-            word = word[:-1]
-        elif _m_eq1(word) and _o_star(word):
-            word += b"e"
-    # Step 1c.
-    if word.endswith(b"y") and _has_vowel(word[:-1]):
-        word = word[:-1] + b"i"
-    word = _apply(_apply(_apply(word, _STEP2), _STEP3), _STEP4)
-    # Step 5.
-    if word.endswith(b"e") and (
-        _m_gt1(word[:-1]) or (_m_eq1(word[:-1]) and not _o_star(word[:-1]))
-    ):
-        word = word[:-1]
-    if len(word) > 1 and word.endswith(b"ll") and _m_gt1(word[:-1]):
-        word = word[:-1]
-    return word.decode(errors="surrogateescape")
-
-
-@lru_cache(maxsize=1 << 16)
-def _term(token: str) -> str:
-    return porter(fold(token))
-
-
-@lru_cache(maxsize=4096)
-def fts_terms(text: str) -> tuple[str, ...]:
-    """The terms FTS5's ``porter unicode61 remove_diacritics 2`` makes of ``text``."""
-    return tuple(_term(match[0]) for match in _FTS_TOKEN.finditer(text))
-
-
-@dataclass(frozen=True)
-class _Tokens:
-    """A text's tokens as FTS5 sees them: spans, terms, each term's positions, sentences."""
-
-    spans: tuple[tuple[int, int], ...]
-    terms: tuple[str, ...]
-    at: dict[str, list[int]]
-    sentences: tuple[int, ...]  # the positions of the tokens that begin a sentence
-
-    @classmethod
-    def of(cls, text: str) -> _Tokens:
-        words = (_FTS_TOKEN if _NOT_PLAIN.search(text) else _PLAIN_TOKEN).findall(text)
-        spans = []
-        find, end = text.find, 0
-        for word in words:  # each word is the next run of word characters
-            start = find(word, end)
-            end = start + len(word)
-            spans.append((start, end))
-        terms = tuple(map(_term, words))
-        at: dict[str, list[int]] = {}
-        for position, term in enumerate(terms):
-            at.setdefault(term, []).append(position)
-        # FTS5 starts a sentence at the first token, and at one after "." or ":" and space.
-        starts = [start for start, _ in spans]
-        sentences = [0]
-        for match in _SENTENCE_END.finditer(text):
-            position = bisect_left(starts, match.end())
-            if 0 < position < len(starts) and starts[position] == match.end():
-                sentences.append(position)
-        return cls(tuple(spans), terms, at, tuple(sentences))
-
-
-def _surely_alike(char: str) -> bool:
-    """Whether any FTS5 surely splits and folds at ``char`` as fts_terms does.
-
-    True of caseless letters and digits, and of punctuation, symbols and spaces, that Unicode
-    3.2 (older than SQLite's tables, 6.1) already had in the same category. The others are
-    tried on SQLite (_unlike_sqlite).
-    """
-    category = unicodedata.category(char)
-    return (
-        category in ("Lo", "Lm", "Nd", "Nl", "No") or category[0] in "PSZ"
-    ) and unicodedata.ucd_3_2_0.category(char) == category
-
-
-def _unlike_sqlite(db: sqlite3.Connection, chars: set[str]) -> set[str]:
-    """The characters that FTS5 (this SQLite) tokenizes or folds otherwise than fts_terms.
-
-    Each is tried inside a word, where a letter joins the word, a separator splits it, and a
-    diacritic is dropped: all in one text, and one by one only if that text comes out unlike.
-    """
-    tried = [f"q{c}q" for c in sorted(chars)]
-    if not tried or _fts5_terms(db, [" ".join(tried)]) == [fts_terms(" ".join(tried))]:
-        return set()
-    return {
-        text[1]
-        for text, terms in zip(tried, _fts5_terms(db, tried), strict=True)
-        if terms != fts_terms(text)
-    }
-
-
-def _fts5_terms(db: sqlite3.Connection, texts: list[str]) -> list[tuple[str, ...]]:
-    """The terms FTS5 indexes for each text, from a scratch table."""
-    db.execute(f"CREATE VIRTUAL TABLE temp.tried USING fts5(x, tokenize = '{_WORDS_TOKENIZER}')")
-    try:
-        db.execute("CREATE VIRTUAL TABLE temp.tried_terms USING fts5vocab(temp, tried, instance)")
-        db.executemany("INSERT INTO temp.tried (rowid, x) VALUES (?, ?)", enumerate(texts))
-        terms: dict[int, list[str]] = {}
-        for term, i in db.execute("SELECT term, doc FROM temp.tried_terms ORDER BY doc, offset"):
-            terms.setdefault(i, []).append(term)
-        db.execute("DROP TABLE temp.tried_terms")
-    finally:
-        db.execute("DROP TABLE temp.tried")
-    return [tuple(terms.get(i, ())) for i in range(len(texts))]
-
-
-def _first_varint(data: bytes) -> int:
-    """The first of the SQLite varints in ``data`` (FTS5's docsize: tokens per column)."""
-    value = 0
-    for byte in data[:9]:
-        value = (value << 7) | (byte & 0x7F)
-        if byte < 0x80:
-            break
-    return value
-
-
-Phrase = tuple[tuple[str, ...], bool]  # a phrase's terms, and whether the last is a prefix
-
-
-class _Phrases:
-    """A query's phrases, ready to look for in the texts, as bits: phrase i is 1 << i.
-
-    ``single`` maps each term that one-term phrases match (a prefix matches many) to their
-    bits; ``multi`` keeps the longer phrases, to check position by position.
-    """
-
-    def __init__(self, phrases: list[Phrase], vocabulary: list[str]) -> None:
-        self.single: dict[str, int] = {}
-        self.multi: list[tuple[int, tuple[str, ...], bool]] = []
-        self.sizes = [len(terms) for terms, _ in phrases]
-        self.multi_bits = 0
-        for index, (terms, prefix) in enumerate(phrases):
-            if len(terms) == 1:
-                matched = [terms[0]]
-                if prefix:
-                    i = bisect_left(vocabulary, terms[0])
-                    matched = []
-                    while i < len(vocabulary) and vocabulary[i].startswith(terms[0]):
-                        matched.append(vocabulary[i])
-                        i += 1
-                for term in matched:
-                    self.single[term] = self.single.get(term, 0) | 1 << index
-            elif terms:
-                self.multi.append((index, terms, prefix))
-                self.multi_bits |= 1 << index
-
-    def reach(self, bits: int) -> int:
-        """How many tokens the longest of the phrases covers."""
-        longer = [len(terms) for index, terms, _ in self.multi if bits >> index & 1]
-        return max(longer) if longer else 1
-
-
-def _hits(tokens: _Tokens, phrases: _Phrases) -> dict[int, int]:
-    """The phrases (as bits) that begin at each token where any does."""
-    at, single = tokens.at, phrases.single
-    hits: dict[int, int] = {}
-    for term in single.keys() & at.keys():
-        bits = single[term]
-        for offset in at[term]:
-            hits[offset] = hits.get(offset, 0) | bits
-    terms = tokens.terms
-    for index, phrase, prefix in phrases.multi:
-        size, rest, last = len(phrase), phrase[1:-1], phrase[-1]
-        for start in at.get(phrase[0], ()):
-            end = start + size - 1
-            if (
-                end < len(terms)
-                and terms[start + 1 : end] == rest
-                and (terms[end].startswith(last) if prefix else terms[end] == last)
-            ):
-                hits[start] = hits.get(start, 0) | 1 << index
-    return hits
-
-
-def _snippet(text: str, tokens: _Tokens, phrases: _Phrases, width: int) -> str:
-    """FTS5's snippet(): the best window of ``width`` tokens, its hits between _OPEN/_CLOSE.
-
-    The window holding the most distinct phrases wins, centred on its hits; a window starting
-    at a sentence gets a small bonus. "" when no phrase occurs in the text.
-    """
-    hits = _hits(tokens, phrases)
-    if not hits:
-        return ""
-    size = len(tokens.terms)
-    offsets = sorted(hits)
-    bits = [hits[offset] for offset in offsets]
-    before = list(accumulate((b.bit_count() for b in bits), initial=0))  # hits before each
-    sizes = phrases.sizes
-
-    def score(lo: int, hi: int) -> int:
-        """1000 for each distinct phrase in hits[lo:hi], and 1 for each repeat."""
-        return 999 * reduce(or_, bits[lo:hi], 0).bit_count() + before[hi] - before[lo]
-
-    def centred(first: int, last: int) -> int:
-        """Where FTS5 starts a window to centre the hits from token first to token last."""
-        spare = width - (last - first)
-        start = first - (spare // 2 if spare >= 0 else -(-spare // 2))  # C division
-        return max(0, min(start, size - width))
-
-    # Each window starting at a hit, centred; then the one from the start of its sentence,
-    # which scores a little more. FTS5 ends a window's hits at the end of the last phrase
-    # in its order, (offset, phrase): the highest phrase at the last offset.
-    best, best_start = 0, 0
-    sentences, by_sentence = tokens.sentences, {}
-    for lo, start in enumerate(offsets):
-        hi = bisect_left(offsets, start + width, lo)
-        total = score(lo, hi)
-        if total > best:
-            last = offsets[hi - 1] + sizes[bits[hi - 1].bit_length() - 1]
-            best, best_start = total, centred(start, last)
-        if size > width:
-            sentence = sentences[bisect_right(sentences, start) - 1]
-            if sentence < start:
-                if sentence not in by_sentence:
-                    first = bisect_left(offsets, sentence, 0, lo)
-                    by_sentence[sentence] = score(first, bisect_left(offsets, sentence + width))
-                total = by_sentence[sentence] + (120 if sentence == 0 else 100)
-                if total > best:
-                    best, best_start = total, sentence
-
-    # Mark the window's hits, overlapping ones as one run (a run that starts before the
-    # window is not marked), and end with "…" unless the window reaches the end of the text.
-    end = best_start + width - 1
-    spans = tokens.spans
-    cursor = spans[best_start][0] if best_start else 0
-    out = ["…"] if best_start else []
-    first, last = -1, -1  # the run being gathered, first to last token
-    multi = phrases.multi_bits
-    for offset, hit in [*zip(offsets, bits, strict=True), (size, 0)]:
-        if offset > end and first > end:
-            break
-        reach = offset + (phrases.reach(hit) if hit & multi else 1) - 1
-        if first >= 0 and offset <= last:
-            last = max(last, reach)
-            continue
-        if best_start <= first <= end:
-            stop = spans[min(last, end)][1]
-            out += [text[cursor : spans[first][0]], _OPEN, text[spans[first][0] : stop], _CLOSE]
-            cursor = stop
-        first, last = offset, reach
-    if end >= size - 1:
-        out.append(text[cursor:])
-    else:
-        out += [text[cursor : spans[end][1]], "…"]
-    return "".join(out)
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -63,6 +63,7 @@ class Section:
     see: tuple[str, ...]
     lines: tuple[tuple[int, int], ...]
     text: str
+    original: str = ""  # the seed lines it translates (source sections), as printed
 
     @property
     def first_line(self) -> str:
@@ -91,7 +92,7 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
     games: list[GameTexts] = []
     sections: list[Section] = []
     for entry in entries:
-        game, game_sections = _parse_file(entry)
+        game, game_sections = _parse_file(entry, root)
         games.append(game)
         sections.extend(game_sections)
     _check_ids(sections)
@@ -106,7 +107,7 @@ def games(texts_dir: Path | Traversable | None = None) -> tuple[GameTexts, ...]:
     return load(texts_dir).games
 
 
-def _parse_file(entry: Traversable) -> tuple[GameTexts, list[Section]]:
+def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts, list[Section]]:
     where = f"rulesdb/texts/{entry.name}"
     try:
         data = tomllib.loads(entry.read_text(encoding="utf-8"))
@@ -125,7 +126,18 @@ def _parse_file(entry: Traversable) -> tuple[GameTexts, list[Section]]:
     raw_sections = data.get("section", [])
     if not isinstance(raw_sections, list) or not raw_sections:
         raise TextsError(f"{where}: no [[section]] tables")
-    return info, [_parse_section(game, raw, where) for raw in raw_sections]
+    sections = [_parse_section(game, raw, where) for raw in raw_sections]
+    seed = root / "seeds" / info.seed
+    if seed.is_file():
+        lines = seed.read_text(encoding="utf-8").splitlines()
+        sections = [replace(s, original=_original(s, lines)) for s in sections]
+    return info, sections
+
+
+def _original(section: Section, lines: list[str]) -> str:
+    """The seed lines a section cites, blank lines and indentation dropped."""
+    cited = [line.strip() for first, last in section.lines for line in lines[first - 1 : last]]
+    return "\n".join(line for line in cited if line)
 
 
 def _parse_section(game: str, raw: dict, where: str) -> Section:

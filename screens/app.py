@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
+from companion.text import shown, shown_lines
 from screens.home_screen import HomeScreen
 
 if TYPE_CHECKING:
@@ -105,6 +106,20 @@ class CompanionApp(App[None]):
         gc.enable()
         if self.repo is not None:
             self.repo.close()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is plain text: messages quote player names and typed entries,
+        so markup in them is never read (`markup` is ignored) and controls are made visible."""
+        kw: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+        super().notify(shown_lines(message), title=shown(title), severity=severity, markup=False, **kw)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in getattr(screen, "ACTIONS", ()):

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from companion.text import literal
+
 
 class ConfirmModal(ModalScreen[bool]):
     CSS_PATH = "confirm_modal.tcss"
@@ -22,7 +24,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(self.question, id="question")
+            yield Static(literal(self.question, lines=True), id="question")
             yield Static("[b]y[/b] yes    [b]n[/b] / [b]esc[/b] no", id="keys")
 
     def action_answer(self, yes: bool) -> None:

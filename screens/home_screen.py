@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.prompt_modal import PromptModal
@@ -63,7 +64,7 @@ class HomeScreen(Screen[None]):
         app: Any = self.app
         status = self.query_one("#status", Static)
         if app.store_error:
-            status.update(f"[b]Cannot open the database.[/b]\n\n{app.store_error}")
+            status.update(f"[b]Cannot open the database.[/b]\n\n{markup_lines(app.store_error)}")
             status.add_class("error")
             return
         if app.repo is None:
@@ -76,11 +77,11 @@ class HomeScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for s in self.sessions:
-            table.add_row(
+            cells = (
                 names.get(s.game, s.game), s.title, ", ".join(s.players),
                 "✓ finished" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
-                key=str(s.id),
             )
+            table.add_row(*map(literal, cells), key=str(s.id))
         table.display = bool(self.sessions)
         status.display = not self.sessions
         status.update(EMPTY)

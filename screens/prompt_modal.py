@@ -9,6 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from companion.text import literal, shown
+
 
 class PromptModal(ModalScreen[str | None]):
     CSS_PATH = "prompt_modal.tcss"
@@ -22,8 +24,8 @@ class PromptModal(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(self.question, id="question")
-            yield Input(self.value, placeholder=self.placeholder, id="answer")
+            yield Static(literal(self.question, lines=True), id="question")
+            yield Input(shown(self.value), placeholder=self.placeholder, id="answer")
             yield Static("[b]enter[/b] ok    [b]esc[/b] cancel", id="keys")
 
     @on(Input.Submitted)

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from companion.core import Event, Rejected, TableView
+from companion.text import fit, literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command, bindings
 from screens.widgets.log_pane import LogPane
@@ -59,7 +60,7 @@ def update(widget: Static, content: str, layout: bool = True) -> None:
 
 
 def log_words(entry: Entry, undone: bool) -> str:
-    text = entry.text
+    text = shown(entry.text)
     if entry.dropped:
         text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
     return text + " (undone)" if undone else text
@@ -68,7 +69,8 @@ def log_words(entry: Entry, undone: bool) -> str:
 def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) -> Text:
     """One log line: number, turn, words in columns; an undone action is struck through."""
     number, turn = widths
-    line = f" {index + 1:>{number}}  {entry.turn}{' ' * (turn - cell_len(entry.turn))}  {log_words(entry, undone)}"
+    who = shown(entry.turn)
+    line = f" {index + 1:>{number}}  {who}{' ' * (turn - cell_len(who))}  {log_words(entry, undone)}"
     return Text(line, style="dim strike" if undone else "")
 
 
@@ -202,15 +204,15 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
-        parts = [f"[b]{tl.game.name}[/b] · {self.title_text}", f"Round {view.round}"]
+        parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
         if view.finished:
             parts.append("[b]Game over[/b]")
         elif view.turn:  # no turn yet while, say, the start player is found
-            parts.append(f"[b reverse] {view.turn}'s turn [/]")
+            parts.append(f"[b reverse] {markup(view.turn)}'s turn [/]")
         if view.phase and not view.finished:
-            parts.append(f"phase: {view.phase}")
+            parts.append(f"phase: {markup(view.phase)}")
         if view.status:
-            parts.append(view.status)
+            parts.append(markup(view.status))
         update(self.query_one("#header", Static), " · ".join(parts), layout=False)
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None
@@ -222,11 +224,12 @@ class TableScreen(Screen[None]):
 
     def _paint_players(self, view: TableView) -> None:
         table = self.query_one("#players", DataTable)
-        labels = [f"▶ {r.label}" if r.active else f"  {r.label}" for r in view.rows]
+        # Names and values are player text: Text cells, never read as markup.
+        labels = [literal(f"▶ {r.label}" if r.active else f"  {r.label}") for r in view.rows]
         if self._grid == (view.columns, len(view.rows)):
             # Same shape: change the cells in place, no relayout.
             for y, (label, r) in enumerate(zip(labels, view.rows, strict=True)):
-                for x, cell in enumerate((label, *r.cells)):
+                for x, cell in enumerate((label, *map(literal, r.cells))):
                     if table.get_cell_at((y, x)) != cell:
                         table.update_cell_at((y, x), cell)
             return
@@ -235,15 +238,15 @@ class TableScreen(Screen[None]):
         table.clear(columns=True)
         table.add_column("Player", key="player")
         for name in view.columns:
-            table.add_column(name, key=name)
+            table.add_column(literal(name), key=name)
         for label, r in zip(labels, view.rows, strict=True):
-            table.add_row(label, *r.cells)
+            table.add_row(label, *map(literal, r.cells))
         if view.rows:
             table.move_cursor(row=min(row, len(view.rows) - 1), column=min(col, len(view.columns)))
 
     def paint_panel(self, view: TableView) -> None:
         """Game screens repaint their panels here; the base shows the turn checklist."""
-        steps = "  ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
+        steps = "  ".join(f"{'☑' if done else '☐'} {markup(name)}" for name, done in view.checklist)
         update(self.query_one("#checklist", Static), steps)
 
     def _sync_log(self) -> None:
@@ -288,8 +291,9 @@ class TableScreen(Screen[None]):
     # -- the entry line -----------------------------------------------------------------------
 
     def ask(self, label: str, value: str, callback: Callable[[str], str | None]) -> None:
-        """Open the entry line; `callback` returns an error to show, or None when done."""
-        self.query_one("#entry-label", Static).update(label)
+        """Open the entry line; `callback` returns an error to show, or None when done.
+        The label and the error are plain text (they quote names and what was typed)."""
+        self.query_one("#entry-label", Static).update(literal(label))
         entry = self.query_one("#entry", Input)
         entry.value = value
         entry.display = True
@@ -342,7 +346,9 @@ class TableScreen(Screen[None]):
             return
         error = callback(value)
         if error:
-            self.query_one("#entry-label", Static).update(f"[b red]{error}[/]")
+            # One line: a long entry quoted in the error is cut, never pushed over the table.
+            label = self.query_one("#entry-label", Static)
+            label.update(literal(fit(shown(error), max(label.size.width, 20)), style="b red"))
         else:
             self.close_entry()
 

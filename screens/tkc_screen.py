@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.widgets import Static
 
@@ -41,6 +40,7 @@ from companion.games.tkc.notation import (
 )
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line
+from companion.text import markup
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -85,10 +85,10 @@ class TkcScreen(TableScreen):
             lines.append("[b]Game over.[/b] Press [b]f[/b] to confirm or correct each score pile.")
         game = self.timeline.game if self.timeline else None
         if game is not None:
-            lines.extend(escape(line) for line in game.panel(s))  # the piles, when the game shows them
+            lines.extend(markup(line) for line in game.panel(s))  # the piles, when the game shows them
         result = game.result(s) if game else None
         if result is not None:
-            lines.append(f"[b]Winner: {escape(' and '.join(result.winners))}[/b] · {escape(result.reasoning)}")
+            lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -163,7 +163,7 @@ class TkcScreen(TableScreen):
         if not held:
             self.record(NextTurn(passed=True))
             return
-        me = escape(s.players[s.active])
+        me = markup(s.players[s.active])
         could = "attack or discard" if s.draw_pile else "attack"
         label = (f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
                  f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back.")
@@ -177,7 +177,7 @@ class TkcScreen(TableScreen):
 
     def action_attack(self) -> None:
         s = self.game_state
-        me = escape(s.players[s.active])
+        me = markup(s.players[s.active])
         other = next(i for i in range(s.n) if i != s.active)
         example = f"{other + 1}{s.colours[0][0] * 2}"
         label = (f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
@@ -201,9 +201,9 @@ class TkcScreen(TableScreen):
         s = self.game_state
         row = deck.classify(line.cards, s.poke_unblockable)
         who = s.players[line.defender]
-        offered = " · ".join(f"[b]{key}[/b] = {escape(text)}" for key, text in outcome_examples(s, line))
-        label = (f"[b]{escape(words.attack_name(row, line.cards))}[/b] on {escape(who)}. "
-                 f"{escape(deck.stoppers(row, line.cards))}\nAdd the outcome: {offered}")
+        offered = " · ".join(f"[b]{key}[/b] = {markup(text)}" for key, text in outcome_examples(s, line))
+        label = (f"[b]{markup(words.attack_name(row, line.cards))}[/b] on {markup(who)}. "
+                 f"{markup(deck.stoppers(row, line.cards))}\nAdd the outcome: {offered}")
         self.ask(label, attack_text(s, line), self._submit_attack)
 
 

@@ -6,16 +6,17 @@ sessions without replaying them. Each write first checks that the session still 
 this window last saw it, so two windows on one file never interleave their logs; the later
 one is told to reload.
 
-It speaks SQL through the standard library's sqlite3: the tables are the ones the numbered
-migrations create, and rows become the frozen dataclasses below. One connection per
-repository, shared by the app's threads under a lock, each use one transaction.
+It speaks SQLModel: one engine per file (`engine.py`) on one connection the repository holds
+for its life, shared by the app's threads under a lock. Recording and undoing, the hot path,
+run prebuilt Core statements on that connection; everything else goes through a `Session`
+selecting columns. Rows become the frozen dataclasses below, so nothing above the store holds
+an ORM object, and a database error leaves as a StoreError that names the file.
 """
 
 from __future__ import annotations
 
 import json
 import pickle
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,11 +24,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy.dialects.sqlite import insert as upsert
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
 from companion.clock import utc_now
 from companion.core import Game, encode
 from companion.games import get_game
+from companion.store.engine import IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import StoreError, prepare
 from companion.store.migrations import upgrade
+from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, Timeline
 
 SNAPSHOT_EVERY = 500
@@ -57,10 +65,32 @@ class Loaded:
     timeline: Timeline
 
 
-SESSION_COLUMNS = "id, game, title, players, options, cursor, created, updated, summary, finished"
+S = SessionRow.__table__  # type: ignore[attr-defined]
+E = EventRow.__table__  # type: ignore[attr-defined]
+P = SnapshotRow.__table__  # type: ignore[attr-defined]
+C = CardRow.__table__  # type: ignore[attr-defined]
+SESSION_COLUMNS = (S.c.id, S.c.game, S.c.title, S.c.players, S.c.options, S.c.cursor,
+                   S.c.created, S.c.updated, S.c.summary, S.c.finished)
+
+# The hot path, built once: what recording or undoing an action runs.
+FRESH = select(
+    S.c.cursor, select(func.max(E.c.seq)).where(E.c.session_id == bindparam("sid")).scalar_subquery()
+).where(S.c.id == bindparam("sid"))
+DROP_EVENTS = delete(E).where(E.c.session_id == bindparam("sid"), E.c.seq > bindparam("after"))
+DROP_SNAPSHOTS = delete(P).where(P.c.session_id == bindparam("sid"), P.c.seq > bindparam("after"))
+ADD_EVENT = insert(E)
+TOUCH = update(S).where(S.c.id == bindparam("sid")).values(
+    cursor=bindparam("new_cursor"), updated=bindparam("now"), summary=bindparam("new_summary"),
+    finished=bindparam("new_finished"),
+)
+PUT_SNAPSHOT = upsert(P)
+PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
+    index_elements=[P.c.session_id, P.c.seq],
+    set_={"version": PUT_SNAPSHOT.excluded.version, "data": PUT_SNAPSHOT.excluded.data},
+)
 
 
-def _info(row: tuple[Any, ...]) -> SessionInfo:
+def _info(row: Any) -> SessionInfo:
     sid, game, title, players, options, cursor, created, updated, summary, finished = row
     return SessionInfo(
         sid, game, title, tuple(json.loads(players)), json.loads(options),
@@ -76,122 +106,120 @@ def summary_of(game: Game, state: Any) -> tuple[str, bool]:
 
 
 class Repository:
-    def __init__(self, connect: Callable[[], sqlite3.Connection], path: Path,
-                 clock: Callable[[], str] = utc_now, read_only: bool = False) -> None:
+    def __init__(self, engine: Engine, path: Path, clock: Callable[[], str] = utc_now,
+                 read_only: bool = False) -> None:
         self.path = path
         self.clock = clock
         self.read_only = read_only
-        self._connect = connect
-        self._con: sqlite3.Connection | None = None
+        self.engine = engine
+        self._con: Connection | None = None
         self._lock = threading.RLock()
 
     @classmethod
     def reader(cls, path: Path) -> Repository:
         """A repository that can only read: a watcher (the table view) on a file another window
         writes. Its transactions are deferred, so in WAL mode it never holds the write lock and
-        the writer never waits on it; the file is opened read-only, so any write fails."""
-        uri = f"{path.resolve().as_uri()}?mode=ro"
-
-        def connect() -> sqlite3.Connection:
-            # On first use, not here: a watcher retries a file that is missing or locked.
-            con = sqlite3.connect(uri, uri=True, timeout=5, check_same_thread=False, isolation_level=None)
-            con.execute("PRAGMA busy_timeout=5000")
-            return con
-
-        return cls(connect, path, read_only=True)
+        the writer never waits on it; the file is opened read-only, so any write fails. It
+        connects on first use, not here: a watcher retries a file that is missing or locked."""
+        return cls(reader_engine(path), path, read_only=True)
 
     @classmethod
     def open(cls, path: Path, may_create_folder: bool = False, **kw: Any) -> Repository:
         """Check the file, then upgrade its schema; StoreError if it cannot be used."""
         prepare(path, may_create_folder)
-        con = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
+        repo = cls(writer_engine(path), path, **kw)
         try:
-            _pragmas(con)
-            upgrade(con)
-        except sqlite3.DatabaseError as exc:
-            con.close()
+            upgrade(repo._connection().connection.driver_connection)
+        except DBAPIError as exc:
+            repo.close()
+            raise StoreError(f"{path} could not be prepared: {exc.orig}") from None
+        except Exception as exc:  # sqlite3's own error, raised by the migrations
+            repo.close()
             raise StoreError(f"{path} could not be prepared: {exc}") from None
-        return cls(lambda: con, path, **kw)
+        return repo
 
     def close(self) -> None:
         with self._lock:
             if self._con is not None:
                 self._con.close()
                 self._con = None
+            self.engine.dispose()
 
-    def _connection(self) -> sqlite3.Connection:
+    def _connection(self) -> Connection:
         if self._con is None:
-            self._con = self._connect()
+            self._con = self.engine.connect()
         return self._con
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        """One consistent snapshot for a few reads (deferred: no lock a writer waits on)."""
+    def _transaction(self, write: bool) -> Iterator[Connection]:
+        """One transaction on the held connection, committed at the end or rolled back whole.
+        A read nested in another transaction joins it, so a few reads see one snapshot."""
         with self._lock:
-            con = self._connection()
-            if con.in_transaction:
-                yield con
-                return
-            con.execute("BEGIN")
             try:
-                yield con
-            finally:
-                con.execute("COMMIT")
+                con = self._connection()
+                if con.in_transaction():
+                    yield con
+                    return
+                con.info[IMMEDIATE] = write
+                with con.begin():
+                    yield con
+            except DBAPIError as exc:
+                raise StoreError(f"{self.path}: {exc.orig}") from None
+
+    def _read(self) -> Any:
+        return self._transaction(write=False)
+
+    def _write(self) -> Any:
+        return self._transaction(write=True)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction holding the write lock from its first read, so a freshness check
-        and the write it guards are one step; rolled back whole if anything fails."""
-        with self._lock:
-            con = self._connection()
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
+    def _session(self, write: bool = False) -> Iterator[Session]:
+        with self._transaction(write) as con, Session(bind=con) as s:
+            yield s
+            s.flush()
 
     # -- sessions --------------------------------------------------------------------------
 
     def list_sessions(self) -> list[SessionInfo]:
-        with self._read() as con:
-            rows = con.execute(f"SELECT {SESSION_COLUMNS} FROM session ORDER BY updated DESC, id DESC").fetchall()
+        with self._session() as s:
+            rows = s.execute(select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc())).all()
         return [_info(r) for r in rows]
 
     def create(self, game: Game, title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
         initial = game.setup(players, options)
         summary, finished = summary_of(game, initial)
         now = self.clock()
-        with self._write() as con:
-            sid = con.execute(
-                "INSERT INTO session (game, title, players, options, cursor, created, updated, summary, finished)"
-                " VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)",
-                (game.id, title.strip() or game.name, json.dumps(list(players)), json.dumps(options),
-                 now, now, summary, finished),
-            ).lastrowid
+        row = SessionRow(
+            game=game.id, title=title.strip() or game.name, players=json.dumps(list(players)),
+            options=json.dumps(options), created=now, updated=now, summary=summary, finished=int(finished),
+        )
+        with self._session(write=True) as s:
+            s.add(row)
+            s.flush()
+            sid = row.id
         assert sid is not None
         return Loaded(self.info(sid), Timeline.start(game, initial))
 
     def info(self, session_id: int) -> SessionInfo:
-        with self._read() as con:
-            row = con.execute(f"SELECT {SESSION_COLUMNS} FROM session WHERE id = ?", (session_id,)).fetchone()
+        with self._session() as s:
+            row = s.execute(select(*SESSION_COLUMNS).where(S.c.id == session_id)).first()
         if row is None:
             raise StoreError(f"There is no session {session_id} in {self.path}.")
         return _info(row)
 
     def load(self, session_id: int) -> Loaded:
-        with self._read() as con:
+        with self._session() as s:
             info = self.info(session_id)
             game = get_game(info.game)
-            rows = con.execute(
-                "SELECT payload, turn, text, dropped FROM event WHERE session_id = ? ORDER BY seq", (session_id,)
-            ).fetchall()
-            snap = con.execute(
-                "SELECT seq, data FROM snapshot WHERE session_id = ? AND seq <= ? AND version = ?"
-                " ORDER BY seq DESC LIMIT 1", (session_id, info.cursor, state_version(game)),
-            ).fetchone()
+            rows = s.execute(
+                select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+                .where(E.c.session_id == session_id).order_by(E.c.seq)
+            ).all()
+            snap = s.execute(
+                select(P.c.seq, P.c.data)
+                .where(P.c.session_id == session_id, P.c.seq <= info.cursor, P.c.version == state_version(game))
+                .order_by(P.c.seq.desc()).limit(1)
+            ).first()
         types = game.events
         entries = tuple(Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows)
         initial = game.setup(info.players, info.options)
@@ -206,26 +234,24 @@ class Repository:
         title = title.strip()
         if not title:
             raise StoreError("A session needs a title.")
-        with self._write() as con:
-            if con.execute("UPDATE session SET title = ? WHERE id = ?", (title, session_id)).rowcount == 0:
+        with self._session(write=True) as s:
+            if s.execute(update(S).where(S.c.id == session_id).values(title=title)).rowcount == 0:  # type: ignore[attr-defined]
                 raise StoreError(f"There is no session {session_id}.")
         return self.info(session_id)
 
     def delete(self, session_id: int) -> None:
-        with self._write() as con:
-            for table, key in (("event", "session_id"), ("snapshot", "session_id"), ("session", "id")):
-                con.execute(f"DELETE FROM {table} WHERE {key} = ?", (session_id,))
+        with self._session(write=True) as s:
+            s.execute(delete(E).where(E.c.session_id == session_id))
+            s.execute(delete(P).where(P.c.session_id == session_id))
+            s.execute(delete(S).where(S.c.id == session_id))
 
-    # -- the log ---------------------------------------------------------------------------
+    # -- the log (the hot path: prebuilt statements on the held connection) ----------------
 
     @staticmethod
-    def _check_fresh(con: sqlite3.Connection, session_id: int, seen: Timeline) -> None:
+    def _check_fresh(con: Connection, session_id: int, seen: Timeline) -> None:
         # Sequence numbers run 1..n without gaps, so the highest is the count, read off the
         # (session_id, seq) index instead of counting every row on each action.
-        row = con.execute(
-            "SELECT cursor, (SELECT max(seq) FROM event WHERE session_id = ?) FROM session WHERE id = ?",
-            (session_id, session_id),
-        ).fetchone()
+        row = con.execute(FRESH, {"sid": session_id}).first()
         if row is None:
             raise StaleSession("This session was deleted in another window.")
         cursor, last = row
@@ -242,14 +268,14 @@ class Repository:
         with self._write() as con:
             self._check_fresh(con, session_id, seen)
             if seen.cursor < len(seen.entries):  # an undone branch to drop
-                con.execute("DELETE FROM event WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
-                con.execute("DELETE FROM snapshot WHERE session_id = ? AND seq > ?", (session_id, seen.cursor))
+                con.execute(DROP_EVENTS, {"sid": session_id, "after": seen.cursor})
+                con.execute(DROP_SNAPSHOTS, {"sid": session_id, "after": seen.cursor})
             if after.cursor % SNAPSHOT_EVERY == 0:
                 _put_snapshot(con, session_id, after)
-            con.execute(
-                "INSERT INTO event (session_id, seq, payload, turn, text, created, dropped) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (session_id, after.cursor, payload, entry.turn, entry.text, now, entry.dropped),
-            )
+            con.execute(ADD_EVENT, {
+                "session_id": session_id, "seq": after.cursor, "payload": payload, "turn": entry.turn,
+                "text": entry.text, "created": now, "dropped": entry.dropped,
+            })
             _touch(con, session_id, after, now)
 
     def move(self, session_id: int, seen: Timeline, after: Timeline) -> None:
@@ -263,44 +289,45 @@ class Repository:
         """A cheap fingerprint that changes with every write to the session (a new action has a
         new row id, undo and redo move the cursor, a rename changes the title); None once it
         has been deleted. A watcher compares it to decide whether to reload."""
-        with self._read() as con:
-            row = con.execute("SELECT title, cursor, updated FROM session WHERE id = ?", (session_id,)).fetchone()
+        with self._session() as s:
+            row = s.execute(select(S.c.title, S.c.cursor, S.c.updated).where(S.c.id == session_id)).first()
             if row is None:
                 return None
-            count, newest = con.execute(
-                "SELECT count(*), max(id) FROM event WHERE session_id = ?", (session_id,)
-            ).fetchone()
+            count, newest = s.execute(
+                select(func.count(), func.max(E.c.id)).where(E.c.session_id == session_id)
+            ).one()
         return (*row, count, newest)
 
     def event_times(self, session_id: int) -> list[str]:
-        with self._read() as con:
-            rows = con.execute("SELECT created FROM event WHERE session_id = ? ORDER BY seq", (session_id,))
+        with self._session() as s:
+            rows = s.execute(select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
             return [r[0] for r in rows]
 
     # -- the card catalogue ----------------------------------------------------------------
 
     def cards(self, game: str, kind: str) -> dict[str, dict[str, Any]]:
-        with self._read() as con:
-            rows = con.execute(
-                "SELECT name, data FROM card WHERE game = ? AND kind = ? ORDER BY name", (game, kind)
-            ).fetchall()
+        with self._session() as s:
+            rows = s.execute(
+                select(C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name)
+            ).all()
         return {name: json.loads(data) for name, data in rows}
 
     def save_card(self, game: str, kind: str, name: str, data: dict[str, Any]) -> None:
-        with self._write() as con:
-            con.execute(
-                "INSERT INTO card (game, kind, name, data, updated) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (game, kind, name) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (game, kind, name, json.dumps(data, sort_keys=True), self.clock()),
-            )
+        statement = upsert(C).values(
+            game=game, kind=kind, name=name, data=json.dumps(data, sort_keys=True), updated=self.clock()
+        )
+        statement = statement.on_conflict_do_update(
+            index_elements=[C.c.game, C.c.kind, C.c.name],
+            set_={"data": statement.excluded.data, "updated": statement.excluded.updated},
+        )
+        with self._session(write=True) as s:
+            s.execute(statement)
 
 
-def _touch(con: sqlite3.Connection, session_id: int, after: Timeline, now: str) -> None:
+def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
     summary, finished = summary_of(after.game, after.state)
-    con.execute(
-        "UPDATE session SET cursor = ?, updated = ?, summary = ?, finished = ? WHERE id = ?",
-        (after.cursor, now, summary, finished, session_id),
-    )
+    con.execute(TOUCH, {"sid": session_id, "new_cursor": after.cursor, "now": now,
+                        "new_summary": summary, "new_finished": int(finished)})
 
 
 def state_version(game: Game) -> str:
@@ -308,12 +335,10 @@ def state_version(game: Game) -> str:
     return f"{game.id}:{game.state_version}"
 
 
-def _put_snapshot(con: sqlite3.Connection, session_id: int, timeline: Timeline) -> None:
+def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
     data = pickle.dumps(timeline.state, protocol=pickle.HIGHEST_PROTOCOL)
-    con.execute(
-        "INSERT OR REPLACE INTO snapshot (session_id, seq, version, data) VALUES (?, ?, ?, ?)",
-        (session_id, timeline.cursor, state_version(timeline.game), data),
-    )
+    con.execute(PUT_SNAPSHOT, {"session_id": session_id, "seq": timeline.cursor,
+                               "version": state_version(timeline.game), "data": data})
 
 
 def _unpickle(row: Any) -> tuple[int, Any] | None:
@@ -323,10 +348,3 @@ def _unpickle(row: Any) -> tuple[int, Any] | None:
         return row[0], pickle.loads(row[1])
     except Exception:  # a snapshot the current code cannot read: replay from the start instead
         return None
-
-
-def _pragmas(con: sqlite3.Connection) -> None:
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=FULL")
-    con.execute("PRAGMA foreign_keys=ON")
-    con.execute("PRAGMA busy_timeout=5000")

@@ -1,7 +1,10 @@
 """The core and the rules database never import Textual (checked in a fresh interpreter)."""
 
+import os
 import subprocess
 import sys
+
+import pytest
 
 
 def test_core_and_rulesdb_do_not_import_textual():
@@ -19,7 +22,34 @@ def test_core_and_rulesdb_do_not_import_textual():
 def test_importing_the_app_touches_no_disk(tmp_path):
     code = "import screens.app, companion.cli, companion.store.repo"
     env_home = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
-    import os
-
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, **env_home}, cwd=tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+STORE_STACK = ("sqlalchemy", "sqlmodel", "pydantic")
+
+
+@pytest.mark.parametrize("argv", [["games"], ["rules", "attack"], ["odds", "2d6>=8"], ["roll", "2d6", "--seed", "1"]])
+def test_commands_that_need_no_store_never_import_sqlmodel(argv, tmp_path):
+    """SQLAlchemy, SQLModel and pydantic cost 15 MB and a quarter second to import: only the
+    store pays for them, so a quick look-up on the command line never does."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from companion.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main({argv!r})\n"
+        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {STORE_STACK!r})))"
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "COMPANION_DB": str(tmp_path / "companion.db")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == ""
+    assert not (tmp_path / "companion.db").exists()
+
+
+def test_the_app_module_imports_no_store_stack_before_the_first_frame():
+    code = (
+        "import sys, screens.app, companion.store.files\n"
+        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {STORE_STACK!r})))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

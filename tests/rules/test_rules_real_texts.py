@@ -17,7 +17,8 @@ from rulesdb.texts import KINDS, texts_root
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTIONS = REPO / "tests" / "rules_questions"
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = Path(str(texts_root())) / "seeds"
+SHARED_SEEDS = REPO.parent / "shared" / "seeds"
 TEXT_FILES = sorted(Path(str(texts_root())).glob("*.toml"))
 QUALITY_BAR = 0.95
 
@@ -61,6 +62,40 @@ def test_source_sections_cover_every_seed_line(real_index: RulesIndex, path: Pat
         if line.strip() and not any(s.covers(number) for s in sources)
     ]
     assert uncovered == [], f"{info.game}: seed lines not translated by any source section"
+
+
+@pytest.mark.parametrize("path", TEXT_FILES, ids=lambda p: p.stem)
+def test_seed_copies_are_the_shared_seeds(real_index: RulesIndex, path: Path) -> None:
+    info = next(g for g in real_index.games() if g.game == path.stem)
+    if not (SHARED_SEEDS / info.seed).is_file():
+        pytest.skip("no shared seeds here")
+    assert (SEEDS / info.seed).read_bytes() == (SHARED_SEEDS / info.seed).read_bytes()
+
+
+def test_source_sections_carry_the_lines_they_translate(real_index: RulesIndex) -> None:
+    for info in real_index.games():
+        lines = (SEEDS / info.seed).read_text(encoding="utf-8").splitlines()
+        for section in real_index.toc(info.game):
+            cited = [lines[n - 1].strip() for a, b in section.lines for n in range(a, b + 1)]
+            assert section.original == "\n".join(line for line in cited if line), section.id
+            assert section.kind == "source" or section.original == ""
+
+
+def test_a_line_of_the_original_finds_its_section(real_index: RulesIndex) -> None:
+    """Words of the seed that no English gloss carries still find the section."""
+    for section in [s for s in real_index.toc() if s.kind == "source"][::7]:
+        line = max(section.original.splitlines(), key=len)[:12]
+        top = [hit.section.id for hit in real_index.search(line, game=section.game, limit=3)]
+        assert section.id in top or any(
+            line in real_index.section(i).original for i in top
+        ), (line, section.id, top)
+
+
+def test_a_ruling_ranks_with_the_paragraph_it_settles(real_index: RulesIndex) -> None:
+    top = [hit.section.id for hit in real_index.search("王者之劍", game="tkc", limit=5)]
+    assert top.index("tkc.ruling.excalibur") < top.index("tkc.attack.excalibur"), top
+    snippet = real_index.search("回擋", game="tkc", limit=1)[0].plain_snippet
+    assert "回擋" in snippet and "\u200b" not in snippet
 
 
 @pytest.mark.parametrize(

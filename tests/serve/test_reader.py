@@ -4,13 +4,13 @@ and never makes the writer wait."""
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import time
 
 import pytest
 
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
+from companion.store.files import StoreError
 from companion.store.repo import Repository
 
 
@@ -51,7 +51,7 @@ def test_the_reader_cannot_write(repo, db_path, session):
     before = hashlib.sha256(db_path.read_bytes()).hexdigest()
     reader = Repository.reader(db_path)
     try:
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        with pytest.raises(StoreError, match="readonly"):
             reader.rename(session, "Mine now")
     finally:
         reader.close()
@@ -65,7 +65,7 @@ def test_a_reading_watcher_never_makes_the_writer_wait(repo, db_path, session):
         tl = repo.load(session).timeline
         with reader._read() as con:  # a read transaction held open, as during a reload
             reader.stamp(session)
-            con.execute("SELECT count(*) FROM event").fetchall()
+            con.exec_driver_sql("SELECT count(*) FROM event").fetchall()
             start = time.monotonic()
             repo.record(session, tl, tl.record(Adjust("HP", 1, -3)))
             assert time.monotonic() - start < 1, "the writer did not wait for the reader"

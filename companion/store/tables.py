@@ -1,0 +1,74 @@
+"""The SQLModel tables, column for column as the numbered migrations create them.
+
+The migrations stay the truth about a file: these classes never create a table on a user's
+file, and a test checks them against a freshly migrated one (`PRAGMA table_info`). Their types
+are the file's own (TEXT, INTEGER, BLOB), so `finished` is an INTEGER here and becomes a bool
+at the repository's boundary; nothing above the store holds one of these rows.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Integer, LargeBinary, Text
+from sqlmodel import Field, SQLModel
+
+AUTOINCREMENT = {"sqlite_autoincrement": True}
+
+
+def text_column(**kw: object) -> object:
+    return Field(sa_type=Text, **kw)  # type: ignore[arg-type]
+
+
+class SessionRow(SQLModel, table=True):
+    __tablename__ = "session"
+    __table_args__ = AUTOINCREMENT
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = text_column()
+    title: str = text_column()
+    players: str = text_column()
+    options: str = text_column()
+    cursor: int = 0
+    created: str = text_column()
+    updated: str = text_column()
+    summary: str = text_column(default="")
+    finished: int = Field(default=0, sa_type=Integer)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    __table_args__ = AUTOINCREMENT
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="session.id", ondelete="CASCADE")
+    seq: int
+    payload: str = text_column()
+    turn: str = text_column()
+    text: str = text_column()
+    created: str = text_column()
+    dropped: int = 0
+
+
+class CardRow(SQLModel, table=True):
+    __tablename__ = "card"
+    __table_args__ = AUTOINCREMENT
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = text_column()
+    kind: str = text_column()
+    name: str = text_column()
+    data: str = text_column()
+    updated: str = text_column()
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state after `seq` events as JSON, so reopening a long session replays only its tail."""
+
+    __tablename__ = "snapshot"
+
+    session_id: int = Field(foreign_key="session.id", ondelete="CASCADE", primary_key=True)
+    seq: int = Field(primary_key=True)
+    version: str = text_column()
+    data: bytes = Field(sa_type=LargeBinary)
+
+
+TABLES = (SessionRow, EventRow, CardRow, SnapshotRow)

@@ -1,0 +1,76 @@
+"""Player-typed text is data: markup is shown as typed, control characters as escapes.
+
+The names are typed (or pasted, for the control characters) into the new-session form, then
+the app is closed and reopened on the same file: home and table still open and show them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import wait_for
+
+HOSTILE = ("x[/]", "Bob [b]", "[afk] Bob", "\x1b[31mRed\x1b[0m")
+SHOWN = ("x[/]", "Bob [b]", "[afk] Bob", "\\x1b[31mRed\\x1b[0m")
+# The title sets the terminal's title (the form splits names at ; so a name cannot).
+TITLE, TITLE_SHOWN = "[b]night[/b] \x1b]0;pwned\x07", "[b]night[/b] \\x1b]0;pwned\\x07"
+
+
+def screen_text(app: Any) -> str:
+    """What the terminal would show, one line per row (every widget, as painted)."""
+    update = app.screen._compositor.render_full_update()
+    return "\n".join("".join(segment.text for segment in strip) for strip in update.strips)
+
+
+def assert_no_controls(text: str) -> None:
+    bad = sorted({c for c in text if (c < " " and c != "\n") or "\x7f" <= c < "\xa0"})
+    assert not bad, f"control characters reached the screen: {bad!r}"
+
+
+async def test_hostile_names_show_literally_and_survive_a_restart(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewSessionScreen")
+        await pilot.pause()
+        app.screen.query_one("#players").value = ", ".join(HOSTILE)  # a paste
+        app.screen.query_one("#title").value = TITLE
+        await pilot.press("ctrl+s")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        assert screen.timeline.state.players == HOSTILE, "stored exactly as typed"
+        await pilot.pause()
+        text = screen_text(app)
+        assert_no_controls(text)
+        for name in SHOWN:
+            assert name in text
+        assert TITLE_SHOWN in text
+        # A counter named with markup, its column label shown as typed.
+        await pilot.press("a", *"[red]HP[/]=20 0..40", "enter")
+        await pilot.pause()
+        assert "[red]HP[/]" in screen_text(app)
+        # The entry line's own error quotes what was typed: `+[/]` is shown, not parsed.
+        await pilot.press("1", "right", "plus", *"[/]", "enter")
+        await pilot.pause()
+        assert "'+[/]' is not a number" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("n")  # x[/] ends the turn: the log and a notification name them
+        await pilot.pause()
+        text = screen_text(app)
+        assert_no_controls(text)
+        assert "x[/] ends the turn" in text
+    app2 = make_app()
+    async with app2.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: app2.repo and app2.screen.query("#sessions").first().row_count)
+        await pilot.pause()
+        home = screen_text(app2)
+        assert_no_controls(home)
+        assert ", ".join(SHOWN) in home
+        assert TITLE_SHOWN in home
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: getattr(app2.screen, "timeline", None))
+        await pilot.pause()
+        text = screen_text(app2)
+        assert_no_controls(text)
+        for name in (*SHOWN, "[red]HP[/]"):
+            assert name in text
