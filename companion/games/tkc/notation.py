@@ -1,8 +1,10 @@
 """What players type for The King Commands: cards as colour letters, players by name or seat.
 
 `r r b` or `rrb` are swords (or shields) by the first letters of the session's colour names;
-full names work too, and `x` is Excalibur. Parsing lives in the core so the screens stay free
-of rules and the notation is tested without a terminal.
+full names work too, and `x` is Excalibur. An attack is one line: the defender (seat or name),
+the cards, and optionally the outcome (`2 rr h g`, or run together `2rrhg`); `read_attack`
+checks all of it against the rules before anything is recorded. Parsing lives in the core so
+the screens stay free of rules and the notation is tested without a terminal.
 """
 
 from __future__ import annotations
