@@ -87,7 +87,7 @@ def _write_contents(hits: list[Hit], index: RulesIndex, out: TextIO) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rules", description="Search the rule texts.")
     parser.add_argument("query", nargs="*", help="plain words; empty lists the contents")
-    parser.add_argument("--game", help="mm5, skd or tkc")
+    parser.add_argument("--game", help="one game's rules only (its id)")
     parser.add_argument("--limit", type=int, default=5)
     parser.add_argument("--json", action="store_true", dest="as_json")
     args = parser.parse_args(argv)

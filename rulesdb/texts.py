@@ -19,25 +19,18 @@ from pathlib import Path
 
 KINDS = ("source", "ruling", "quickref")
 
-PHASES: dict[str, tuple[str, ...]] = {
-    "mm5": ("setup", "draw", "faction", "action", "hand-check", "combat", "end"),
-    "skd": (
-        "setup",
-        "draft",
-        "draw",
-        "play",
-        "resolve",
-        "actions",
-        "enemy",
-        "end-phase",
-        "boss",
-        "end",
-    ),
-    "tkc": ("setup", "draw", "relic", "attack", "discard", "end"),
-}
-
 _ID = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
 _LINES = re.compile(r"(\d+)(?:-(\d+))?")
+
+
+def game_phases() -> dict[str, tuple[str, ...]]:
+    """The phases each registered game's rules may name (the game's `rules_phases`).
+
+    A text for a game that is not registered (a test's fixture) has its phases unchecked.
+    """
+    from companion.games import all_games
+
+    return {game.id: game.rules_phases for game in all_games()}
 
 
 class TextsError(ValueError):
@@ -91,8 +84,9 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
     )
     games: list[GameTexts] = []
     sections: list[Section] = []
+    phases = game_phases()
     for entry in entries:
-        game, game_sections = _parse_file(entry, root)
+        game, game_sections = _parse_file(entry, root, phases)
         games.append(game)
         sections.extend(game_sections)
     _check_ids(sections)
@@ -107,7 +101,9 @@ def games(texts_dir: Path | Traversable | None = None) -> tuple[GameTexts, ...]:
     return load(texts_dir).games
 
 
-def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts, list[Section]]:
+def _parse_file(
+    entry: Traversable, root: Path | Traversable, known: dict[str, tuple[str, ...]]
+) -> tuple[GameTexts, list[Section]]:
     where = f"rulesdb/texts/{entry.name}"
     try:
         data = tomllib.loads(entry.read_text(encoding="utf-8"))
@@ -126,7 +122,8 @@ def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts
     raw_sections = data.get("section", [])
     if not isinstance(raw_sections, list) or not raw_sections:
         raise TextsError(f"{where}: no [[section]] tables")
-    sections = [_parse_section(game, raw, where) for raw in raw_sections]
+    phases = known.get(game)
+    sections = [_parse_section(game, raw, where, phases) for raw in raw_sections]
     seed = root / "seeds" / info.seed
     if seed.is_file():
         lines = seed.read_text(encoding="utf-8").splitlines()
@@ -140,7 +137,7 @@ def _original(section: Section, lines: list[str]) -> str:
     return "\n".join(line for line in cited if line)
 
 
-def _parse_section(game: str, raw: dict, where: str) -> Section:
+def _parse_section(game: str, raw: dict, where: str, known: tuple[str, ...] | None) -> Section:
     section_id = _text(raw, "id", where)
     where = f"{where}: section {section_id!r}"
     if not _ID.fullmatch(section_id) or not section_id.startswith(f"{game}."):
@@ -149,11 +146,10 @@ def _parse_section(game: str, raw: dict, where: str) -> Section:
     if kind not in KINDS:
         raise TextsError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
     phases = _words(raw, "phases", where)
-    unknown = [phase for phase in phases if game in PHASES and phase not in PHASES[game]]
+    unknown = [phase for phase in phases if known is not None and phase not in known]
     if unknown:
-        raise TextsError(
-            f"{where}: unknown phase(s) {', '.join(unknown)}; {game} has {', '.join(PHASES[game])}"
-        )
+        has = ", ".join(known or ()) or "no rule phases"
+        raise TextsError(f"{where}: unknown phase(s) {', '.join(unknown)}; {game} has {has}")
     return Section(
         game=game,
         id=section_id,

@@ -73,7 +73,7 @@ class FreeScreen(TableScreen):
                 return f"{text!r} is not a number; type -7, +3 or =12."
             op, number = m.group(1) or "+", int(m.group(2))
             event = SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
-            return None if self.record(event) else "Not changed (see the message)."
+            return self.attempt(event)
 
         self.ask(label, sign if sign != "+" else "+", submit)
 
@@ -97,8 +97,8 @@ class FreeScreen(TableScreen):
             if not rows:
                 return "Type a counter, e.g. HP=20 0..40."
             for name, value, low, high in rows:
-                if not self.record(AddCounter(name, None, value, low, high, each=not shared)):
-                    return "Not added (see the message)."
+                if reason := self.attempt(AddCounter(name, None, value, low, high, each=not shared)):
+                    return reason
             return None
 
         self.ask("New counter for every player: HP=20 0..40 · for the table: table: deck=54 0..", "", submit)
@@ -129,7 +129,7 @@ class FreeScreen(TableScreen):
                 event = SetCountdown(more_turns=int(t))
             else:
                 return f"{text!r}: type r5 (ends after round 5), 3 (three more turns) or 0 (no end)."
-            return None if self.record(event) else "Not changed (see the message)."
+            return self.attempt(event)
 
         self.ask("Countdown: r5 = the game ends after round 5 · 3 = after 3 more turns · 0 = none", "", submit)
 

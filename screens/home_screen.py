@@ -113,6 +113,9 @@ class HomeScreen(Screen[None]):
 
             open_table(self.app, chosen.id)
 
+    def action_quit(self) -> None:
+        self.app.exit()
+
     def action_new(self) -> None:
         from screens.new_session_screen import NewSessionScreen
 

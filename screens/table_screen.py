@@ -8,7 +8,7 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -18,14 +18,16 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from companion.core import Event, Rejected, TableView
-from companion.text import fit, literal, markup, shown
+from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command, bindings
+from screens.widgets.entry_line import EntryLine
 from screens.widgets.log_pane import LogPane
 
 BASE_ACTIONS = (
@@ -40,6 +42,7 @@ BASE_ACTIONS = (
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
 )
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
+PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
 
 
 def open_table(app: App[Any], session_id: int) -> None:
@@ -91,6 +94,8 @@ class TableScreen(Screen[None]):
         self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
         self._log_widths = (0, 0, 0)
         self._entry_callback: Callable[[str], str | None] | None = None
+        self._asked = 0  # questions opened, so an answer can tell if it asked the next one
+        self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._grid: tuple[tuple[str, ...], int] = ((), -1)
 
@@ -106,8 +111,8 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
                 yield LogPane(id="log")
-        yield Static("", id="entry-label")
-        yield Input(id="entry", select_on_focus=False)
+        yield EntryLine()
+        yield Static("", id="status")
         yield Footer()
 
     def compose_panel(self) -> ComposeResult:
@@ -115,7 +120,6 @@ class TableScreen(Screen[None]):
         yield Static("", id="checklist")
 
     def on_mount(self) -> None:
-        self.query_one("#entry", Input).display = False
         self.query_one("#banner", Static).display = False
         self.load()
 
@@ -133,17 +137,26 @@ class TableScreen(Screen[None]):
     # -- recording ----------------------------------------------------------------------------
 
     def record(self, event: Event) -> bool:
-        """Apply, commit, then show. False (with the reason shown) if anything refused it."""
-        if self.timeline is None or not self._writable():
-            return False
+        """Apply, commit, then show. False (with the reason in the status line) if refused."""
+        reason = self.attempt(event)
+        if reason:
+            self.explain(reason)
+        return reason is None
+
+    def attempt(self, event: Event) -> str | None:
+        """Apply, commit, then show; or the reason it was refused, with nothing changed.
+        Entry-line callbacks return this, so the reason shows beside the typed text."""
+        if self.timeline is None:
+            return "The session is still loading."
+        if self.viewing is not None:
+            return PAST
         try:
             after = self.timeline.record(event)
         except Rejected as exc:
-            self.notify(exc.reason, severity="error", title="Not allowed")
-            return False
+            return exc.reason
         return self._commit(after, new_entry=True)
 
-    def _commit(self, after: Timeline, new_entry: bool) -> bool:
+    def _commit(self, after: Timeline, new_entry: bool) -> str | None:
         repo: Any = self.app.repo
         try:
             if new_entry:
@@ -152,14 +165,15 @@ class TableScreen(Screen[None]):
                 repo.move(self.session_id, self.timeline, after)
         except Exception as exc:  # StoreError, or SQLite refusing the write
             self.notify(str(exc), severity="error", title="Not saved")
-            return False
+            return f"Not saved: {exc}"
         self.viewing = None
         self.timeline = after
-        return True
+        self.explain("")
+        return None
 
     def _writable(self) -> bool:
         if self.viewing is not None:
-            self.notify("You are looking at the past: press w to rewind to it, esc to come back.")
+            self.explain(PAST)
             return False
         return True
 
@@ -169,7 +183,7 @@ class TableScreen(Screen[None]):
         try:
             after = self.timeline.move(cursor)
         except Rejected as exc:
-            self.notify(exc.reason, severity="warning")
+            self.explain(exc.reason)
             return
         self._commit(after, new_entry=False)
 
@@ -288,48 +302,123 @@ class TableScreen(Screen[None]):
             title += f" · {len(entries) - cursor} undone (ctrl+y redoes)"
         update(self.query_one("#log-title", Static), title, layout=False)
 
-    # -- the entry line -----------------------------------------------------------------------
+    # -- the entry line and the status line -------------------------------------------------
 
-    def ask(self, label: str, value: str, callback: Callable[[str], str | None]) -> None:
-        """Open the entry line; `callback` returns an error to show, or None when done.
-        The label and the error are plain text (they quote names and what was typed)."""
-        self.query_one("#entry-label", Static).update(literal(label))
-        entry = self.query_one("#entry", Input)
-        entry.value = value
-        entry.display = True
+    def ask(
+        self, label: str | Content | Text, value: str, callback: Callable[[str], str | None],
+        suggest: Iterable[str] = (),
+    ) -> None:
+        """Open the entry line with `label` as its help and `value` typed in already.
+        A str label is plain text (it quotes names and what was typed); a Text or Content
+        label keeps its styles.
+
+        `callback(text)` returns the reason to show when it refuses (the text stays, the
+        help stays, the reason goes under it), or None when done: the line closes, unless
+        the callback asked the next question itself (then that one is open). `suggest`: the
+        words the app knows here (players, cards, legal outcomes), in the order to offer
+        them; tab takes the suggestion. Esc closes the line only.
+        """
+        self._asked += 1
+        entry = self.query_one(EntryLine).open(label, value, suggest)
         # Focus now, not on the next tick, so digits typed right after the key land here.
         self.set_focus(entry)
-        entry.cursor_position = len(value)
         self._entry_callback = callback
 
+    @property
+    def entry_open(self) -> bool:
+        return self._entry_callback is not None
+
     def close_entry(self) -> None:
-        self.query_one("#entry", Input).display = False
-        self.query_one("#entry-label", Static).update("")
+        self.query_one(EntryLine).close()
         self._entry_callback = None
         self.set_focus(self.query_one("#players", DataTable))
+
+    def explain(self, reason: str) -> None:
+        """Say in the status line why a key did nothing (or what just happened). Plain text."""
+        status = self.query_one("#status", Static)
+        status.update(Content(reason))
+        status.set_class(bool(reason), "shown")
+
+    def why_not(self, command: Command) -> str:
+        """Why `command` does nothing now; game screens add their own reasons first."""
+        tl = self.timeline
+        if tl is None:
+            return "The session is still loading."
+        if command.action == "rewind":
+            return "Rewind needs an earlier action: tab to the log, pick one, enter, then w."
+        if self.viewing is not None:
+            return PAST
+        if command.action == "undo":
+            return "Nothing to undo: this is the start of the session."
+        if command.action == "redo":
+            return "Nothing to redo: no action has been undone."
+        view = tl.game.view(tl.state)
+        if view.finished:
+            return f"{command.title}: the game is over (ctrl+z undoes the last action)."
+        if view.phase:
+            return f"{command.title} is not open in the {view.phase} phase."
+        return f"{command.title} is not open now."
 
     async def on_key(self, event: events.Key) -> None:
         """Run this screen's keys here, in arrival order, rather than as deferred bindings.
 
         A burst such as `- 7 enter` (a fast typist, or a paste) then reaches the entry line
-        in order: the line opens on `-`, and `7` and `enter` land in it.
+        in order: the line opens on `-`, and `7` and `enter` land in it. Keys that arrive
+        between an answer and the follow-up question a callback schedules are held and
+        replayed once the screen has repainted, so they land in that question.
         """
-        entry = self.query_one("#entry", Input)
-        if self._entry_callback is not None and entry.display and event.control is not entry:
+        if self._held is not None:
+            event.stop()
+            self._held.append(event)
+            return
+        if await self._handle_key(event):
+            event.stop()
+
+    async def _handle_key(self, event: events.Key) -> bool:
+        """True when the key was used here (not to pass on to the focused widget)."""
+        line = self.query_one(EntryLine)
+        if self.entry_open:
             if event.key == "enter":
                 # Submitted here, not through the Input's message: a key typed after enter
                 # (ctrl+z, say) must not overtake the action enter records.
-                event.stop()
-                self._submit_entry(entry.value)
-                return
+                self._submit_entry(line.input.value)
+                return True
+            if event.key == "tab":
+                line.take_suggestion()
+                return True
+            if event.key == "escape":
+                self.close_entry()
+                return True
             if event.is_printable and event.character:
-                event.stop()
-                entry.insert_text_at_cursor(event.character)
-                return
+                # The Input takes the keys sent to it; this one was sent to the widget that
+                # had focus before the line opened, earlier in the same burst.
+                line.input.insert_text_at_cursor(event.character)
+                return True
         command = self._key_commands().get(event.key)
-        if command is not None and self.check_action(command.action, ()):
-            event.stop()
-            await self.run_action(command.action)
+        if command is None:
+            if not self.entry_open and event.is_printable and event.character and event.key != "space":
+                self.explain(f"{event.character} is not a key here: the footer shows this screen's keys, "
+                             "ctrl+p lists every command.")
+                return True
+            return False
+        if not self.check_action(command.action, ()):
+            self.explain(self.why_not(command))
+            return True
+        self.explain("")
+        await self.run_action(command.action)
+        return True
+
+    async def _release_held(self) -> None:
+        held, self._held = self._held or [], None
+        for i, key in enumerate(held):
+            if self.app.screen is not self:  # the answer opened a modal: the keys are its
+                for rest in held[i:]:
+                    self.app.post_message(events.Key(rest.key, rest.character))
+                return
+            await self._handle_key(key)
+            if self._held is not None:  # another answer holds what is left
+                self._held[:0] = held[i + 1:]
+                return
 
     @classmethod
     @cache
@@ -344,13 +433,16 @@ class TableScreen(Screen[None]):
         callback = self._entry_callback
         if callback is None:
             return
+        asked = self._asked
         error = callback(value)
         if error:
-            # One line: a long entry quoted in the error is cut, never pushed over the table.
-            label = self.query_one("#entry-label", Static)
-            label.update(literal(fit(shown(error), max(label.size.width, 20)), style="b red"))
-        else:
+            self.query_one(EntryLine).refuse(error)
+        elif self._asked == asked:
             self.close_entry()
+            # A callback may schedule its follow-up question after the repaint: hold the
+            # keys typed meanwhile for it.
+            self._held = []
+            self.call_after_refresh(self._release_held)
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -377,14 +469,14 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.timeline is not None and self._writable():
             if not self.timeline.can_undo:
-                self.notify("Nothing to undo.")
+                self.explain("Nothing to undo.")
                 return
             self.move_to(self.timeline.cursor - 1)
 
     def action_redo(self) -> None:
         if self.timeline is not None and self._writable():
             if not self.timeline.can_redo:
-                self.notify("Nothing to redo.")
+                self.explain("Nothing to redo.")
                 return
             self.move_to(self.timeline.cursor + 1)
 
@@ -393,10 +485,10 @@ class TableScreen(Screen[None]):
             target = self.viewing
             self.viewing = None
             self.move_to(target)
-            self.notify(f"Rewound to action {target}; ctrl+y redoes what was undone.")
+            self.explain(f"Rewound to action {target}; ctrl+y redoes what was undone.")
 
     def action_back(self) -> None:
-        if self.query_one("#entry", Input).display:
+        if self.entry_open:
             self.close_entry()
         elif self.viewing is not None:
             self.viewing = None

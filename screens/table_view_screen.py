@@ -292,8 +292,11 @@ class TableViewScreen(Screen[None]):
             self._open(None)
         elif not getattr(self.app, "viewer", False):  # pushed over a table: go back to it
             self.app.pop_screen()
+        elif not self.chooser:  # `companion view ID`: back to the list of sessions
+            self.chooser = True
+            self._open(None)
         else:
-            self.notify("This is the table view; press q to close it.")
+            self.notify("This is the list of sessions; press q to close the table view.")
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -163,7 +163,7 @@ class TkcScreen(TableScreen):
         if not held:
             self.record(NextTurn(passed=True))
             return
-        me = markup(s.players[s.active])
+        me = s.players[s.active]
         could = "attack or discard" if s.draw_pile else "attack"
         label = (f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
                  f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back.")
@@ -177,7 +177,7 @@ class TkcScreen(TableScreen):
 
     def action_attack(self) -> None:
         s = self.game_state
-        me = markup(s.players[s.active])
+        me = s.players[s.active]
         other = next(i for i in range(s.n) if i != s.active)
         example = f"{other + 1}{s.colours[0][0] * 2}"
         label = (f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
@@ -201,9 +201,9 @@ class TkcScreen(TableScreen):
         s = self.game_state
         row = deck.classify(line.cards, s.poke_unblockable)
         who = s.players[line.defender]
-        offered = " · ".join(f"[b]{key}[/b] = {markup(text)}" for key, text in outcome_examples(s, line))
-        label = (f"[b]{markup(words.attack_name(row, line.cards))}[/b] on {markup(who)}. "
-                 f"{markup(deck.stoppers(row, line.cards))}\nAdd the outcome: {offered}")
+        offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
+        label = (f"{words.attack_name(row, line.cards)} on {who}. {deck.stoppers(row, line.cards)}\n"
+                 f"Add the outcome: {offered}")
         self.ask(label, attack_text(s, line), self._submit_attack)
 
 

@@ -4,14 +4,16 @@ A game plugs in with a module `tests/fuzz/<id>_actions.py` offering `events(stat
 strategy of events (legal and illegal mixed; cache the strategies it builds, since building
 costs far more than drawing), and `invariants(game, state)`, raising
 AssertionError when the game's conservation laws break. After every step: the invariants
-hold; a refused action left the state identical; undo then redo gives the same state;
-replaying the stored log (JSON round trip) gives the live state.
+hold, and so does the Game contract (the rules phase is one the game declares); a refused
+action left the state identical, byte for byte when pickled; undo, then redo, give the states
+folded afresh from the first state and the events; replaying the stored log (JSON round trip)
+gives the live state.
 """
 
 from __future__ import annotations
 
-import copy
 import json
+import pickle
 from importlib import import_module
 from typing import Any
 
@@ -51,14 +53,15 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
         @rule(data=st.data())
         def act(self, data: Any) -> None:
             before = self.timeline.state
-            # States are frozen, so a copy taken now shows whether a refusal mutated anything.
-            snapshot = copy.copy(before)
+            # A deep serialization: a refusal that mutated anything inside the state shows.
+            snapshot = pickle.dumps(before)
             event = data.draw(plug.events(before))
             try:
                 after = self.timeline.record(event)
             except Rejected as exc:
                 assert exc.reason.strip(), "a refusal must say why"
-                assert self.timeline.state is before and before == snapshot, "a refused action changed the state"
+                assert self.timeline.state is before, "a refusal moved the timeline"
+                assert pickle.dumps(before) == snapshot, "a refused action changed the state"
                 self.refused += 1
                 return
             self._moved(after, new_entry=True)
@@ -66,19 +69,35 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
         @precondition(lambda self: self.timeline.can_undo)
         @rule()
         def undo_redo(self) -> None:
-            now = self.timeline.state
+            cursor = self.timeline.cursor
             back = self.timeline.undo()
-            assert back.redo().state == now
+            assert back.cursor == cursor - 1 and back.state == self.folded(cursor - 1)
+            assert back.redo().state == self.folded(cursor)
             self._moved(back, new_entry=False)
 
         @precondition(lambda self: self.timeline.can_redo)
         @rule()
         def redo(self) -> None:
-            self._moved(self.timeline.redo(), new_entry=False)
+            after = self.timeline.redo()
+            assert after.state == self.folded(after.cursor)
+            self._moved(after, new_entry=False)
 
         @invariant()
         def conserved(self) -> None:
-            plug.invariants(game, self.timeline.state)
+            state = self.timeline.state
+            plug.invariants(game, state)
+            if game.rules_phases:
+                assert game.rules_phase(state) in game.rules_phases, game.rules_phase(state)
+            assert all(isinstance(line, str) for line in game.panel(state))
+            assert all(len(pair) == 2 for pair in game.headline(state))
+
+        def folded(self, cursor: int) -> Any:
+            """The state after the first `cursor` events, folded afresh (no timeline, no cache)."""
+            names, options = self.setup
+            state = game.setup(names, options)
+            for entry in self.timeline.entries[:cursor]:
+                state = game.apply(state, entry.event)
+            return state
 
         def teardown(self) -> None:
             if not hasattr(self, "timeline"):

@@ -117,3 +117,14 @@ async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, sessio
         screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
         assert cells(screen)["Ann"][0] == "13/20"
         assert "headline unavailable" in str(screen.query_one("#tv-headline").render())
+
+
+async def test_esc_goes_back_to_the_sessions_and_q_quits(db_path, repo, session):
+    app = CompanionApp(db_path=db_path, start_view=session, clock=fixed_clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.session_id is None and screen.query_one("#tv-chooser").display)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit, "q closes the table view"

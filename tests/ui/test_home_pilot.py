@@ -146,3 +146,13 @@ async def test_a_long_log_lists_every_action_and_follows_the_newest(make_app, db
         assert screen.viewing == 2
         await pilot.press("escape", "end")
         assert screen.viewing is None and log.cursor == 130
+
+
+async def test_q_quits_from_the_home_screen(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        assert any(b.binding.key == "q" and b.binding.show for b in app.screen.active_bindings.values()), "the footer offers q"
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit

@@ -53,15 +53,3 @@ async def test_the_palette_offers_rule_sections(make_app):
         rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
         assert rules.section_id.startswith("mm5.")
 
-
-def test_every_games_phase_names_a_phase_of_its_rules():
-    from companion.games import all_games
-    from rulesdb.texts import PHASES
-
-    for game in all_games():
-        if game.id not in PHASES:
-            continue
-        state = game.setup(("Ann", "Bob", "Cleo") if game.max_players >= 3 else ("Ann", "Bob"), {})
-        named = getattr(game, "rules_phase", None)
-        phase = named(state) if named else game.view(state).phase
-        assert phase in PHASES[game.id], (game.id, phase)

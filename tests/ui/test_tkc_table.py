@@ -88,8 +88,8 @@ async def test_an_attack_line_is_checked_at_the_first_prompt(make_app):
         await pilot.press("ctrl+u", *"2 yyyyy", "enter")
         await pilot.pause()
         offered = label(screen).split("outcome:")[1]
-        assert "Backstab" in label(screen) and "[b]h g[/b]" in offered
-        assert "[b]b " not in offered and "[b]p " not in offered, "never block or parry for a Backstab"
+        assert "Backstab" in label(screen) and "h g = hit" in offered
+        assert " b " not in offered and " p " not in offered, "never block or parry for a Backstab"
         # The mistyped outcome goes back to the attack: edit the line, nothing retyped.
         await pilot.press(*"h g", "home", "delete", "delete", "delete", "3", "enter")
         await pilot.pause()
