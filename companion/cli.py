@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion import __version__
+from companion.text import shown, shown_lines
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -91,7 +92,7 @@ def _add_game_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"companion: {message}", file=sys.stderr)
+    print(f"companion: {shown_lines(message)}", file=sys.stderr)
     return code
 
 
@@ -133,7 +134,8 @@ def _sessions(args: argparse.Namespace) -> int:
         elif not rows:
             print("No saved sessions yet. Run `companion` and press n to start one.")
         for r in [] if args.json else rows:
-            print(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})")
+            # Titles and names as typed, but never a control character to the terminal.
+            print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})"))
         return 0
     loaded = repo.load(args.id)
     try:

@@ -93,10 +93,11 @@ class Option:
                 return False
             raise Rejected(f"{self.label}: answer yes or no, not {raw!r}.")
         if self.kind == "int":
-            try:
-                return int(str(raw).strip() or self.default)
-            except ValueError:
-                raise Rejected(f"{self.label}: {raw!r} is not a whole number.") from None
+            from companion.numbers import whole
+
+            if isinstance(raw, int):
+                return raw
+            return whole(str(raw).strip() or str(self.default), self.label)
         if self.kind == "choice":
             if raw not in self.choices:
                 raise Rejected(f"{self.label}: choose one of {', '.join(self.choices)}.")

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core import encode
 from companion.store.repo import Loaded
+from companion.text import shown_lines
 
 FORMATS = ("json", "md", "bgstats")
 
@@ -61,7 +62,8 @@ def to_markdown(loaded: Loaded) -> str:
     result = tl.game.result(tl.state)
     if result:
         lines += ["", "## Result", "", f"Winners: {', '.join(result.winners) or 'none'}. {result.reasoning}"]
-    return "\n".join(lines) + "\n"
+    # A readable file: control characters in names and notes are written as their escapes.
+    return shown_lines("\n".join(lines)) + "\n"
 
 
 def _minutes(start: str, end: str) -> int:

@@ -434,7 +434,10 @@ class TableScreen(Screen[None]):
         if callback is None:
             return
         asked = self._asked
-        error = callback(value)
+        try:
+            error = callback(value)
+        except Rejected as exc:  # a number out of range, say, from the core's parsing
+            error = exc.reason
         if error:
             self.query_one(EntryLine).refuse(error)
         elif self._asked == asked:

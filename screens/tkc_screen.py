@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from companion.core import Event, Rejected, TableView
 from companion.games.tkc import cards as deck
-from companion.games.tkc import words
+from companion.games.tkc import rules, words
 from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
@@ -40,7 +41,7 @@ from companion.games.tkc.notation import (
 )
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line
-from companion.text import markup
+from companion.text import literal, markup
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -76,11 +77,11 @@ class TkcScreen(TableScreen):
     def paint_panel(self, view: TableView) -> None:
         super().paint_panel(view)
         s = self.game_state
-        lines = [f"[dim]{counts_line(s)}[/]"]
+        lines = [f"[dim]{markup(counts_line(s))}[/]"]
         if s.step == "start":
             lines.append("Each player draws a card: press [b]s[/b] and type the corner values.")
         if final := final_line(s):
-            lines.append(f"[b reverse] {final} [/]")
+            lines.append(f"[b reverse] {markup(final)} [/]")
         if s.over and not all(s.confirmed):
             lines.append("[b]Game over.[/b] Press [b]f[/b] to confirm or correct each score pile.")
         game = self.timeline.game if self.timeline else None
@@ -90,6 +91,13 @@ class TkcScreen(TableScreen):
         if result is not None:
             lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
+
+    def why_not(self, command: Command) -> str:
+        """A turn key that does nothing says why, in the core's words."""
+        guard = GUARDS.get(command.action)
+        if guard is None or self.timeline is None or self.viewing is not None:
+            return super().why_not(command)
+        return f"{command.title}: {rules.why_closed(self.timeline.state, guard)}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Turn keys appear in the footer only when the core says they are open now, so the
@@ -115,7 +123,7 @@ class TkcScreen(TableScreen):
             return exc.reason
         return None if self.record(event) else "Not saved (see the message)."
 
-    def _prompt(self, label: str, value: str, parse: Callable[[str], Any]) -> None:
+    def _prompt(self, label: str | Text, value: str, parse: Callable[[str], Any]) -> None:
         """Ask; `parse` returns an event to record, a follow-up callable, or raises Rejected."""
 
         def submit(text: str) -> str | None:
@@ -182,7 +190,8 @@ class TkcScreen(TableScreen):
         example = f"{other + 1}{s.colours[0][0] * 2}"
         label = (f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
                  f"(then asks the outcome) or {example} h g in one go  ({self._letters()})")
-        self.ask(label, "", self._submit_attack)
+        others = [p for i, p in enumerate(s.players) if i != s.active]
+        self.ask(label, "", self._submit_attack, suggest=others)
 
     def _submit_attack(self, text: str) -> str | None:
         """Record a whole attack line, or ask its outcome; the reason if the line is refused."""
@@ -192,7 +201,7 @@ class TkcScreen(TableScreen):
             return exc.reason
         if line.event is not None:
             return self._try(line.event)
-        self.call_after_refresh(self._ask_outcome, line)
+        self._ask_outcome(line)
         return None
 
     def _ask_outcome(self, line: AttackLine) -> None:
@@ -202,10 +211,9 @@ class TkcScreen(TableScreen):
         row = deck.classify(line.cards, s.poke_unblockable)
         who = s.players[line.defender]
         offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
-        label = (f"{words.attack_name(row, line.cards)} on {who}. {deck.stoppers(row, line.cards)}\n"
-                 f"Add the outcome: {offered}")
-        self.ask(label, attack_text(s, line), self._submit_attack)
-
+        label = literal(words.attack_name(row, line.cards), style="b") + literal(
+            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True)
+        self.ask(label, attack_text(s, line), self._submit_attack, suggest=[k for k, _ in outcome_examples(s, line)])
 
     def action_discard(self) -> None:
         s = self.game_state

@@ -23,6 +23,7 @@ from companion.core import (
     event_types,
     resolve_options,
 )
+from companion.numbers import LIMIT, quoted, whole
 
 SCORE_NAMES = ("score", "points", "vp")
 
@@ -105,6 +106,7 @@ class Finish(Event):
 
 
 _SPEC = re.compile(r"^\s*([^=\d\s][^=]*?)\s*(?:=\s*(-?\d+))?\s*(?:(-?\d*)\s*\.\.\s*(-?\d*))?\s*$")
+_LIMITS = f"Counters stay between {-LIMIT:,} and {LIMIT:,}"
 
 
 def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], ...]:
@@ -113,13 +115,11 @@ def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], 
     for part in (p for p in spec.split(",") if p.strip()):
         m = _SPEC.match(part)
         if not m:
-            raise Rejected(
-                f"{part.strip()!r} is not a counter; write it like HP=20 0..40 or score."
-            )
+            raise Rejected(f"{quoted(part.strip())} is not a counter; write it like HP=20 0..40 or score.")
         name, start, low, high = m.groups()
-        low_v = int(low) if low else None
-        high_v = int(high) if high else None
-        value = int(start) if start else (low_v if low_v is not None else 0)
+        low_v = whole(low, "A counter's minimum") if low else None
+        high_v = whole(high, "A counter's maximum") if high else None
+        value = whole(start, "A counter's value") if start else (low_v if low_v is not None else 0)
         rows.append((name.strip(), value, low_v, high_v))
     names = [r[0].casefold() for r in rows]
     if len(set(names)) != len(names):
@@ -128,6 +128,8 @@ def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], 
 
 
 def _check_bounds(c: Counter, value: int, who: str) -> None:
+    if not -LIMIT <= value <= LIMIT:
+        raise Rejected(f"{_LIMITS}: {who} {c.name} would be {value:,}.")
     if c.low is not None and value < c.low:
         raise Rejected(f"{who} {c.name} cannot go below {c.low} (it would be {value}).")
     if c.high is not None and value > c.high:

@@ -96,3 +96,17 @@ def test_5_wording():
     assert GAME.describe(s, blocked, GAME.apply(s, blocked)).endswith("blocked with 2 green shields")
     assert pile_words((1, 0, 0, 3, 0, 2)) == "1 sword, 3 gold bags, 2 Excalibur cards"
     assert pile_words((0, 0, 0, 1, 0, 1)) == "1 gold bag, 1 Excalibur"
+
+
+def test_closed_actions_say_why():
+    from companion.games.tkc.rules import why_closed
+
+    s = GAME.setup(("Ann", "Bob"), {})
+    assert why_closed(s, "draw").startswith("First find the start player")
+    s = play(s, StartDraw((5, 0)))
+    assert why_closed(s, "act") == "Ann draws 2 first."
+    s = replace(play(s, Draw()), draw_pile=0, discard=s.discard + s.draw_pile - 2, final_left=1)
+    assert why_closed(s, "discard").startswith("The draw pile is empty")
+    s = play(s, Attack(0, 1, (R,), "hit"))
+    assert why_closed(s, "pass") == "Ann has nothing left to give up: n ends the turn."
+    assert why_closed(s, "relic") == "The crown or crystal ball comes before the attack or discard, not after."

@@ -181,3 +181,21 @@ async def test_the_discard_menu_and_the_header_read_right(make_app):
         await pilot.pause()
         assert "1: 1 sword → draw 2 · 2: 2 swords → draw 4" in label(screen)
         assert "Ann's turn" in str(screen.query_one("#header", Static).content)
+
+
+async def test_a_closed_turn_key_says_why_in_the_cores_words(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        await pilot.press("s", *"5 0", "enter", "d", "a", *"2r h", "enter")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).content)
+        assert status == "Draw 2: Ann has already drawn this turn."
+        await pilot.press("k")
+        await pilot.pause()
+        assert "comes before the attack or discard" in str(screen.query_one("#status", Static).content)
+        await pilot.press("p")
+        await pilot.pause()
+        assert "n ends the turn" in str(screen.query_one("#status", Static).content)

@@ -17,6 +17,7 @@ from companion.games.tkc import rules
 from companion.games.tkc.cards import DISCARDS, EXCALIBUR, attack_colour, classify
 from companion.games.tkc.events import Attack
 from companion.games.tkc.state import TkcState
+from companion.numbers import LIMIT, is_seat_number, whole
 
 EXCALIBUR_WORDS = ("x", "excalibur")
 
@@ -58,7 +59,7 @@ def parse_cards(text: str, colours: tuple[str, ...]) -> tuple[str, ...]:
 def parse_seat(text: str, players: tuple[str, ...]) -> int:
     """A player by seat number (1 = first), full name, or the start of a name."""
     t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= len(players):
+    if is_seat_number(t, len(players)):
         return int(t) - 1
     exact = [i for i, p in enumerate(players) if p.casefold() == t.casefold()]
     if exact:
@@ -73,9 +74,7 @@ def parse_seat(text: str, players: tuple[str, ...]) -> int:
 
 def parse_numbers(text: str) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    if not all(re.fullmatch(r"-?\d+", p) for p in parts):
-        raise Rejected(f"{text.strip()!r}: type whole numbers separated by spaces.")
-    return tuple(int(p) for p in parts)
+    return tuple(whole(p) for p in parts)
 
 
 OUTCOMES = {"h": "hit", "hit": "hit", "b": "block", "block": "block", "p": "parry", "parry": "parry"}
@@ -106,10 +105,10 @@ def _defender(text: str) -> tuple[str, str]:
 def _symbols(text: str, colours: tuple[str, ...]) -> list[tuple[str, bool]]:
     """The line after the defender as symbols, each with whether it starts a word: whole words
     (a colour's name, excalibur, hit, block, parry, gold) stay whole, others go letter by letter."""
-    whole = {*colours, *EXCALIBUR_WORDS, *OUTCOMES, *GOLD_WORDS}
+    words = {*colours, *EXCALIBUR_WORDS, *OUTCOMES, *GOLD_WORDS}
     out: list[tuple[str, bool]] = []
     for token in re.split(r"[\s,]+", text.strip().lower()):
-        if token in whole:
+        if token in words:
             out.append((token, True))
         else:
             out.extend((ch, i == 0) for i, ch in enumerate(token))
@@ -239,7 +238,7 @@ def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
     """`2 Bob` or `attention`: one of `keys` by number or name (start), and the rest of the text."""
     first, _, rest = text.strip().partition(" ")
     f = first.lower()
-    if f.isdigit() and 1 <= int(f) <= len(keys):
+    if is_seat_number(f, len(keys)):
         return keys[int(f) - 1], rest.strip()
     matches = [k for k in keys if f and k.startswith(f)]
     if len(matches) == 1:
@@ -254,11 +253,11 @@ RELIC_WORDS = ("crown", "crystal ball", "ball", "crystal", "excalibur", "x")
 def parse_discard(text: str) -> tuple[str, int]:
     """`1`–`5` from the discard menu, or words: `2 swords`, `shield`, `relic`, `gold`."""
     t = text.strip().lower()
-    if t.isdigit() and 1 <= int(t) <= len(DISCARDS):
+    if is_seat_number(t, len(DISCARDS)):
         card, count, _ = DISCARDS[int(t) - 1]
         return card, count
     m = re.fullmatch(r"(\d+)?\s*([a-z ]+?)s?", t)
     if not m:
         raise Rejected(f"Choose 1–{len(DISCARDS)}, or type e.g. 2 swords, shield, relic.")
     kind = m.group(2).strip()
-    return ("relic" if kind in RELIC_WORDS else kind), int(m.group(1) or 1)
+    return ("relic" if kind in RELIC_WORDS else kind), whole(m.group(1) or "1", "How many", 1, LIMIT)

@@ -347,3 +347,27 @@ def _count(state: TkcState, e: CountPile) -> TkcState:
             raise Rejected(f"That makes {total} {cards.kind_plural(i)} in score piles; the game has only {DECK[i]}.")
     return replace(state, piles=piles, confirmed=_put(state.confirmed, e.seat, True))
 
+
+
+def why_closed(state: TkcState, family: str) -> str:
+    """Why a family of actions (see `TkcState.can`) is closed now, as a sentence."""
+    who = words.active(state)
+    if state.step == START:
+        return "First find the start player (s): enter the corner value of each player's card."
+    if state.over:
+        return "The game is over: count the score piles (f)." if family != "count" else "Every pile is counted."
+    probes: dict[str, Event] = {
+        "start": StartDraw(), "draw": Draw(), "discard": Discard("relic", 1), "next": NextTurn(), "count": CountPile(),
+    }
+    if family == "pass" and (state.actions_done or state.abdicated):
+        return f"{who} has nothing left to give up: n ends the turn."
+    try:
+        if family in ("act", "pass"):
+            _phase_open(state)
+        elif family == "relic":
+            _relic(state, "crown or crystal ball")
+        elif family in probes:
+            apply(state, probes[family])
+    except Rejected as exc:
+        return exc.reason
+    return "Not open now."
