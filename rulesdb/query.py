@@ -26,7 +26,6 @@ _STOPWORDS = """
     he her him his how i if in into is it its just ll me much many my of on or our please re
     she should so some than that the their them then there these they this those to us ve
     was we were what when where which while who whom why will with would you your whats
-    happens happen work works
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 
