@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,6 +63,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
+    sv.add_argument("--max-viewers", type=int, default=8, metavar="N",
+                    help="browser tabs watching at once, each one app process (default: 8)")
 
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
         _add_game_commands(sub)
@@ -172,6 +175,20 @@ def _run_view(db: str | None, session_id: int | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit code. A reader that goes away (`| head`) ends it quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, so a closed pipe is met inside the try
+    except BrokenPipeError:
+        # As the Python docs advise: point stdout at devnull so the flush at exit is silent,
+        # and exit as a Unix tool killed by SIGPIPE does (128 + 13).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if _command_word(argv) == "rules":  # a query may start with "-"
         from rulesdb.cli import query_first
@@ -205,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             case "serve":
                 from companion.serve import serve_command
 
-                return serve_command(args.db, args.host, args.port, args.table)
+                return serve_command(args.db, args.host, args.port, args.table, args.max_viewers)
             case "roll":
                 from companion.dice_cli import roll_command
 

@@ -21,6 +21,8 @@ from companion.core import (
     TableView,
     check_players,
     event_types,
+    next_seat,
+    refuse_when_over,
     resolve_options,
 )
 from companion.numbers import LIMIT, quoted, whole
@@ -169,8 +171,7 @@ class FreePlay(GameBase):
     # -- apply -----------------------------------------------------------------------------
 
     def apply(self, state: FreeState, event: Event) -> FreeState:
-        if state.finished and not isinstance(event, (Adjust, SetValue)):
-            raise Rejected("The game is over; undo to go back, or start a new session.")
+        refuse_when_over(state.finished and not isinstance(event, (Adjust, SetValue)))
         match event:
             case AddCounter():
                 return self._add(state, event)
@@ -232,8 +233,8 @@ class FreePlay(GameBase):
         return replace(state, counters=state.counters + tuple(added))
 
     def _next_turn(self, state: FreeState) -> FreeState:
-        active = (state.active + 1) % len(state.players)
-        rnd = state.round + (1 if active == 0 else 0)
+        active, new_round = next_seat(state.active, len(state.players))
+        rnd = state.round + new_round
         turns = state.turns + 1
         over = (state.end_round is not None and rnd > state.end_round) or (
             state.end_turn is not None and turns >= state.end_turn

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.mm5.cards import KIND_WORDS, PLAYABLE_KINDS, Spec, from_catalogue
-from companion.numbers import LIMIT, is_seat_number, whole
+from companion.numbers import LIMIT, whole
 
 KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
 VALUES = re.compile(r"^\s*p\s*(\d+)\s*/\s*(\d+)\s*,?\s*m\s*(\d+)\s*/\s*(\d+)\s*$", re.I)
@@ -95,17 +95,6 @@ def card_list(text: str, catalogue: Mapping[str, Mapping[str, Any]]) -> CardList
             spec = from_catalogue(*known[name.casefold()])  # type: ignore[arg-type]
         specs.append(spec or new.get(name.casefold()))
     return CardList([n for n, _ in names], specs, new)
-
-
-def parse_seat(text: str, players: tuple[str, ...]) -> int:
-    """A player by seat number (1 = first) or the start of a name that only one player has."""
-    text = text.strip().lstrip("#")
-    if is_seat_number(text, len(players)):
-        return int(text) - 1
-    hits = [i for i, name in enumerate(players) if name.casefold().startswith(text.casefold())]
-    if len(hits) != 1 or not text:
-        raise Rejected(f"{text!r} is not a player: type a seat number 1–{len(players)} or a name.")
-    return hits[0]
 
 
 # A drawn or dealt item: ("card" | "empty" | "gem" | "knight", number)

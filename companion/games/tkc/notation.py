@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.tkc import rules
 from companion.games.tkc.cards import DISCARDS, EXCALIBUR, attack_colour, classify
 from companion.games.tkc.events import Attack
@@ -54,22 +54,6 @@ def parse_cards(text: str, colours: tuple[str, ...]) -> tuple[str, ...]:
             letters = ", ".join(f"{c[0]} = {c}" for c in colours)
             raise Rejected(f"{token!r} is not a card: type {letters}, x = Excalibur.")
     return tuple(cards)
-
-
-def parse_seat(text: str, players: tuple[str, ...]) -> int:
-    """A player by seat number (1 = first), full name, or the start of a name."""
-    t = text.strip()
-    if is_seat_number(t, len(players)):
-        return int(t) - 1
-    exact = [i for i, p in enumerate(players) if p.casefold() == t.casefold()]
-    if exact:
-        return exact[0]
-    matches = [i for i, p in enumerate(players) if t and p.casefold().startswith(t.casefold())]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise Rejected(f"{t!r} could be {' or '.join(players[i] for i in matches)}: type more of the name.")
-    raise Rejected(f"There is no player {t!r}: type a name ({', '.join(players)}) or a seat number.")
 
 
 def parse_numbers(text: str) -> tuple[int, ...]:
