@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from companion import __version__
 from companion.text import shown, shown_lines
@@ -43,7 +42,10 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se = ss.add_parser("export", parents=[common], help="export one session")
     se.add_argument("id", type=int)
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
-    se.add_argument("-o", "--output", metavar="FILE")
+    se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
+    se.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    se.add_argument("--salvage", action="store_true",
+                    help="from a damaged file, export the actions that can still be read")
 
     from rulesdb.cli import add_arguments
 
@@ -140,14 +142,25 @@ def _sessions(args: argparse.Namespace) -> int:
             # Titles and names as typed, but never a control character to the terminal.
             print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})"))
         return 0
-    loaded = repo.load(args.id)
+    if args.salvage:
+        loaded, lost = repo.salvage(args.id)
+        if lost:
+            print(f"companion: {lost} action(s) could not be read; exporting the first "
+                  f"{len(loaded.timeline.entries)}.", file=sys.stderr)
+    else:
+        loaded = repo.load(args.id)
     try:
-        text = export(loaded, repo.event_times(args.id), args.format)
+        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
     except ExportError as exc:
         return _fail(str(exc), 1)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"Wrote {args.output}")
+    if args.output is not None:
+        from companion.export_file import ExportRefused, write_export
+
+        try:
+            written = write_export(text, args.output, repo.path, force=args.force)
+        except ExportRefused as exc:
+            return _fail(str(exc), 1)
+        print(f"Wrote {written}")
     else:
         sys.stdout.write(text)
     return 0

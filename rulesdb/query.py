@@ -8,7 +8,8 @@ their neighbouring characters (``bigrams``).
 
 ``expand`` applies a game's synonym table (``rulesdb/texts/synonyms/<game>.toml``): the words a
 player reaches for ("money", "kill", "jail") bring in the words the texts use ("gold",
-"defeat", "dungeon"), so the texts never carry them.
+"defeat", "dungeon"), so the texts never carry them; ``expand_cjk`` does the same for Chinese
+(每個人 brings in the summary's 每位玩家).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The table view: the live game, big and read-only, for a TV, a tablet or a second terminal.
 
 It reads through its own read-only repository (`Repository.reader`) from one worker thread:
-every half second it reads the session's stamp and reloads the session only when the stamp
-changed, so it follows the window that records the actions without ever taking the write
-lock. It holds no write path at all: its only keys move between sessions or leave. Every game
+every half second it asks SQLite whether the file changed at all (`PRAGMA data_version`) and
+then reads only the new events (`companion.store.follow`), so it follows the window that
+records the actions without ever taking the write lock. It holds no write path at all: its only keys move between sessions or leave. Every game
 is painted from `game.view(state)` and, above the players, the game's `headline(state)` hook:
 (label, value) pairs for its headline state, none by default (see `companion.core.Game`).
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -102,13 +103,31 @@ def rows_table(view: TableView) -> Table:
     return table
 
 
-def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Table:
-    grid = Table.grid(expand=True, padding=(0, 3))
-    for _ in pairs:
-        grid.add_column()
-    grid.add_row(*(literal(label.upper(), style="dim") for label, _ in pairs))
-    grid.add_row(*(value_text(str(value), 16) for _, value in pairs))
-    return grid
+HEADLINE_COLUMNS = 4  # more pairs go on further rows, so each value stays wide enough to read
+LONG_VALUE = 32  # a value longer than this (a sentence) gets a row of its own
+
+
+def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Group:
+    """The pairs in rows of four, label over value; a sentence-long value on a row to itself."""
+    rows: list[list[tuple[str, str]]] = [[]]
+    for pair in pairs:
+        if len(str(pair[1])) > LONG_VALUE:
+            rows += [[pair], []]
+        elif len(rows[-1]) == HEADLINE_COLUMNS:
+            rows.append([pair])
+        else:
+            rows[-1].append(pair)
+    grids = []
+    for row in (r for r in rows if r):
+        columns = 1 if len(row) == 1 and len(str(row[0][1])) > LONG_VALUE else HEADLINE_COLUMNS
+        grid = Table.grid(expand=True, padding=(0, 3))
+        for _ in range(columns):
+            grid.add_column(ratio=1)
+        blank = [Text("")] * (columns - len(row))
+        grid.add_row(*(literal(label.upper(), style="dim") for label, _ in row), *blank)
+        grid.add_row(*(value_text(str(value), 16) for _, value in row), *blank)
+        grids.append(grid)
+    return Group(*grids)
 
 
 class TableViewScreen(Screen[None]):
@@ -169,7 +188,7 @@ class TableViewScreen(Screen[None]):
 
         worker = get_current_worker()
         repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
-        seen: tuple[Any, ...] | None = None
+        seen: Any = None
         try:
             with contextlib.suppress(Exception):  # a broken game shows its error when it loads
                 self.names = {g.id: g.name for g in all_games()}  # imported here, off the UI
@@ -185,23 +204,29 @@ class TableViewScreen(Screen[None]):
         finally:
             repo.close()
 
-    def _check(self, repo: Any, target: int | None, seen: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    def _check(self, repo: Any, target: int | None, seen: Any) -> Any:
+        """One poll; returns what to compare the next one with. Nothing is read unless the
+        file changed since the last poll (`PRAGMA data_version`)."""
+        from companion.store.follow import Follower
+
         if target is None:
+            version = repo.data_version()
+            if isinstance(seen, tuple) and seen[:2] == ("list", version):
+                return seen
             sessions = repo.list_sessions()
-            now = ("list", *((s.id, s.title, s.summary, s.updated) for s in sessions))
-            if now != seen:
+            now = ("list", version, tuple((s.id, s.title, s.summary, s.updated) for s in sessions))
+            if not isinstance(seen, tuple) or seen[2] != now[2]:
                 self.post_message(Followed(None, sessions=sessions))
             return now
-        stamp = repo.stamp(target)
-        now = (target, stamp)
-        if now != seen:
-            try:
-                frame = frame_of(repo.load(target)) if stamp is not None else None
-            except Exception as exc:  # a log this version cannot replay: said once, retried on change
-                self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
-            else:
-                self.post_message(Followed(target, frame))
-        return now
+        follower = seen if isinstance(seen, Follower) and seen.session_id == target else Follower(repo, target)
+        repo.data_version()  # a file SQLite cannot open is said by the caller, not as a replay error
+        try:
+            changed, loaded = follower.poll()
+            if changed:
+                self.post_message(Followed(target, frame_of(loaded) if loaded is not None else None))
+        except Exception as exc:  # a log this version cannot replay: said once, retried on change
+            self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
+        return follower
 
     def on_followed(self, message: Followed) -> None:
         if message.session_id != self.session_id:
