@@ -279,7 +279,7 @@ class TableScreen(Screen[None]):
         parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
         if view.finished:
             parts.append("[b]Game over[/b]")
-        elif view.turn:  # no turn yet while, say, the start player is found
+        elif view.turn:  # no one's turn (the start player draw, a deal): the phase says what is going on
             parts.append(f"[b reverse] {markup(view.turn)}'s turn [/]")
         if view.phase and not view.finished:
             parts.append(f"phase: {markup(view.phase)}")
