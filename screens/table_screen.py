@@ -380,8 +380,10 @@ class TableScreen(Screen[None]):
     def explain(self, reason: str) -> None:
         """Say in the status line why a key did nothing (or what just happened). Plain text."""
         status = self.query_one("#status", Static)
-        status.update(Content(reason))
-        status.set_class(bool(reason), "shown")
+        if getattr(status, "_shown_text", "") != reason:  # unchanged: no relayout
+            status._shown_text = reason  # type: ignore[attr-defined]
+            status.update(Content(reason))
+            status.set_class(bool(reason), "shown")
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now; game screens add their own reasons first."""
