@@ -43,11 +43,9 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
     se.add_argument("-o", "--output", metavar="FILE")
 
-    r = sub.add_parser("rules", help="search the games' rules")
-    r.add_argument("query", nargs="*")
-    r.add_argument("--game", metavar="GAME", help="one game's rules only (see `companion games`)")
-    r.add_argument("--limit", type=int, default=3)
-    r.add_argument("--json", action="store_true")
+    from rulesdb.cli import add_arguments
+
+    add_arguments(sub.add_parser("rules", help="search the games' rules"))
 
     o = sub.add_parser("odds", help="exact odds of a dice expression, e.g. 2d6>=8 or 3d6")
     o.add_argument("expr", nargs="+")
@@ -173,6 +171,11 @@ def _run_view(db: str | None, session_id: int | None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if _command_word(argv) == "rules":  # a query may start with "-"
+        from rulesdb.cli import query_first
+
+        at = argv.index("rules") + 1
+        argv = argv[:at] + query_first(argv[at:])
     args = _parser(argv).parse_args(argv)
     from companion.core import Rejected
     from companion.store.files import StoreError
@@ -188,9 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             case "sessions":
                 return _sessions(args)
             case "rules":
-                from rulesdb.cli import rules_command
+                from rulesdb.cli import run
 
-                return rules_command(" ".join(args.query), args.game, args.limit, args.json)
+                return run(args)
             case "odds":
                 from companion.dice_cli import odds_command
 

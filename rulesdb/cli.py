@@ -1,8 +1,10 @@
 """``companion rules QUERY``: search the rule texts from the command line.
 
+``add_arguments`` is the one parser of both ``companion rules`` and ``python -m rulesdb.cli``,
+and ``query_first`` lets a query start with ``-`` ("-excal" is a query, not an option).
 ``rules_command`` does the work and returns the exit status (0 found, 1 nothing matched,
-2 bad arguments) so the main CLI only wires argparse to it. Output is plain text or JSON,
-never Rich markup: it is meant for pipes and terminals without the app.
+2 bad arguments). Output is plain text or JSON, never Rich markup: it is meant for pipes and
+terminals without the app. The rules index is imported only when a search runs.
 """
 
 from __future__ import annotations
@@ -10,38 +12,97 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
-from rulesdb.index import Hit, RulesIndex, UnknownGameError, get_index
+from companion.text import shown
+
+if TYPE_CHECKING:
+    from rulesdb.index import Hit, RulesIndex
+    from rulesdb.texts import Section
 
 RULE = "-" * 72
+DEFAULT_LIMIT = 3
+ECHO = 40  # at most this much of a query that found nothing is echoed back
+_VALUED = ("--game", "--limit")
+_FLAGS = ("--json", "--original", "-h", "--help")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="*", help="plain words; empty lists the contents")
+    parser.add_argument("--game", metavar="GAME", help="one game's rules only (its id)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        help=f"how many sections (default {DEFAULT_LIMIT}; with no query, all the contents)",
+    )
+    parser.add_argument("--json", action="store_true", dest="as_json")
+    parser.add_argument(
+        "--original", action="store_true", help="print the original paragraph under the English"
+    )
+
+
+def query_first(args: Sequence[str]) -> list[str]:
+    """The arguments with the query words after a ``--``, options first, so that a word
+    starting with ``-`` that is no option of this command is part of the query."""
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            words += rest
+        elif arg in _VALUED:
+            options += [arg, *[value for value in [next(rest, None)] if value is not None]]
+        elif arg in _FLAGS or arg.split("=", 1)[0] in _VALUED:
+            options.append(arg)
+        else:
+            words.append(arg)
+    return options + (["--", *words] if words else [])
+
+
+def run(args: argparse.Namespace) -> int:
+    return rules_command(
+        " ".join(args.query), args.game, args.limit, args.as_json, original=args.original
+    )
 
 
 def rules_command(
     query: str,
     game: str | None,
-    limit: int,
+    limit: int | None,
     as_json: bool,
     out: TextIO | None = None,
     err: TextIO | None = None,
     index: RulesIndex | None = None,
+    original: bool = False,
 ) -> int:
+    from rulesdb.index import UnknownGameError, get_index
+    from rulesdb.query import parse_query
+
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     index = get_index() if index is None else index
-    if limit < 1:
+    if limit is not None and limit < 1:
         print(f"--limit must be at least 1, not {limit}.", file=err)
         return 2
+    game = game.lower() if game else None
     contents = not query.strip()
+    if contents:
+        limit = len(index.toc()) if limit is None else limit
+    elif not (parsed := parse_query(query)).words and not parsed.cjk_runs:
+        print("Type a word to search the rules: punctuation alone matches nothing.", file=err)
+        return 1
     try:
-        hits = index.search(query, game, limit=len(index.toc()) if contents else limit, mark=None)
+        hits = index.search(query, game, limit=limit or DEFAULT_LIMIT, mark=None)
     except UnknownGameError:
         known = ", ".join(info.game for info in index.games())
-        print(f"Unknown game {game!r}: rule texts exist for {known}.", file=err)
+        print(f"Unknown game {shown(game or '')!r}: rule texts exist for {known}.", file=err)
         return 2
     if not hits:
+        asked = " ".join(query.split())
+        asked = asked if len(asked) <= ECHO else asked[: ECHO - 1] + "…"
         print(
-            f'No rule matches "{query.strip()}". Try a shorter word, or --game to widen/narrow; '
+            f'No rule matches "{shown(asked)}". Try a shorter word, or --game to widen/narrow; '
             "an empty query lists the contents.",
             file=err,
         )
@@ -52,7 +113,7 @@ def rules_command(
     elif contents:
         _write_contents(hits, index, out)
     else:
-        out.write(f"\n{RULE}\n".join(_as_text(hit, index) for hit in hits) + "\n")
+        out.write(f"\n{RULE}\n".join(_as_text(hit, index, original) for hit in hits) + "\n")
     return 0
 
 
@@ -66,13 +127,26 @@ def _as_dict(hit: Hit) -> dict:
         "score": round(hit.score, 4),
         "snippet": hit.plain_snippet,
         "text": section.text,
+        "original": section.original,
     }
 
 
-def _as_text(hit: Hit, index: RulesIndex) -> str:
+def _as_text(hit: Hit, index: RulesIndex, original: bool) -> str:
     section = hit.section
     game = next((info.name for info in index.games() if info.game == section.game), section.game)
-    return f"{section.title}\n{section.id} · {game} · {section.kind}\n\n{section.text}"
+    text = f"{section.title}\n{section.id} · {game} · {section.kind}\n\n{section.text}"
+    if original:
+        text += "\n\n" + original_block(section)
+    return text
+
+
+def original_block(section: Section) -> str:
+    """The original paragraph with the seed lines it comes from, or why there is none."""
+    if not section.original:
+        kind = "the app's ruling" if section.kind == "ruling" else "a summary"
+        return f"Original: none; this section is {kind}, not a translation."
+    lines = ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in section.lines)
+    return f"Original (seed lines {lines}):\n{section.original}"
 
 
 def _write_contents(hits: list[Hit], index: RulesIndex, out: TextIO) -> None:
@@ -84,14 +158,11 @@ def _write_contents(hits: list[Hit], index: RulesIndex, out: TextIO) -> None:
             out.writelines(f"  {s.id:<{width}}  {s.title}\n" for s in sections)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rules", description="Search the rule texts.")
-    parser.add_argument("query", nargs="*", help="plain words; empty lists the contents")
-    parser.add_argument("--game", help="one game's rules only (its id)")
-    parser.add_argument("--limit", type=int, default=5)
-    parser.add_argument("--json", action="store_true", dest="as_json")
-    args = parser.parse_args(argv)
-    return rules_command(" ".join(args.query), args.game, args.limit, args.as_json)
+    add_arguments(parser)
+    args = parser.parse_args(query_first(sys.argv[1:] if argv is None else argv))
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -41,68 +41,27 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
-from itertools import pairwise
 from pathlib import Path
 
+from rulesdb.query import CJK, STOPWORDS, Query, expand, expand_cjk, parse_query, singular
+from rulesdb.spelling import Speller
 from rulesdb.texts import GameTexts, Section, Texts, load
 
 WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
 SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
-MAX_WORDS = 32
-MAX_WORD_LENGTH = 40
 RICH_MARK = ("[b]", "[/b]")
-RULING_REACH = 0.5
-GLOSSARY_WEIGHT = 0.25
-
-_STOPWORDS = """
-    a an and any are as at be been but by can could did do does doing for from had has have
-    he her him his how i if in into is it its just ll me much many my of on or our please re
-    she should so some than that the their them then there these they this those to us ve
-    was we were what when where which while who whom why will with would you your
-"""
-STOPWORDS = frozenset(_STOPWORDS.split())
-
-IRREGULAR = {
-    "won": "win",
-    "lost": "lose",
-    "drew": "draw",
-    "drawn": "draw",
-    "took": "take",
-    "taken": "take",
-    "gave": "give",
-    "given": "give",
-    "chose": "choose",
-    "chosen": "choose",
-    "stole": "steal",
-    "stolen": "steal",
-    "dealt": "deal",
-    "kept": "keep",
-    "paid": "pay",
-    "spent": "spend",
-    "threw": "throw",
-    "thrown": "throw",
-    "fought": "fight",
-    "got": "get",
-    "went": "go",
-    "began": "begin",
-    "begun": "begin",
-    "held": "hold",
-    "beaten": "beat",
-}
-
-_CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
-_TOKEN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>(?:(?![{_CJK}])[^\W_])+)")
-_CJK_PAIR = re.compile(rf"(?<=[{_CJK}])(?=[{_CJK}])")
+RULING_REACH = 0.8
+_CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}])")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
 _RICH_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 _GLOSS = re.compile(  # (?<!...) only skips starts inside a word, which never match first
-    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)\s*[(（]\s*([{_CJK}]+)"
+    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)\s*[(（]\s*([{CJK}]+)"
 )
-_GLOSS_END = re.compile(rf"[(（]\s*[{_CJK}]+")
+_GLOSS_END = re.compile(rf"[(（]\s*[{CJK}]+")
 _GLOSS_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'’-")
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Prefix indexes (lengths in characters) answer a "word"* phrase from one list instead of
@@ -148,45 +107,6 @@ class Hit:
     plain_snippet: str
 
 
-@dataclass(frozen=True)
-class Query:
-    words: tuple[str, ...]
-    cjk_runs: tuple[str, ...]
-
-    def phrases(self) -> list[tuple[str, bool]]:
-        """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
-        alone = len(self.words) + len(self.cjk_runs) == 1
-        singles = [
-            (word, prefix)
-            for word in self.words
-            for prefix in ((False, True) if len(word) > 1 or alone else (False,))
-        ]
-        return singles + [(f"{first} {second}", False) for first, second in pairwise(self.words)]
-
-    def words_expression(self) -> str:
-        return " OR ".join(
-            f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases()
-        )
-
-    def cjk_expression(self) -> str:
-        return " OR ".join(f'"{" ".join(gram)}"' for run in self.cjk_runs for gram in bigrams(run))
-
-
-def parse_query(text: str) -> Query:
-    words: list[str] = []
-    runs: list[str] = []
-    for match in _TOKEN.finditer(unicodedata.normalize("NFKC", text)[: MAX_WORDS * 64]):
-        if match["cjk"]:
-            runs.append(match["cjk"][:MAX_WORD_LENGTH])
-        else:
-            word = match["word"].lower()[:MAX_WORD_LENGTH]
-            words.append(IRREGULAR.get(word, word))
-    content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
-    if content or runs:
-        words = content
-    return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS])
-
-
 def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
     """English words for each CJK term, read from the texts' "Holy Knight (聖騎士)" pairs.
 
@@ -202,7 +122,7 @@ def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
                 if word in STOPWORDS or len(words) == 2:
                     break
                 if len(word) > 1:
-                    words.insert(0, _singular(word))
+                    words.insert(0, singular(word))
             if words:
                 seen.setdefault(unicodedata.normalize("NFKC", match[2]), []).append(words)
     terms = {}
@@ -242,6 +162,19 @@ def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
             yield match
 
 
+def covered(runs: tuple[str, ...], terms: dict[str, tuple[str, ...]]) -> float:
+    """How much of the CJK pieces glossary terms cover (0 to 1): 1 for 王者之劍, less for a
+    sentence with one term in it."""
+    total = sum(len(run) for run in runs)
+    found = sum(
+        len(run)
+        if run in terms or (len(run) > 1 and any(run in t for t in terms))
+        else min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
+        for run in runs
+    )
+    return found / total if total else 0.0
+
+
 def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> tuple[str, ...]:
     if run in terms:
         return terms[run]
@@ -249,14 +182,6 @@ def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> t
         return ()
     related = [t for t in terms if run in t] or [t for t in terms if len(t) > 1 and t in run]
     return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-def bigrams(run: str) -> list[str]:
-    return [run[i : i + 2] for i in range(len(run) - 1)] if len(run) > 1 else [run]
 
 
 def split_cjk(text: str) -> str:
@@ -314,6 +239,9 @@ class RulesIndex:
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
+        self._speller = Speller(self._vocabulary(rows))
+        self._synonyms = texts.synonyms
+        self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         # Each game's first and last rowid, so that a game's search reads only its rows.
         # (They are contiguous as loaded; were they not, the rows are filtered again.)
         self._rowids: dict[str | None, tuple[int, int]] = {None: (0, len(rows) - 1)}
@@ -322,11 +250,28 @@ class RulesIndex:
             self._rowids[section.game] = (min(first, i), max(last, i))
         rowid_of = {section.id: i for i, section in rows}
         self._settles = {
-            i: [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"]
+            i: settled
             for i, section in rows
             if section.kind == "ruling"
+            and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+
+    def _vocabulary(self, rows: list[tuple[int, Section]]) -> dict[str, int]:
+        """The words of the texts (not stemmed) and how many sections each is in."""
+        self._db.execute(
+            "CREATE VIRTUAL TABLE temp.words USING fts5(text, content = '', "
+            "tokenize = 'unicode61 remove_diacritics 2')"
+        )
+        self._db.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(temp, words, row)")
+        self._db.executemany(
+            "INSERT INTO temp.words (rowid, text) VALUES (?, ?)",
+            [(i, f"{s.title}\n{' '.join(s.topics)}\n{s.text}") for i, s in rows],
+        )
+        counts = dict(self._db.execute("SELECT term, doc FROM temp.vocabulary"))
+        self._db.execute("DROP TABLE temp.vocabulary")
+        self._db.execute("DROP TABLE temp.words")
+        return {t: n for t, n in counts.items() if t.isascii() and t not in STOPWORDS}
 
     @classmethod
     def load(cls, texts_dir: Path | Traversable | None = None) -> RulesIndex:
@@ -359,20 +304,21 @@ class RulesIndex:
         if limit <= 0:
             return []
         if not query.strip():
-            return [
-                Hit(section, 0.0, _mark(_tidy(section.first_line), mark), _tidy(section.first_line))
-                for section in self.toc(game)[:limit]
-            ]
-        parsed = parse_query(query)
-        # The glossary's English for a question typed in CJK only helps (its rulings have no
-        # original): the CJK evidence, the original and the glosses, decides.
-        english_weight = 1.0 if parsed.words else GLOSSARY_WEIGHT
+            return [line_hit(section, mark) for section in self.toc(game)[:limit]]
+        parsed = self._understood(parse_query(query), game)
+        # The glossary's English for a question typed in CJK weighs as much of it as its
+        # terms cover: in a sentence, the original and the glosses decide.
+        english_weight = 1.0 if parsed.words else covered(parsed.cjk_runs, self._glossary)
+        # A title that begins with a word typed is about it: ^"word" matches there only.
+        starts = " OR ".join(f'^"{word}"' for word in parsed.words)
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
         words, grams = parsed.words_expression(), parsed.cjk_expression()
-        expressions = {"head": words, "body": words, "cjk": grams, "original": grams}
+        head = " OR ".join(filter(None, (words, starts)))
+        expressions = {"head": head, "body": words, "cjk": grams, "original": grams}
         weights = {"head": english_weight, "body": english_weight, "cjk": 1.0, "original": 1.0}
         scores: dict[int, float] = {}
+        originals: dict[int, float] = {}  # the part of the scores from the original
         first, last = self._rowids.get(game, (0, -1))
         with self._lock:
             for table, expression in expressions.items():
@@ -381,9 +327,11 @@ class RulesIndex:
                         _SEARCHES[table], (expression, first, last)
                     ):
                         scores[rowid] = scores.get(rowid, 0.0) - rank * weights[table]
+                        if table == "original":
+                            originals[rowid] = -rank * weights[table]
             if game is not None:
                 scores = {r: score for r, score in scores.items() if self._sections[r].game == game}
-            self._raise_rulings(scores)
+            self._raise_rulings(scores, originals)
             # Best score first, then the lower rowid, as (-score, rowid) sorts.
             best = sorted((-score, rowid) for rowid, score in scores.items())[:limit]
             snippets = self._snippets([rowid for _, rowid in best], expressions)
@@ -410,24 +358,49 @@ class RulesIndex:
                 )
         return snippets
 
-    def _raise_rulings(self, scores: dict[int, float]) -> None:
-        """A ruling that answers the question ranks just above the paragraphs it settles.
+    def _understood(self, parsed: Query, game: str | None) -> Query:
+        """The query with the game's synonyms added and unknown words spelt as the texts do."""
+        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        words, found = expand(parsed.words, synonyms)
+        corrected = [
+            (word if word in found else self._speller.correct(word) or word) for word in words
+        ]
+        runs = expand_cjk(parsed.cjk_runs, synonyms)
+        return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
 
-        It answers when it scores at least RULING_REACH of the best of those paragraphs
-        (the sources in its ``see``) that the question found.
+    def _raise_rulings(self, scores: dict[int, float], originals: dict[int, float]) -> None:
+        """A ruling that answers the question ranks just above the paragraph it settles.
+
+        It answers a paragraph it settles (a source in its ``see``) that scores more when it
+        scores at least RULING_REACH of that paragraph's score, leaving out what the paragraph
+        owes to its original (a ruling has none). It is raised above the best paragraph it
+        answers; of several rulings of one paragraph, the best is raised.
         """
-        for rowid, settles in self._settles.items():
-            score = scores.get(rowid)
-            if score is None:
-                continue
-            best = max((scores.get(source, 0.0) for source in settles), default=0.0)
-            if score < best <= score / RULING_REACH:
-                scores[rowid] = best + score * 1e-6  # raised rulings keep their order
+        raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
+        for rowid in self._settles.keys() & scores.keys():
+            score = scores[rowid]
+            answered = [
+                (scores[s], s)
+                for s in self._settles[rowid]
+                if score < scores.get(s, 0.0) and score >= RULING_REACH * (scores[s] - originals.get(s, 0.0))
+            ]
+            if answered:
+                paragraph = max(answered)[1]
+                if score > raised.get(paragraph, (0.0, 0))[0]:
+                    raised[paragraph] = (score, rowid)
+        for paragraph, (score, rowid) in raised.items():
+            scores[rowid] = scores[paragraph] + score * 1e-6  # raised rulings keep their order
 
     def _check_game(self, game: str | None) -> None:
         if game is not None and game not in {info.game for info in self._games}:
             known = ", ".join(info.game for info in self._games) or "none"
             raise UnknownGameError(f"no rule texts for game {game!r} (known: {known})")
+
+
+def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
+    """A section as a hit that shows its first line, Markdown marks taken out."""
+    line = _tidy(section.first_line)
+    return Hit(section, 0.0, _mark(line, mark), line)
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -21,6 +21,8 @@ KINDS = ("source", "ruling", "quickref")
 
 _ID = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
 _LINES = re.compile(r"(\d+)(?:-(\d+))?")
+# lowercase words, or a run of CJK characters
+_SYNONYM = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 
 
 def game_phases() -> dict[str, tuple[str, ...]]:
@@ -70,6 +72,8 @@ class Section:
 class Texts:
     games: tuple[GameTexts, ...]
     sections: tuple[Section, ...]
+    # Per game: a word a player may use -> the words the texts use for it (synonyms/<game>.toml)
+    synonyms: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
 
 
 def texts_root() -> Traversable:
@@ -90,7 +94,8 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
         games.append(game)
         sections.extend(game_sections)
     _check_ids(sections)
-    return Texts(tuple(games), tuple(sections))
+    synonyms = {info.game: _synonyms(root / "synonyms" / f"{info.game}.toml") for info in games}
+    return Texts(tuple(games), tuple(sections), synonyms)
 
 
 def load_all(texts_dir: Path | Traversable | None = None) -> tuple[Section, ...]:
@@ -132,9 +137,30 @@ def _parse_file(
 
 
 def _original(section: Section, lines: list[str]) -> str:
-    """The seed lines a section cites, blank lines and indentation dropped."""
+    """The seed lines a section cites; blank lines, rules (----) and indentation dropped."""
     cited = [line.strip() for first, last in section.lines for line in lines[first - 1 : last]]
-    return "\n".join(line for line in cited if line)
+    return "\n".join(line for line in cited if any(c.isalnum() for c in line))
+
+
+def _synonyms(entry: Path | Traversable) -> dict[str, tuple[str, ...]]:
+    """A synonym table: ``word = ["text word", ...]``: one or two lowercase words as a key,
+    or CJK (``每個人 = ["每位玩家"]``, applied where a CJK query contains the key)."""
+    if not entry.is_file():
+        return {}
+    where = f"rulesdb/texts/synonyms/{entry.name}"
+    try:
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TextsError(f"{where}: not valid TOML: {error}") from error
+    table = {}
+    for key in data:
+        words = _words(data, key, where)
+        if not (_SYNONYM.fullmatch(key) and len(key.split()) <= 2 and words):
+            raise TextsError(f"{where}: {key!r} must be one or two lowercase words, or CJK")
+        if not all(_SYNONYM.fullmatch(word) for word in words):
+            raise TextsError(f"{where}: {key!r}: synonyms must be lowercase words, or CJK")
+        table[key] = words
+    return table
 
 
 def _parse_section(game: str, raw: dict, where: str, known: tuple[str, ...] | None) -> Section:

@@ -1,29 +1,20 @@
 """The typed prompts of the Monster Maker 5 screen: each turns one line of text into an event.
 
-Kept apart from mm5_screen.py so each file stays small; the parsing of card lists and values
-is the core's (companion.games.mm5.cards), and every event is checked by the core before the
-dice tray opens or anything is saved. New card values reach the catalogue only when the event
+Kept apart from mm5_screen.py so each file stays small; what the text means is the core's
+(companion.games.mm5.notation), and every event is checked by the core before the dice tray
+opens or anything is saved. New card values reach the catalogue only when the event
 that used them is accepted, so a refused action leaves no half-typed card behind.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from companion.core import Rejected
-from companion.games.mm5.battle import members, prepare_strike
-from companion.games.mm5.cards import (
-    PLAYABLE_KINDS,
-    Spec,
-    catalogue_entry,
-    from_catalogue,
-    knight_name,
-    parse_card,
-    parse_names,
-    parse_values,
-)
+from companion.games.mm5 import notation
+from companion.games.mm5.battle import prepare_strike, walkover
+from companion.games.mm5.cards import Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -40,10 +31,10 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
+from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
+from companion.games.mm5.rules import check_thief
 from screens.dice_tray_modal import DiceRequest, DiceResult
-
-KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
 
 
 class MM5Prompts:
@@ -61,15 +52,8 @@ class MM5Prompts:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def seat_of(self, text: str) -> int:
-        text = text.strip().lstrip("#")
-        players = self.shown_state.players
-        if text.isdigit() and 1 <= int(text) <= len(players):
-            return int(text) - 1
-        hits = [i for i, s in enumerate(players) if s.name.casefold().startswith(text.casefold())]
-        if len(hits) != 1 or not text:
-            raise Rejected(f"{text!r} is not a player: type a seat number 1–{len(players)} or a name.")
-        return hits[0]
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.shown_state.players)
 
     def catalogue(self, kind: str = "character") -> dict[str, dict[str, Any]]:
         return self.app.repo.cards("mm5", kind)
@@ -80,38 +64,26 @@ class MM5Prompts:
     def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], bool]) -> str | None:
         """Resolve card names (asking for unknown ones), then record; save new cards if accepted."""
         try:
-            names = parse_names(text)
+            cards = notation.card_list(text, self.catalogue())
         except Rejected as exc:
             return exc.reason
-        known = {k.casefold(): (k, v) for k, v in self.catalogue().items()}
-        new: dict[str, Spec] = {n.casefold(): s for n, s in names if s is not None}
-        specs: list[Spec | None] = []
-        for name, spec in names:
-            if spec is None and name.casefold() in known:
-                spec = from_catalogue(*known[name.casefold()])
-            specs.append(spec or new.get(name.casefold()))
 
         def finish() -> None:
-            if then(tuple(s for s in specs if s is not None)):
-                for spec in new.values():
+            if then(cards.ready()):
+                for spec in cards.new.values():
                     self.save(spec)
 
         def ask_next() -> None:
-            todo = [i for i, s in enumerate(specs) if s is None]
-            if not todo:
+            name = cards.missing()
+            if name is None:
                 finish()
                 return
-            name = names[todo[0]][0]
 
             def submit(answer: str) -> str | None:
                 try:
-                    spec = parse_card(name, answer)
+                    cards.learn(notation.parse_card(name, answer))
                 except Rejected as exc:
                     return exc.reason
-                new[name.casefold()] = spec
-                for i in todo:
-                    if names[i][0].casefold() == name.casefold():
-                        specs[i] = spec
                 self.call_after_refresh(ask_next)
                 return None
 
@@ -141,36 +113,22 @@ class MM5Prompts:
         deal = self.shown_state.phase == "deal"
 
         def submit(text: str) -> str | None:
-            words = text.strip().lower().split()
-            if deal:
-                if len(words) < 2:
-                    return "During the deal type the player and what was placed: 2 g3 k5."
-                seat = self.seat_of(words[0])
-                for what in words[1:]:  # a dealt hand may hold several gems and knights
-                    error = self.draw_one(what, seat)
-                    if error:
-                        return error
-                return None
-            if len(words) != 1:
-                return "One card is drawn: c, g3, k3 or empty."
-            return self.draw_one(words[0], None)
+            seat, items = notation.parse_draw(text, deal, self.players())
+            for item in items:  # a dealt hand may hold several gems and knights
+                error = self.draw_one(item, seat)
+                if error:
+                    return error
+            return None
 
         label = "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)" if deal else \
             "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
         self._go(label, submit)
 
-    def draw_one(self, what: str, seat: int | None) -> str | None:
-        if what in {"c", "card"} and seat is None:
-            return self._done(self.record(Draw("card")))
-        if what in {"empty", "e"} and seat is None:
-            return self._done(self.record(Draw("empty")))
-        m = re.fullmatch(r"([gk])(\d+)", what)
-        if not m:
-            return f"{what!r}: type c (a card), g3 (gem 3), k3 (Holy Knight 3) or empty."
-        number = int(m.group(2))
-        if m.group(1) == "g":
-            return self._done(self.record(Draw("gem", number, seat=seat)))
-        return self.knight(number, seat)
+    def draw_one(self, item: notation.Item, seat: int | None) -> str | None:
+        what, number = item
+        if what == "knight":
+            return self.knight(number, seat)
+        return self._done(self.record(Draw(what, number, seat=seat)))
 
     def knight(self, number: int, seat: int | None) -> str | None:
         name = knight_name(number)
@@ -179,7 +137,7 @@ class MM5Prompts:
             return self._done(self.record(Draw("knight", number, from_catalogue(name, known), seat)))
 
         def values(text: str) -> str | None:
-            spec: Spec = (name, "knight", *parse_values(text), number)
+            spec: Spec = (name, "knight", *notation.parse_values(text), number)
             if self.record(Draw("knight", number, spec, seat)):
                 self.save(spec)
                 return None
@@ -190,16 +148,12 @@ class MM5Prompts:
 
     def action_begin(self) -> None:
         self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
-                 lambda t: self._done(self.record(Begin(self.seat_of(t)))))
+                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))))
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
-            whisper = "!" in text
-            head, _, rest = text.replace("!", " ").strip().partition(" ")
-            side = {"l": "light", "light": "light", "d": "dark", "dark": "dark"}.get(head.lower().rstrip(":"))
-            if side is None:
-                return "Start with light or dark, e.g. dark Orc, Orc (add ! for the whisper)."
-            return self.with_cards(rest.lstrip(": "), lambda specs: self.record(Declare(side, specs, whisper)))
+            side, whisper, rest = notation.parse_declare(text)
+            return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
 
         self._go("Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper", submit)
 
@@ -209,10 +163,8 @@ class MM5Prompts:
 
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
-            who, _, n = text.strip().rpartition(" ")
-            if not n.isdigit() or not who:
-                return "Type the player and the count: Bob 6."
-            return self._done(self.record(HandCount(self.seat_of(who), int(n))))
+            seat, count = notation.parse_hand(text, self.players())
+            return self._done(self.record(HandCount(seat, count)))
 
         self._go("Hand count: player and number of cards (Bob 6)", submit)
 
@@ -222,12 +174,9 @@ class MM5Prompts:
 
     def action_catalogue(self) -> None:
         def submit(text: str) -> str | None:
-            name, eq, values = text.partition("=")
-            if not eq:
-                return "Type Name = kind P a/d M a/d, e.g. Goblin = orc P 2/1 M 0/1."
-            spec = parse_card(name, values)
+            spec = notation.parse_catalogue(text)
             self.save(spec)
-            self.notify(f"{spec[0]} saved: {values.strip()}")
+            self.notify(f"{spec[0]} saved: {text.partition('=')[2].strip()}")
             return None
 
         self._go(f"Card values: Name = kind P a/d M a/d ({KINDS_HELP})", submit)
@@ -238,15 +187,12 @@ class MM5Prompts:
         state = self.shown_state
         if state.battle is None:
             self._go("Attack whom? Seat number or name",
-                     lambda t: self._done(self.record(Attack(self.seat_of(t)))))
+                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))))
             return
         self._go("Strike: striker target p|m (ids from the battle panel): 3 7 p", self.strike)
 
     def strike(self, text: str) -> str | None:
-        m = re.fullmatch(r"#?(\d+)\s+#?(\d+)\s+([pm])\w*", text.strip().lower())
-        if not m:
-            return "Type the striker's id, the target's id and p or m: 3 7 p."
-        striker, target, magic = int(m.group(1)), int(m.group(2)), m.group(3) == "m"
+        striker, target, magic = notation.parse_strike(text)
         state = self.shown_state
         _, roll = prepare_strike(state, striker, target, magic)
         _, me = state.find(striker)
@@ -269,7 +215,7 @@ class MM5Prompts:
         known = self.catalogue("dungeon").get("Dark Dungeon")
 
         def submit(text: str) -> str | None:
-            values = parse_values(text)
+            values = notation.parse_values(text)
             if self.record(Rescue(values)):
                 self.app.repo.save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
                 return None
@@ -280,11 +226,8 @@ class MM5Prompts:
 
     def action_thief(self) -> None:
         def submit(text: str) -> str | None:
-            m = re.fullmatch(r"([gk])\s*(\d+)\s+(\d+)", text.strip().lower())
-            if not m:
-                return "Type g3 4 (steal gem 3, thief number 4) or k2 5 (free Holy Knight 2, number 5)."
-            rescue, number, value = m.group(1) == "k", int(m.group(2)), int(m.group(3))
-            self.probe(Thief(rescue, number, value, max(1, min(value, 6))))  # legal apart from the die?
+            rescue, number, value = notation.parse_thief(text)
+            check_thief(self.shown_state, rescue, number, value)
             what = f"free Holy Knight {number}" if rescue else f"steal gem {number}"
 
             def check(r: DiceResult) -> str:
@@ -302,18 +245,15 @@ class MM5Prompts:
 
     def action_reinforce(self) -> None:
         def submit(text: str) -> str | None:
-            m = re.fullmatch(r"\s*(\S+)\s+(a|d|attacker|defender)\s*:?\s*(.*)", text, re.I)
-            if not m:
-                return "Type the player, a or d (the side) and the characters: Cleo d: Orc, Orc."
-            seat, to = self.seat_of(m.group(1)), "attacker" if m.group(2).lower().startswith("a") else "defender"
-            return self.with_cards(m.group(3), lambda specs: self.record(Reinforce(seat, to, specs)))
+            seat, to, rest = notation.parse_reinforce(text, self.players())
+            return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
         self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit)
 
     def action_spell(self) -> None:
         def submit(text: str) -> str | None:
-            who, _, note = text.partition(":") if ":" in text else text.partition(" ")
-            return self._done(self.record(Spell(self.seat_of(who), note.strip())))
+            seat, note = notation.parse_spell(text, self.players())
+            return self._done(self.record(Spell(seat, note)))
 
         self._go("Face-down spell: player, then a note (Ann: Holy Light)", submit)
 
@@ -322,8 +262,8 @@ class MM5Prompts:
         if state.battle is None or not self._writable():
             self.notify("Initiative is rolled in a battle.")
             return
-        if not members(state, 0) or not members(state, 1):
-            self.record(Initiative(0, 0))  # a side with nobody loses without a roll
+        if walkover(state) is not None:
+            self.record(Initiative())  # the core decides it: a side with nobody loses without a roll
             return
 
         def check(r: DiceResult) -> str:
@@ -337,9 +277,7 @@ class MM5Prompts:
 
     def action_remove(self) -> None:
         def submit(text: str) -> str | None:
-            uid, _, why = text.strip().lstrip("#").partition(" ")
-            if not uid.isdigit():
-                return "Type the character's id and why: 7 Fireball."
-            return self._done(self.record(Remove(int(uid), why.strip())))
+            uid, why = notation.parse_remove(text)
+            return self._done(self.record(Remove(uid, why)))
 
         self._go("Remove a character (spell effect, correction): id and why — 7 Fireball", submit)

@@ -3,21 +3,24 @@
 Every key opens the entry line (or the dice tray) for one table event; the typed text is
 turned into an event and handed to the core, which accepts it or says why not. Card values
 come from the per-game catalogue in the database; a name the catalogue does not know is asked
-for once ("orc P 2/1 M 0/1") and saved for later sessions. The attacker's chance to win a
-battle is simulated in a worker thread so the table never freezes.
+for once ("orc P 2/1 M 0/1") and saved for later sessions. The attacker's exact chance to win
+a battle under best play, and the best strike, are solved in a worker thread so the table never
+freezes; a solve that takes over half a second shows its progress.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from companion.core import Rejected
-from companion.games.mm5.simulate import attacker_wins
+from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.view import battle_lines
+from companion.text import literal
 from screens.commands import Command, bindings
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.mm5_prompts import MM5Prompts
@@ -33,7 +36,7 @@ MM5_ACTIONS = (
     Command("e", "reinforce", "Reinforce", "Battle: a player adds characters to a side"),
     Command("s", "spell", "Spell", "Battle: a player lays a face-down spell (noted)"),
     Command("i", "initiative", "Initiative", "Battle: each side rolls a die, the higher strikes first"),
-    Command("o", "odds", "Win chance", "The attacker's chance to win the battle (simulated)"),
+    Command("o", "odds", "Win chance", "The attacker's exact chance to win the battle, and the best strike"),
     Command("D", "dice_tray", "Dice", "The dice tray: roll, or enter physical dice", key_display="D"),
     Command("b", "begin", "Begin", "The deal is placed: the first player starts", show=False),
     Command("h", "hand", "Hand count", "Set a player's hand count (for the hand limit)", show=False),
@@ -52,6 +55,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         super().__init__(session_id)
         self.rng = random.Random()
         self.odds_text = ""
+        self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
@@ -104,16 +108,33 @@ class MM5Screen(MM5Prompts, TableScreen):
     @work(thread=True, exclusive=True, group="mm5-odds")
     def estimate(self) -> None:
         state = self.shown_state
-        self.app.call_from_thread(self._odds, state, "Win chance: simulating 10,000 battles…")
-        seed = self.timeline.cursor if self.timeline else 0
-        est = attacker_wins(state, 10_000, random.Random(seed))
-        self.app.call_from_thread(self._odds, state, "Win chance: " + est.words())
+        started = last = time.monotonic()
 
-    def _odds(self, state, text: str) -> None:  # type: ignore[no-untyped-def]
+        def progress(done: int, total: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - started > 0.5 and now - last > 0.2:
+                last = now
+                self.app.call_from_thread(
+                    self._odds, state, f"Win chance: solving exactly… {done:,} of up to {total:,} lineups")
+
+        advice = battle_advice(state, progress=progress)
+        self.app.call_from_thread(self._odds, state, "\n".join(advice.words()), advice)
+
+    def _odds(self, state, text: str, advice: Advice | None = None) -> None:  # type: ignore[no-untyped-def]
         if state is not self.shown_state:
             return  # a worker for an older lineup finished late: its answer is stale
+        if advice is not None:
+            self.advice = (state, advice)
         self.odds_text = text
-        self.query_one("#mm5-odds", Static).update(text)
+        self.query_one("#mm5-odds", Static).update(literal(text))
+
+    def best_strike(self) -> str:
+        """The best strike for the side to move, as the strike prompt takes it, once solved."""
+        if self.advice is None or self.advice[0] is not self.shown_state or self.advice[1].best is None:
+            return ""
+        best = self.advice[1].best
+        return f"{best.striker.uid} {best.target.uid} {'m' if best.magic else 'p'}"
 
     # -- the dice tray -----------------------------------------------------------------------
 

@@ -2,11 +2,13 @@
 
 The index is built in a worker the first time (about a tenth of a second), so the screen
 opens at once. Opened from a table (F1) it lists that game's sections for the current phase
-first; an empty query is the table of contents.
+first; an empty query is the table of contents. ctrl+o shows the original paragraph (the
+seed lines a section translates) under the English, for players who read it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import on, work
@@ -16,27 +18,47 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rulesdb.index import Hit, rich_escape
+from rulesdb.index import line_hit
 from screens.commands import Command, bindings
 
 ACTIONS = (
     Command("escape", "close", "Close", "Back to where you were", key_display="esc"),
     Command("ctrl+g", "cycle_game", "Game filter", "Search one game or all", priority=True),
     Command("ctrl+f", "focus_search", "Search", "Type a word to search the rules", priority=True),
+    Command(
+        "ctrl+o", "toggle_original", "Original", "Show the original paragraph under the English",
+        priority=True,
+    ),
 )
 LIMIT = 40
+_MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
-def section_markdown(section: Any, index: Any) -> str:
+def section_markdown(section: Any, index: Any, original: bool = False) -> str:
     label = "The app's ruling" if section.kind == "ruling" else (
         "Quick reference" if section.kind == "quickref" else "From the rulebook summary"
     )
     lines = [f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
+    if original:
+        lines += ["", *original_markdown(section)]
     related = [index.section(s) for s in section.see]
     if related:
         lines += ["", "## See also", ""]
         lines += [f"- [{r.title}](#{r.id})" for r in related if r is not None]
     return "\n".join(lines)
+
+
+def original_markdown(section: Any) -> list[str]:
+    """The original paragraph as printed, line by line in a quote, or why there is none.
+
+    Every ASCII punctuation mark is backslash-escaped, so nothing in it reads as Markdown.
+    """
+    if not section.original:
+        kind = "the app's ruling" if section.kind == "ruling" else "a summary"
+        return ["## Original", "", f"None: this section is {kind}, not a translation."]
+    spans = ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in section.lines)
+    lines = [_MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", line) for line in section.original.splitlines()]
+    return [f"## Original (seed lines {spans})", "", "> " + "\\\n> ".join(lines)]
 
 
 class RulesScreen(Screen[None]):
@@ -51,6 +73,7 @@ class RulesScreen(Screen[None]):
         self.section_id = section_id
         self.index: Any = None
         self.hits: list[Any] = []
+        self.show_original = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
@@ -88,7 +111,10 @@ class RulesScreen(Screen[None]):
     def update_title(self) -> None:
         scope = "all games" if self.game is None else self.game
         phase = f" · phase {self.phase} first" if self.phase and self.game else ""
-        self.query_one("#rules-title", Static).update(f"[b]Rules[/b] · {scope}{phase} · ctrl+g changes the game")
+        original = "hide" if self.show_original else "show"
+        self.query_one("#rules-title", Static).update(
+            f"[b]Rules[/b] · {scope}{phase} · ctrl+g changes the game · ctrl+o {original}s the original"
+        )
 
     @on(Input.Changed, "#query")
     def query_changed(self, event: Input.Changed) -> None:
@@ -105,7 +131,7 @@ class RulesScreen(Screen[None]):
         index = self.index
         if not text.strip() and self.game and self.phase:
             sections = index.for_phase(self.game, self.phase)
-            self.hits = [Hit(s, 0.0, rich_escape(s.first_line), s.first_line) for s in sections]
+            self.hits = [line_hit(s) for s in sections]
         else:
             self.hits = index.search(text, self.game, limit=LIMIT)
         results = self.query_one("#results", OptionList)
@@ -146,7 +172,9 @@ class RulesScreen(Screen[None]):
         if section is None:
             return
         self.section_id = section_id
-        self.query_one("#section", Markdown).update(section_markdown(section, self.index))
+        self.query_one("#section", Markdown).update(
+            section_markdown(section, self.index, self.show_original)
+        )
         see = self.query_one("#see", OptionList)
         see.clear_options()
         related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
@@ -160,6 +188,12 @@ class RulesScreen(Screen[None]):
         self.game = order[(order.index(self.game) + 1) % len(order)]
         self.update_title()
         self.run_search(self.query_one("#query", Input).value)
+
+    def action_toggle_original(self) -> None:
+        self.show_original = not self.show_original
+        self.update_title()
+        if self.section_id:
+            self.open_section(self.section_id)
 
     def action_focus_search(self) -> None:
         self.query_one("#query", Input).focus()

@@ -39,7 +39,7 @@ def questions() -> list[tuple[str, str]]:
     found = []
     for path in sorted(QUESTIONS.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        found += [(path.stem, q["ask"]) for q in data.get("q", [])]
+        found += [(q.get("game", path.stem), q["ask"]) for q in data.get("q", [])]
     return found
 
 

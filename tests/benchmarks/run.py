@@ -256,12 +256,45 @@ def odds() -> dict:
     }
 
 
+
+def battles() -> dict:
+    """The exact battle value under best play, cold (a new solver, no cached chances): four
+    against four and five against five distinct characters (identical ones are cheaper), and the
+    10,000-battle simulation of the five against five as the same-run baseline."""
+    import random
+
+    from companion.games.mm5.advice import Fighter, advise
+    from companion.games.mm5.exact import Kind, chance
+    from companion.games.mm5.simulate import simulate
+
+    dark = [Kind(True, 1, 2, 3, 0, 2), Kind(False, 1, 3, 2, 1, 3), Kind(False, 2, 1, 3, 3, 4),
+            Kind(False, 2, 3, 4, 2, 3), Kind(False, 4, 4, 6, 4, 6)]
+    light = [Kind(False, 0, 5, 6, 4, 5), Kind(False, 0, 4, 5, 3, 4), Kind(False, 0, 3, 4, 1, 2),
+             Kind(False, 0, 1, 3, 3, 3), Kind(False, 0, 2, 2, 2, 4)]
+    out = {}
+    for n in (4, 5):
+        sides = (tuple(Fighter(i, f"d{i}", k) for i, k in enumerate(dark[:n])),
+                 tuple(Fighter(10 + i, f"l{i}", k) for i, k in enumerate(light[:n])))
+        chance.cache_clear()
+        started = time.perf_counter()
+        advice = advise(sides, budget=60.0)
+        out[f"battle_exact_{n}v{n}_ms"] = (time.perf_counter() - started) * 1000
+        assert advice.exact
+    started = time.perf_counter()
+    simulate(sides, set(), None, 10_000, random.Random(1), False)
+    out["battle_sim_5v5_ms"] = (time.perf_counter() - started) * 1000
+    out["battle_exact_5v5_ratio"] = out["battle_exact_5v5_ms"] / out["battle_sim_5v5_ms"]
+    return out
+
+
 GOALS = {
     "startup_ratio": ("≤ 1.25× bare Textual", lambda v: v <= 1.25),
     "action_p99_ms": ("≤ 16 ms", lambda v: v <= 16),
     "reopen_10000_ms": ("≤ 150 ms", lambda v: v <= 150),
     "rules_query_p99_ms": ("≤ 2 ms", lambda v: v <= 2),
     "odds_slowest_ms": ("≤ 5 ms", lambda v: v <= 5),
+    "battle_exact_4v4_ms": ("≤ 100 ms", lambda v: v <= 100),
+    "battle_exact_5v5_ms": ("≤ 1000 ms", lambda v: v <= 1000),
     "memory_ratio": ("≤ 1.5× bare Textual", lambda v: v <= 1.5),
 }
 
@@ -279,6 +312,7 @@ def main() -> int:
         figures.update(reopen(work, (1000, 10000) if args.quick else (1000, 10000, 100000)))
     figures.update(rules())
     figures.update(odds())
+    figures.update(battles())
     report = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",

@@ -9,7 +9,7 @@ import pytest
 from companion.core import Rejected
 from companion.games.mm5 import GAME
 from companion.games.mm5.battle import attack_value, legal_targets, members, roll_for
-from companion.games.mm5.cards import catalogue_entry, from_catalogue, parse_card, parse_values
+from companion.games.mm5.cards import catalogue_entry, from_catalogue
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -26,6 +26,7 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
+from companion.games.mm5.notation import parse_card, parse_values
 from companion.games.mm5.odds import attack_roll
 
 ORC = ("Orc", "orc", 2, 3, 0, 2, 0)

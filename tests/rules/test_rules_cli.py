@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 
-from rulesdb.cli import rules_command
+import pytest
+
+from rulesdb.cli import add_arguments, query_first, rules_command
 from rulesdb.index import RulesIndex
 
 
 def run(
-    index: RulesIndex, query: str, game: str | None = None, limit: int = 5, as_json: bool = False
+    index: RulesIndex,
+    query: str,
+    game: str | None = None,
+    limit: int | None = 5,
+    as_json: bool = False,
+    original: bool = False,
 ):
     out, err = io.StringIO(), io.StringIO()
-    code = rules_command(query, game, limit, as_json, out=out, err=err, index=index)
+    code = rules_command(
+        query, game, limit, as_json, out=out, err=err, index=index, original=original
+    )
     return code, out.getvalue(), err.getvalue()
 
 
@@ -70,10 +80,70 @@ def test_bad_limit_is_exit_2(fixture_index: RulesIndex) -> None:
 
 
 def test_empty_query_lists_the_contents(fixture_index: RulesIndex) -> None:
-    code, out, _ = run(fixture_index, "", limit=1)
+    code, out, _ = run(fixture_index, "", limit=None)
     assert code == 0
     assert out.startswith("Monster Maker 5 Rev. (mm5)\n")
     assert all(section.id in out for section in fixture_index.toc())
+
+
+def test_empty_query_honours_the_limit(fixture_index: RulesIndex) -> None:
+    code, out, _ = run(fixture_index, "", limit=2)
+    first, second, third = fixture_index.toc()[:3]
+    assert code == 0 and first.id in out and second.id in out and third.id not in out
+    _, out, _ = run(fixture_index, " ", game="tkc", limit=1, as_json=True)
+    assert [hit["id"] for hit in json.loads(out)] == [fixture_index.toc("tkc")[0].id]
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(query_first(argv))
+
+
+def test_one_parser_and_one_default_limit() -> None:
+    from companion.cli import _parser
+
+    ours = parse(["excal"])
+    theirs = _parser(["rules"]).parse_args(["rules", *query_first(["excal"])])
+    assert ours.limit is None and theirs.limit is None
+    assert {k: v for k, v in vars(theirs).items() if k not in ("command", "db")} == vars(ours)
+
+
+@pytest.mark.parametrize(
+    ("argv", "query", "game"),
+    [
+        (["-excal"], ["-excal"], None),
+        (["--game", "tkc", "-x", "block"], ["-x", "block"], "tkc"),
+        (["-excal", "--game=skd", "--json"], ["-excal"], "skd"),
+        (["--", "--game"], ["--game"], None),
+    ],
+)
+def test_a_query_may_start_with_a_dash(argv: list[str], query: list[str], game) -> None:
+    args = parse(argv)
+    assert (args.query, args.game) == (query, game)
+
+
+def test_game_ids_ignore_case(fixture_index: RulesIndex) -> None:
+    code, out, _ = run(fixture_index, "attack", game="SKD", as_json=True)
+    assert code == 0 and {hit["game"] for hit in json.loads(out)} == {"skd"}
+
+
+def test_a_long_query_that_finds_nothing_is_not_echoed_whole(fixture_index: RulesIndex) -> None:
+    code, _, err = run(fixture_index, "xylophone " * 50)
+    assert code == 1 and err.count("xylophone") <= 4 and "…" in err
+
+
+def test_punctuation_alone_gets_a_hint(fixture_index: RulesIndex) -> None:
+    code, out, err = run(fixture_index, "?!…")
+    assert code == 1 and out == "" and "Type a word" in err
+
+
+def test_original_is_printed_on_request(real_index: RulesIndex) -> None:
+    _, out, _ = run(real_index, "王者之劍", game="tkc", limit=3, original=True)
+    assert "Original (seed lines" in out and "只能被另一張王者之劍卡給回擋(parry)" in out
+    assert "Original: none; this section is the app's ruling" in out
+    _, plain, _ = run(real_index, "王者之劍", game="tkc", limit=3)
+    assert "Original" not in plain and "只能被另一張王者之劍卡給回擋" not in plain
 
 
 def test_empty_query_json_is_the_contents(fixture_index: RulesIndex) -> None:

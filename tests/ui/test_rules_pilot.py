@@ -53,3 +53,45 @@ async def test_the_palette_offers_rule_sections(make_app):
         rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
         assert rules.section_id.startswith("mm5.")
 
+
+
+async def test_ctrl_o_shows_the_original_under_the_english(make_app):
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="tkc", section_id="tkc.attack.excalibur"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        shown = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
+        assert rules.section_id == "tkc.attack.excalibur" and "Original" not in shown()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert "## Original (seed lines" in shown() and "只能被另一張王者之劍卡給回擋" in shown()
+        assert shown().index("Using the Excalibur") < shown().index("只能被另一張王者之劍卡給回擋")
+        rules.open_section("tkc.ruling.excalibur")
+        await pilot.pause()
+        assert "None: this section is the app's ruling" in shown()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert "Original" not in shown()
+
+
+async def test_the_phase_list_shows_no_markdown_marks(make_app, db_path):
+    repo = Repository.open(db_path, clock=fixed_clock)
+    repo.create(get_game("mm5"), "Gems", ("Ann", "Bob", "Cleo"), {})
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: getattr(app.screen, "timeline", None))
+        await pilot.press("f1")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        results = rules.query_one("#results", OptionList)
+        prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
+        assert any(h.section.first_line.startswith("**") for h in rules.hits)
+        assert prompts and not any("**" in prompt for prompt in prompts)

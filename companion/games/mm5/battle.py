@@ -15,8 +15,8 @@ from companion.core import Rejected
 from companion.games.mm5.cards import Card
 from companion.games.mm5.events import Attack, Initiative, Reinforce, Remove, Rescue, Spell, Strike
 from companion.games.mm5.odds import AttackRoll, attack_roll, check_roll
-from companion.games.mm5.rules import leave_field, need_step, play
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, Battle, State
+from companion.games.mm5.table import leave_field, need_step, play
 
 SIDE_NAMES = ("attacker", "defender")
 
@@ -199,11 +199,21 @@ def spell(state: State, e: Spell) -> State:
     return replace(state, battle=replace(b, spells=(*b.spells, (b.round, e.seat, e.note.strip()))))
 
 
-def initiative(state: State, e: Initiative) -> State:
-    b = _battle(state, "reinforce")
+def walkover(state: State) -> int | None:
+    """The side left with nobody (it loses without a roll), defender first: e.g. a Neutral who
+    committed no defenders. None while both sides have someone."""
     for s in (1, 0):
         if not members(state, s):
-            return finish(state, 1 - s)  # e.g. a Neutral who committed no defenders loses at once
+            return s
+    return None
+
+
+def initiative(state: State, e: Initiative) -> State:
+    _battle(state, "reinforce")
+    empty = walkover(state)
+    if empty is not None:
+        return finish(state, 1 - empty)
+    b = _battle(state)
     for f in (e.attacker, e.defender):
         if not 1 <= f <= 6:
             raise Rejected(f"A six-sided die shows 1–6; {f} cannot come up.")

@@ -8,7 +8,6 @@ cards may share a name (three Orcs) and indexes shift as characters fall.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from companion.core import Rejected
@@ -91,35 +90,6 @@ def make_card(spec: Spec, uid: int) -> Card:
     return Card(uid, str(name).strip(), kind, pa, pd, ma, md, knight)
 
 
-VALUES = re.compile(r"^\s*p\s*(\d+)\s*/\s*(\d+)\s*,?\s*m\s*(\d+)\s*/\s*(\d+)\s*$", re.I)
-
-
-def parse_values(text: str) -> tuple[int, int, int, int]:
-    """`P 2/4 M 1/3` into (physical atk, physical def, magic atk, magic def)."""
-    m = VALUES.match(text)
-    if not m:
-        raise Rejected(f"{text.strip()!r}: type the card's values like P 2/4 M 1/3 (attack/defence).")
-    pa, pd, ma, md = (int(g) for g in m.groups())
-    return pa, pd, ma, md
-
-
-def parse_kind(text: str) -> str:
-    word = " ".join(text.strip().lower().replace("-", " ").split())
-    kind = KIND_WORDS.get(word, word.replace(" ", "-"))
-    if kind not in PLAYABLE_KINDS:
-        raise Rejected(f"{text.strip()!r} is not a kind; use one of {', '.join(PLAYABLE_KINDS)}.")
-    return kind
-
-
-def parse_card(name: str, text: str) -> Spec:
-    """`orc P 2/1 M 0/1` (kind, then values) typed for a character not yet in the catalogue."""
-    m = re.match(r"^\s*(.*?)\s*(p\s*\d.*)$", text, re.I)
-    if not m or not m.group(1):
-        raise Rejected(f"{text.strip()!r}: type the kind then the values, e.g. orc P 2/1 M 0/1.")
-    kind = parse_kind(m.group(1))
-    return (name.strip(), kind, *parse_values(m.group(2)), 0)
-
-
 def knight_name(number: int) -> str:
     return f"Holy Knight {number}"
 
@@ -134,16 +104,3 @@ def from_catalogue(name: str, data: dict[str, object]) -> Spec:
     p, m = data["p"], data["m"]
     assert isinstance(p, list) and isinstance(m, list)
     return (name, str(data["kind"]), int(p[0]), int(p[1]), int(m[0]), int(m[1]), int(data.get("knight", 0) or 0))  # type: ignore[call-overload]
-
-
-def parse_names(text: str) -> list[tuple[str, Spec | None]]:
-    """`Orc, Orc, Goblin = orc P 2/1 M 0/1` into names, each with values when typed inline."""
-    out: list[tuple[str, Spec | None]] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        name, eq, values = part.partition("=")
-        if not name.strip():
-            raise Rejected(f"{part!r}: a character needs a name.")
-        out.append((name.strip(), parse_card(name, values) if eq else None))
-    return out

@@ -1,6 +1,7 @@
-"""The turn outside battle: the deal, draws, faction declarations, playing characters, the
-thief, the hand limit and the end countdown. Each function takes the state and one event and
-returns the next state or raises Rejected, leaving the state untouched.
+"""The rules of Monster Maker 5: `apply` dispatches each event, and the turn outside battle
+lives here (the deal, draws, faction declarations, playing characters, the thief, the hand
+limit and the end countdown); the battle is battle.py's. Each function takes the state and one
+event and returns the next state or raises Rejected, leaving the state untouched.
 
 The turn's steps are enforced in order (draw, declare, one action, hand check) because the
 checklist is what the app is for: a forgotten draw or declaration is exactly the slip a table
@@ -11,53 +12,66 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core import Rejected
-from companion.games.mm5.cards import GEMS, Card, Spec, make_card
-from companion.games.mm5.events import Declare, Draw, EndTurn, Enter, HandCount, Thief
+from companion.core import Event, Rejected
+from companion.games.mm5 import battle
+from companion.games.mm5.cards import GEMS, make_card
+from companion.games.mm5.events import (
+    Attack,
+    Begin,
+    Declare,
+    Discard,
+    Draw,
+    EndTurn,
+    Enter,
+    HandCount,
+    Initiative,
+    Reinforce,
+    Remove,
+    Rescue,
+    Spell,
+    Strike,
+    Thief,
+)
 from companion.games.mm5.odds import thief_chance
-from companion.games.mm5.state import DUNGEON, SIDE_WORDS, Seat, State
-
-HAND_LIMIT = 5
-
-
-def _hand(seat: Seat, delta: int) -> Seat:
-    if seat.hand is None:
-        return seat
-    return replace(seat, hand=max(0, seat.hand + delta))
+from companion.games.mm5.state import State
+from companion.games.mm5.table import HAND_LIMIT, adjust_hand, leave_field, need_step, play
 
 
-def new_cards(state: State, specs: tuple[Spec, ...]) -> tuple[State, tuple[Card, ...]]:
-    cards = tuple(make_card(spec, state.next_uid + i) for i, spec in enumerate(specs))
-    for c in cards:
-        if c.kind == "knight":
-            raise Rejected("Holy Knights are never held in hand: they are placed when drawn (d).")
-    return replace(state, next_uid=state.next_uid + len(cards)), cards
-
-
-def play(state: State, seat: int, specs: tuple[Spec, ...], side: str | None) -> State:
-    """Put characters from a hand into a field; all must be of `side` when it is given."""
-    state, cards = new_cards(state, specs)
-    sides = {c.side for c in cards}
-    if len(sides) > 1:
-        raise Rejected("Light and Dark characters never share a field; play one side's cards.")
-    if side is not None and sides and sides != {side}:
-        wrong = next(c for c in cards if c.side != side)
-        raise Rejected(f"{wrong.name} is {SIDE_WORDS[wrong.side]}; only {SIDE_WORDS[side]} characters may be played here.")
-    s = state.players[seat]
-    s = _hand(replace(s, field=s.field + cards), -len(cards))
-    return state.with_seat(seat, s)
-
-
-def leave_field(state: State, seat: int, uid: int) -> State:
-    """A character leaves play: a Holy Knight goes to the Dungeon, anyone else is discarded."""
-    if seat == DUNGEON:
-        return replace(state, garrison=tuple(c for c in state.garrison if c.uid != uid))
-    s = state.players[seat]
-    gone = next(c for c in s.field if c.uid == uid)
-    state = state.with_seat(seat, replace(s, field=tuple(c for c in s.field if c.uid != uid)))
-    if gone.kind == "knight":
-        state = replace(state, dungeon=(*state.dungeon, gone))
-    return state
+def apply(state: State, event: Event) -> State:
+    if state.finished and not isinstance(event, HandCount):
+        raise Rejected("The game is over; undo to go back, or start a new session.")
+    match event:
+        case Draw():
+            return draw(state, event)
+        case Begin(first=first):
+            return begin(state, first)
+        case HandCount():
+            return hand_count(state, event)
+        case Declare():
+            return declare(state, event)
+        case Enter():
+            return enter(state, event)
+        case Thief():
+            return thief(state, event)
+        case Discard():
+            return discard(state)
+        case EndTurn():
+            return end_turn(state, event)
+        case Attack():
+            return battle.attack(state, event)
+        case Rescue():
+            return battle.rescue(state, event)
+        case Reinforce():
+            return battle.reinforce(state, event)
+        case Spell():
+            return battle.spell(state, event)
+        case Initiative():
+            return battle.initiative(state, event)
+        case Strike():
+            return battle.strike(state, event)
+        case Remove():
+            return battle.remove(state, event)
+    raise Rejected(f"Monster Maker 5 has no action {event.kind!r}.")
 
 
 def start_countdown(state: State) -> State:
@@ -85,7 +99,7 @@ def draw(state: State, e: Draw) -> State:
     if e.what == "empty":
         return replace(state, phase="over", ended_by="deck", drawn=True)
     if e.what == "card":
-        state = state.with_seat(seat, _hand(s, +1))
+        state = state.with_seat(seat, adjust_hand(s, +1))
     elif e.what == "gem":
         if e.number not in GEMS:
             raise Rejected(f"The gems are numbered 1–7; there is no gem {e.number}.")
@@ -134,23 +148,6 @@ def hand_count(state: State, e: HandCount) -> State:
     return state.with_seat(e.seat, replace(s, hand=e.count))
 
 
-def need_step(state: State, step: str) -> None:
-    """Refuse an action out of the turn's order: draw, faction, one action, hand check."""
-    name = state.players[state.active].name
-    if state.phase == "deal":
-        raise Rejected("Place the dealt gems and Holy Knights, then begin (b) with the first player.")
-    if state.battle is not None:
-        raise Rejected("A battle is under way: finish it first (or undo it).")
-    if not state.drawn:
-        raise Rejected(f"{name} draws first (d).")
-    if step == "faction" and state.declared:
-        raise Rejected(f"{name} has already declared a faction this turn.")
-    if step in {"action", "end"} and not state.declared:
-        raise Rejected(f"{name} declares a faction first (f): Light or Dark, keeping or switching.")
-    if step == "action" and state.acted:
-        raise Rejected(f"{name} has already taken this turn's one action.")
-
-
 def declare(state: State, e: Declare) -> State:
     need_step(state, "faction")
     if e.side not in {"light", "dark"}:
@@ -178,33 +175,40 @@ def enter(state: State, e: Enter) -> State:
     return replace(state, acted=True, phase="hand-check")
 
 
-def thief(state: State, e: Thief) -> State:
+def check_thief(state: State, rescue: bool, number: int, value: int) -> None:
+    """Everything about a thief except its die: who may send one, at what, with which number."""
     need_step(state, "action")
-    me = state.players[state.active]
-    if me.faction == "dark":
+    if state.players[state.active].faction == "dark":
         raise Rejected("A thief is a Light Companion: a Dark player cannot use one.")
-    if not 1 <= e.value <= 6:
-        raise Rejected(f"The thief's number is 1–6 (one die must reach it), not {e.value}.")
+    if not 1 <= value <= 6:
+        raise Rejected(f"The thief's number is 1–6 (one die must reach it), not {value}.")
+    if rescue:
+        if all(c.knight != number for c in state.dungeon):
+            raise Rejected(f"Holy Knight {number} is not in the Dungeon.")
+        return
+    holder = state.gem_holder(number)
+    if holder is None:
+        raise Rejected(f"Gem {number} is not in front of anyone.")
+    if holder == state.active:
+        raise Rejected(f"Gem {number} is already yours.")
+
+
+def thief(state: State, e: Thief) -> State:
+    check_thief(state, e.rescue, e.number, e.value)
     if not 1 <= e.face <= 6:
         raise Rejected(f"A six-sided die shows 1–6; {e.face} cannot come up.")
-    if e.rescue:
-        knight = next((c for c in state.dungeon if c.knight == e.number), None)
-        if knight is None:
-            raise Rejected(f"Holy Knight {e.number} is not in the Dungeon.")
-    else:
-        holder = state.gem_holder(e.number)
-        if holder is None:
-            raise Rejected(f"Gem {e.number} is not in front of anyone.")
-        if holder == state.active:
-            raise Rejected(f"Gem {e.number} is already yours.")
+    me = state.players[state.active]
     chance = thief_chance(e.value)
     ok = e.face >= e.value
-    state = state.with_seat(state.active, _hand(me, -1))
+    state = state.with_seat(state.active, adjust_hand(me, -1))
     if ok and e.rescue:
+        knight = next(c for c in state.dungeon if c.knight == e.number)
         me = state.players[state.active]
         state = replace(state, dungeon=tuple(c for c in state.dungeon if c is not knight))
-        state = state.with_seat(state.active, replace(me, field=(*me.field, knight)))  # type: ignore[arg-type]
+        state = state.with_seat(state.active, replace(me, field=(*me.field, knight)))
     elif ok:
+        holder = state.gem_holder(e.number)
+        assert holder is not None
         giver = state.players[holder]
         state = state.with_seat(holder, replace(giver, gems=tuple(g for g in giver.gems if g != e.number)))
         me = state.players[state.active]

@@ -1,10 +1,10 @@
 """The chance that the attacker wins the battle from here, by Monte Carlo with a passed RNG.
 
-An exact answer would need a dynamic programme over every lineup, every acted-set and every
-choice of target, and the choices are the players' own: so this plays the battle out many
-times with a stated policy (each striker takes the legal target and attack kind with the best
-odds; no further reinforcements or spells) and reports the estimate with its standard error
-and a 95% interval. The RNG is an argument, so a seeded run is repeatable and testable.
+The exact value under best play is exact.py's; this is the fallback for lineups too large to
+solve in the time budget. It plays the battle out many times with a stated policy (each
+striker takes the legal target and attack kind with the best odds; no further reinforcements
+or spells) and reports the estimate with its standard error and a 95% interval. The RNG is an
+argument, so a seeded run is repeatable and testable.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import math
 import random
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from companion.games.mm5.battle import bonus, members
 from companion.games.mm5.odds import attack_roll
@@ -98,16 +99,28 @@ def _play(sides: list[list[Fighter]], acted: set[int], to_move: int | None, rng:
     return None
 
 
+def simulate(sides: tuple[tuple[Any, ...], tuple[Any, ...]], acted: set[int], to_move: int | None,
+             trials: int, rng: random.Random, variant: bool) -> Estimate:
+    """Battles from two lineups of advice Fighters (uid, name, Kind), mid-round when `to_move`."""
+    start = [[(f.uid, "orc" if f.kind.orc else "", f.kind.rank, f.kind.patk, f.kind.pdef, f.kind.matk,
+               f.kind.mdef) for f in side] for side in sides]
+    return _run(start, acted, to_move, trials, rng, variant)
+
+
 def attacker_wins(state: State, trials: int, rng: random.Random) -> Estimate:
     b = state.battle
     if b is None:
         raise ValueError("no battle")
-    start = [_fighters(state, 0), _fighters(state, 1)]
+    striking = b.stage == "strike"
+    return _run([_fighters(state, 0), _fighters(state, 1)], set(b.acted) if striking else set(),
+                b.to_move if striking else None, trials, rng, state.variant_1d6)
+
+
+def _run(start: list[list[Fighter]], acted: set[int], to_move: int | None, trials: int,
+         rng: random.Random, variant: bool) -> Estimate:
     wins = unfinished = 0
     for _ in range(trials):
-        striking = b.stage == "strike"
-        outcome = _play([list(start[0]), list(start[1])], set(b.acted) if striking else set(),
-                        b.to_move if striking else None, rng, state.variant_1d6)
+        outcome = _play([list(start[0]), list(start[1])], set(acted), to_move, rng, variant)
         wins += outcome is True
         unfinished += outcome is None
     p = wins / trials

@@ -6,8 +6,8 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.mm5.battle import SIDE_NAMES, legal_targets, members, owner
 from companion.games.mm5.cards import Card
-from companion.games.mm5.rules import HAND_LIMIT
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
+from companion.games.mm5.table import HAND_LIMIT
 
 COLUMNS = ("Side", "Gems", "Knights", "Hand", "Field (#id name P atk/def M atk/def)")
 

@@ -1,0 +1,214 @@
+"""The battle advice the table sees: the attacker's exact chance under best play and the best
+strike for the side to move, read off the real battle (or typed lineups on the command line).
+
+The solver (exact.py) knows groups of identical characters; this module turns the table's
+characters into those groups and the solver's answers back into ids and names. A solver is
+kept for the battle's lineups, so the advice after each strike reuses everything solved so far
+(a lineup that lost a character is one the first solve already worked out). Lineups too large
+to solve within the time budget get the simulation instead, labelled as an estimate.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import prod
+
+from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
+from companion.games.mm5.exact import Kind, Solver, Unsolved
+from companion.games.mm5.state import State
+
+BUDGET = 2.0  # seconds of exact solving before falling back to the simulation
+# Positions (an upper bound) beyond which the exact solve is not even tried: about eight times
+# five distinct characters against five, which solves in about a second.
+TOO_BIG = 1_000_000
+TRIALS = 10_000
+
+
+@dataclass(frozen=True)
+class Fighter:
+    uid: int
+    name: str
+    kind: Kind
+
+
+@dataclass(frozen=True)
+class Best:
+    """A strike and what it does to the attacker's chance."""
+
+    side: int
+    striker: Fighter
+    target: Fighter
+    magic: bool
+    hit: float  # its chance to hit
+    before: float  # the attacker's chance now (best play from here)
+    if_hit: float  # the attacker's chance once it hits
+
+    def words(self) -> str:
+        return (f"#{self.striker.uid} {self.striker.name}, {'magic' if self.magic else 'physical'}, "
+                f"at #{self.target.uid} {self.target.name}: attacker's chance {self.before:.1%} → "
+                f"{self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"side": SIDE_NAMES[self.side], "striker": self.striker.uid, "target": self.target.uid,
+                "kind": "magic" if self.magic else "physical", "hit": self.hit, "if_hit": self.if_hit}
+
+
+@dataclass(frozen=True)
+class Advice:
+    attacker_wins: float
+    exact: bool
+    best: Best | None = None  # for the side to move, once initiative is rolled
+    firsts: tuple[Best | None, Best | None] = (None, None)  # before initiative: each side's first strike
+    interval: float = 0.0  # the estimate's 95% half-width when not exact
+    trials: int = 0
+
+    def words(self) -> list[str]:
+        if self.exact:
+            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact, both sides playing their best; "
+                     "no further reinforcements or spells)"]
+        else:
+            lines = [f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
+                     f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
+                     "each striker taking its best-odds target)"]
+        if self.best is not None:
+            lines.append(f"Best strike for the {SIDE_NAMES[self.best.side]}: {self.best.words()}")
+        for side, best in enumerate(self.firsts):
+            if best is not None:
+                lines.append(f"If the {SIDE_NAMES[side]} wins initiative: {best.words()}")
+        return lines
+
+
+def kind_of(state: State, side: int, card) -> Kind:  # type: ignore[no-untyped-def]
+    b = bonus(state, side, card)
+    return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
+
+
+def fighters(state: State, side: int) -> tuple[Fighter, ...]:
+    return tuple(Fighter(c.uid, c.name, kind_of(state, side, c)) for c in members(state, side))
+
+
+class Lineups:
+    """Two sides' characters in groups of identical ones, with a solver that can answer for
+    them and for every smaller lineup."""
+
+    def __init__(self, sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]]) -> None:
+        self.groups: tuple[list[list[Fighter]], list[list[Fighter]]] = ([], [])
+        for s in (0, 1):
+            index: dict[Kind, int] = {}
+            for f in sides[s]:
+                if f.kind not in index:
+                    index[f.kind] = len(self.groups[s])
+                    self.groups[s].append([])
+                self.groups[s][index[f.kind]].append(f)
+
+    def kinds(self, s: int) -> tuple[Kind, ...]:
+        return tuple(g[0].kind for g in self.groups[s])
+
+    def counts(self, s: int) -> tuple[int, ...]:
+        return tuple(len(g) for g in self.groups[s])
+
+    def size(self) -> int:
+        """An upper bound on the positions the solver may visit."""
+        per = [prod((n + 1) * (n + 2) // 2 for n in self.counts(s)) for s in (0, 1)]
+        return per[0] * per[1] * 2
+
+    def total(self) -> int:
+        """How many lineups the solve works through (for progress)."""
+        return prod(n + 1 for n in self.counts(0)) * prod(n + 1 for n in self.counts(1))
+
+
+_SOLVERS: list[tuple[Lineups, bool, Solver]] = []  # the latest battles' solvers, newest last
+
+
+def _solver(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
+            deadline: float | None, progress: Callable[[int], None] | None) -> tuple[Lineups, Solver]:
+    """A kept solver whose lineups hold these characters (the same battle, fewer standing), or a new one."""
+    for lineups, v, solver in reversed(_SOLVERS):
+        uids = [{f.uid: f.kind for g in lineups.groups[s] for f in g} for s in (0, 1)]
+        if v == variant and all(uids[s].get(f.uid) == f.kind for s in (0, 1) for f in sides[s]):
+            solver.deadline, solver.progress = deadline, progress
+            return lineups, solver
+    lineups = Lineups(sides)
+    solver = Solver((lineups.kinds(0), lineups.kinds(1)), (lineups.counts(0), lineups.counts(1)),
+                    variant, deadline, progress)
+    _SOLVERS.append((lineups, variant, solver))
+    del _SOLVERS[:-4]
+    return lineups, solver
+
+
+def _number(lineups: Lineups, solver: Solver, s: int, standing: tuple[Fighter, ...], acted: set[int]) -> int:
+    here = {f.uid for f in standing}
+    digits = []
+    for g in lineups.groups[s]:
+        up = [f for f in g if f.uid in here]
+        done = sum(f.uid in acted for f in up)
+        digits.append((len(up) - done, done))
+    return solver.sides[s].encode(tuple(digits))
+
+
+def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool = False,
+           acted: tuple[int, ...] = (), to_move: int | None = None, budget: float = BUDGET,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
+    """The advice for a battle: before initiative when `to_move` is None, else mid-round."""
+    if not sides[1]:
+        return Advice(1.0, True)
+    if not sides[0]:
+        return Advice(0.0, True)
+    probe = Lineups(sides)
+    if probe.size() > TOO_BIG:
+        return _estimate(sides, variant, acted, to_move)
+    total = probe.total()
+    tell = (lambda done: progress(done, total)) if progress is not None else None
+    lineups, solver = _solver(sides, variant, time.monotonic() + budget, tell)
+    done = set(acted) if to_move is not None else set()
+    standing = ({f.uid for f in sides[0]}, {f.uid for f in sides[1]})
+    try:
+        a = _number(lineups, solver, 0, sides[0], done)
+        d = _number(lineups, solver, 1, sides[1], done)
+        if to_move is None:
+            chance = solver.round(a, d)
+            firsts = (_best(lineups, solver, solver.key(a, d, 0), standing, done),
+                      _best(lineups, solver, solver.key(a, d, 1), standing, done))
+            return Advice(chance, True, firsts=firsts)
+        key = solver.key(a, d, to_move)
+        return Advice(solver.value(key), True, best=_best(lineups, solver, key, standing, done))
+    except Unsolved:  # what was solved stays solved: the kept solver goes on from there next time
+        return _estimate(sides, variant, acted, to_move)
+    finally:
+        solver.deadline = solver.progress = None
+
+
+def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]],
+          acted: set[int]) -> Best:
+    (g, h, done, magic), _, hit, if_hit = solver.ranked(key)[0]
+    s = key % 2
+    striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
+    target = next(f for f in lineups.groups[1 - s][h] if f.uid in standing[1 - s] and (f.uid in acted) == done)
+    return Best(s, striker, target, magic, hit, solver.value(key), if_hit)
+
+
+def _estimate(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
+              acted: tuple[int, ...], to_move: int | None) -> Advice:
+    from companion.games.mm5.simulate import simulate
+
+    est = simulate(sides, set(acted) if to_move is not None else set(), to_move, TRIALS,
+                   random.Random(0), variant)
+    return Advice(est.chance, False, interval=1.96 * est.stderr, trials=est.trials)
+
+
+def battle_advice(state: State, budget: float = BUDGET,
+                  progress: Callable[[int, int], None] | None = None) -> Advice:
+    """The advice for the battle under way in `state`."""
+    b = state.battle
+    if b is None:
+        raise ValueError("no battle")
+    empty = walkover(state)
+    if empty is not None:
+        return Advice(float(empty == 1), True)
+    sides = (fighters(state, 0), fighters(state, 1))
+    striking = b.stage == "strike"
+    return advise(sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None,
+                  budget, progress)

@@ -1,0 +1,276 @@
+"""The exact chance that the attacker wins a battle when both sides play their best.
+
+Each striker's side picks which of its characters that have not struck this round strikes, a
+legal target and physical or magic; the attacker maximises the chance, the defender minimises
+it; no further reinforcements or spells. The rest is the table's rules as battle.py applies
+them: initiative 1/2 each side every round, single strikes alternating and a side with strikes
+left finishing them in a row, a defeated character losing its strike, orcs striking with the
+sum over their side's living orcs, the gem bonus, the Dark target order and the 2d6 fallback.
+
+A round in which nobody falls returns to the same lineups, so the value of a lineup is a fixed
+point x = f(x), where f is the round played out with x waiting at its end. f is piecewise
+linear with slope below 1 (every strike hits with chance ≥ 1/36), so it is solved by policy
+iteration: fix both sides' choices at a guess, solve the linear equation they give, repeat
+until the choices stop changing (a bracket of the root guards each step). Lineups that lose
+a character are solved first, recursively and memoised, so each is solved once. Identical
+characters are counted rather than told apart (three Orcs are one group of three), which is
+what keeps five against five small.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+
+from companion.games.mm5.odds import attack_roll
+
+TOLERANCE = 1e-12
+
+
+class Unsolved(Exception):
+    """The exact solve ran past its time budget."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One group's card values with any gem bonus added; the group holds `count` such characters."""
+
+    orc: bool
+    rank: int
+    patk: int
+    pdef: int
+    matk: int
+    mdef: int
+
+
+# A strike as the solver sees it: (striker group, target group, target already struck, magic)
+Move = tuple[int, int, bool, bool]
+
+
+@cache
+def chance(attack: int, defence: int, variant: bool) -> float:
+    return float(attack_roll(attack, defence, variant).chance)
+
+
+class Side:
+    """Every place one side can be in during a round, numbered: per group, how many have a strike
+    left (u) and how many have struck (a), as the digits of one integer, so a strike or a loss is
+    an addition. For each number the facts the solver needs are worked out once."""
+
+    def __init__(self, kinds: tuple[Kind, ...], counts: tuple[int, ...]) -> None:
+        self.kinds, self.counts = kinds, counts
+        self.up: list[int] = []  # place value of u for each group; a's is up * (n + 1)
+        place = 1
+        for n in counts:
+            self.up.append(place)
+            place *= (n + 1) ** 2
+        self.size = place
+        self.digits: dict[int, tuple[tuple[int, int], ...]] = {}
+        for combo in product(*[[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]):
+            self.digits[self.encode(combo)] = combo
+        self.start = {s: self.encode(tuple((u + a, 0) for u, a in d)) for s, d in self.digits.items()}
+        self.empty = {s: not any(u + a for u, a in d) for s, d in self.digits.items()}
+        self.left = {s: any(u for u, _ in d) for s, d in self.digits.items()}
+
+    def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
+        return sum(u * up + a * up * (n + 1) for (u, a), up, n in zip(digits, self.up, self.counts, strict=True))
+
+    def strikers(self, s: int) -> list[tuple[int, int, int, int]]:
+        """(group, change of number when it strikes, physical attack, magic attack) per group
+        with a strike left; orcs strike with the sum over the side's living orcs."""
+        d = self.digits[s]
+        orcs = [(u + a) for (u, a) in d]
+        pa = sum(n * k.patk for n, k in zip(orcs, self.kinds, strict=True) if k.orc)
+        ma = sum(n * k.matk for n, k in zip(orcs, self.kinds, strict=True) if k.orc)
+        out = []
+        for g, ((u, _a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+            if u:
+                out.append((g, up * n, pa if k.orc else k.patk, ma if k.orc else k.matk))
+        return out
+
+    def targets(self, s: int) -> list[tuple[int, bool, int, int, int]]:
+        """(group, already struck, change of number when it falls, physical and magic defence)
+        for every character that may be struck: against Dark the lowest rank first."""
+        d = self.digits[s]
+        dark = [k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a and k.rank > 0]
+        low = min(dark) if dark else None
+        out = []
+        for h, ((u, a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+            if low is not None and k.rank != low:
+                continue
+            if u:
+                out.append((h, False, up, k.pdef, k.mdef))
+            if a:
+                out.append((h, True, up * (n + 1), k.pdef, k.mdef))
+        return out
+
+
+# Where a strike leads, as one int: a position's key (>= 0), or a round about to start with
+# those lineups (-3 - key), or the end of the battle (WON, LOST).
+WON, LOST = -1, -2
+
+
+class Solver:
+    """Memoised values for one battle: two lists of groups of identical characters and their
+    counts; `deadline` is a time.monotonic() past which the solve gives up (Unsolved)."""
+
+    def __init__(self, kinds: tuple[tuple[Kind, ...], tuple[Kind, ...]], counts: tuple[tuple[int, ...], tuple[int, ...]],
+                 variant: bool = False, deadline: float | None = None,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.sides = (Side(kinds[0], counts[0]), Side(kinds[1], counts[1]))
+        self.variant = variant
+        self.deadline = deadline
+        self.progress = progress
+        self.values: dict[int, float] = {WON: 1.0, LOST: 0.0}  # every solved place, by its int
+        self.solved = 0  # lineups whose round value is known
+        self.plan: dict[int, list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]] = {}
+        self.work = 0
+
+    def key(self, a: int, d: int, mover: int) -> int:
+        return (a * self.sides[1].size + d) * 2 + mover
+
+    def unkey(self, key: int) -> tuple[int, int, int]:
+        ad, mover = divmod(key, 2)
+        a, d = divmod(ad, self.sides[1].size)
+        return a, d, mover
+
+    def after(self, me: int, foe: int, m: int) -> int:
+        """Where the battle stands once side `m` struck (its number `me`, the other's `foe`),
+        by the slot rule: the other side strikes if it can, else this one, else a new round."""
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        if theirs.empty[foe]:
+            return WON if m == 0 else LOST
+        a, d = (me, foe) if m == 0 else (foe, me)
+        if theirs.left[foe]:
+            return self.key(a, d, 1 - m)
+        if mine.left[me]:
+            return self.key(a, d, m)
+        return -3 - self.key(self.sides[0].start[a], self.sides[1].start[d], 0)
+
+    def strikes(self, key: int) -> list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]:
+        """The strikes from a position, grouped by striker: (striker group, after a miss,
+        [(target group, already struck, after a hit, physical chance, magic chance)])."""
+        plan = self.plan.get(key)
+        if plan is None:
+            a, d, m = self.unkey(key)
+            me, foe = (a, d) if m == 0 else (d, a)
+            mine, theirs = self.sides[m], self.sides[1 - m]
+            plan = []
+            targets = theirs.targets(foe)
+            for g, step, pa, ma in mine.strikers(me):
+                struck = me + step
+                hits = [(h, done, self.after(struck, foe - drop, m), chance(pa, pd, self.variant),
+                         chance(ma, md, self.variant)) for h, done, drop, pd, md in targets]
+                plan.append((g, self.after(struck, foe, m), hits))
+            self.plan[key] = plan
+        return plan
+
+    # -- values ---------------------------------------------------------------------------
+
+    def value(self, where: int) -> float:
+        """The attacker's chance at a place; places after a character fell are solved here,
+        their lineup's round first."""
+        v = self.values.get(where)
+        if v is not None:
+            return v
+        if where < 0:
+            a, d, _ = self.unkey(-3 - where)
+            return self.round(a, d)
+        maxing = where % 2 == 0
+        best = None
+        values = self.values
+        for _g, miss, hits in self.strikes(where):
+            vm = values.get(miss)
+            if vm is None:
+                vm = self.value(miss)
+            for _h, _done, hit, pp, pm in hits:
+                vh = values.get(hit)
+                if vh is None:
+                    vh = self.value(hit)
+                gain = vh - vm
+                p = (pp if pp > pm else pm) if (gain > 0) == maxing else (pm if pp > pm else pp)
+                v = vm + p * gain
+                if best is None or ((v > best) if maxing else (v < best)):
+                    best = v
+        assert best is not None
+        self.values[where] = best
+        self.tick()
+        return best
+
+    def tick(self) -> None:
+        self.work += 1
+        if self.deadline is not None and not self.work % 256 and time.monotonic() > self.deadline:
+            raise Unsolved
+
+    def round(self, a: int, d: int) -> float:
+        """The attacker's chance as a round begins with these lineups (initiative next)."""
+        if self.sides[1].empty[d]:
+            return 1.0
+        if self.sides[0].empty[a]:
+            return 0.0
+        top = self.key(a, d, 0)
+        got = self.values.get(-3 - top)
+        if got is not None:
+            return got
+        x, lo, hi = 0.5, 0.0, 1.0
+        for _ in range(100):
+            memo: dict[int, tuple[float, float]] = {}
+            f0, b0 = self._line(top, -3 - top, x, memo)
+            f1, b1 = self._line(top + 1, -3 - top, x, memo)
+            fa, fb = (f0 + f1) / 2, (b0 + b1) / 2  # f(y) = fa + fb·y for the choices made at x
+            fx = fa + fb * x
+            if abs(fx - x) <= TOLERANCE:
+                break
+            lo, hi = (x, hi) if fx > x else (lo, x)
+            y = fa / (1 - fb) if fb < 1 else -1.0
+            x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
+        self.values[-3 - top] = x
+        for k, (va, vb) in memo.items():  # positions of this lineup, now constants
+            self.values.setdefault(k, va + vb * x)
+        self.solved += 1
+        if self.progress is not None:
+            self.progress(self.solved)
+        return x
+
+    def _line(self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]]) -> tuple[float, float]:
+        """A position before anyone fell this round, as a + b·x where x is the round's own
+        value (`again` is its place); each side's choice is its best at the guess x."""
+        got = memo.get(key)
+        if got is not None:
+            return got
+        maxing = key % 2 == 0
+        best, here = (0.0, 0.0), None
+        values = self.values
+        for _g, miss, hits in self.strikes(key):
+            ma, mb = (0.0, 1.0) if miss == again else self._line(miss, again, x, memo)
+            vm = ma + mb * x
+            for _h, _done, hit, pp, pm in hits:
+                vh = values.get(hit)
+                if vh is None:
+                    vh = self.value(hit)
+                gain = vh - vm
+                p = (pp if pp > pm else pm) if (gain > 0) == maxing else (pm if pp > pm else pp)
+                v = vm + p * gain
+                if here is None or ((v > here) if maxing else (v < here)):
+                    here, best = v, (p * vh + (1 - p) * ma, (1 - p) * mb)
+        self.tick()
+        memo[key] = best
+        return best
+
+    # -- the best strike ------------------------------------------------------------------
+
+    def ranked(self, key: int) -> list[tuple[Move, float, float, float]]:
+        """The strikes from a position, best first for the side to move: (move, the attacker's
+        chance if it is chosen, its chance to hit, the attacker's chance if it hits)."""
+        out = []
+        for g, miss, hits in self.strikes(key):
+            vm = self.value(miss)
+            for h, done, hit, pp, pm in hits:
+                vh = self.value(hit)
+                for magic, p in ((False, pp), (True, pm)):
+                    out.append(((g, h, done, magic), vm + p * (vh - vm), p, vh))
+        out.sort(key=lambda m: -m[1] if key % 2 == 0 else m[1])
+        return out

@@ -1,0 +1,178 @@
+"""What a player types, made into the words and CJK pieces the rules index looks for.
+
+English: words, lower case, irregular verbs made regular ("won" is "win"), and stopwords and
+question words dropped (unless nothing else is left). Chinese and Japanese, written without
+spaces: each run of CJK characters is cut at its question words and particles (什麼, 可以,
+嗎, 幾 ...), so they never decide the ranking, and the pieces are searched as the phrases of
+their neighbouring characters (``bigrams``).
+
+``expand`` applies a game's synonym table (``rulesdb/texts/synonyms/<game>.toml``): the words a
+player reaches for ("money", "kill", "jail") bring in the words the texts use ("gold",
+"defeat", "dungeon"), so the texts never carry them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from itertools import pairwise
+
+MAX_WORDS = 32
+MAX_WORD_LENGTH = 40
+
+_STOPWORDS = """
+    a an and any are as at be been but by can could did do does doing for from had has have
+    he her him his how i if in into is it its just ll me much many my of on or our please re
+    she should so some than that the their them then there these they this those to us ve
+    was we were what when where which while who whom why will with would you your whats
+    happens happen work works
+"""
+STOPWORDS = frozenset(_STOPWORDS.split())
+
+# Question words and particles, Traditional and Simplified; a run is cut where one begins
+# (the longest first), so 可以 goes while 以 in 以上 stays.
+_CJK_STOPWORDS = """
+    什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 多少 可以 可不可以 能不能 能否
+    是不是 是否 有沒有 有没有 會不會 会不会 要不要 請問 请问 如果 的話 的话 時候 时候 哪裡 哪里
+    哪些 哪個 哪个 哪 還是 还是 應該 应该 一下 到底 嗎 吗 呢 吧 啊 呀 嘛 喔 哦 的 了 我 你 幾 几
+    誰 谁 怎
+"""
+CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
+_CJK_STOP_LENGTHS = sorted({len(word) for word in CJK_STOPWORDS}, reverse=True)
+
+IRREGULAR = {
+    "won": "win",
+    "lost": "lose",
+    "drew": "draw",
+    "drawn": "draw",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "chose": "choose",
+    "chosen": "choose",
+    "stole": "steal",
+    "stolen": "steal",
+    "dealt": "deal",
+    "kept": "keep",
+    "paid": "pay",
+    "spent": "spend",
+    "threw": "throw",
+    "thrown": "throw",
+    "fought": "fight",
+    "got": "get",
+    "went": "go",
+    "began": "begin",
+    "begun": "begin",
+    "held": "hold",
+    "beaten": "beat",
+}
+
+CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_TOKEN = re.compile(rf"(?P<cjk>[{CJK}]+)|(?P<word>(?:(?![{CJK}])[^\W_])+)")
+
+
+@dataclass(frozen=True)
+class Query:
+    words: tuple[str, ...]
+    cjk_runs: tuple[str, ...]
+
+    def phrases(self) -> list[tuple[str, bool]]:
+        """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
+        alone = len(self.words) + len(self.cjk_runs) == 1
+        singles = [
+            (word, prefix)
+            for word in self.words
+            for prefix in ((False, True) if len(word) > 1 or alone else (False,))
+        ]
+        return singles + [(f"{first} {second}", False) for first, second in pairwise(self.words)]
+
+    def words_expression(self) -> str:
+        return " OR ".join(
+            f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases()
+        )
+
+    def cjk_expression(self) -> str:
+        """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
+        grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
+        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run]
+        whole = [run for run in self.cjk_runs if len(run) > 2]
+        return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
+
+
+def parse_query(text: str) -> Query:
+    words: list[str] = []
+    runs: list[str] = []
+    for match in _TOKEN.finditer(unicodedata.normalize("NFKC", text)[: MAX_WORDS * 64]):
+        if match["cjk"]:
+            runs.extend(cut_cjk(match["cjk"][: MAX_WORD_LENGTH * 4]))
+        else:
+            word = match["word"].lower()[:MAX_WORD_LENGTH]
+            words.append(IRREGULAR.get(word, word))
+    content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
+    if content or runs:
+        words = content
+    return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS])
+
+
+def cut_cjk(run: str) -> list[str]:
+    """The pieces of a CJK run between its question words and particles."""
+    pieces, start, at = [], 0, 0
+    while at < len(run):
+        length = next(
+            (n for n in _CJK_STOP_LENGTHS if run[at : at + n] in CJK_STOPWORDS), 0
+        )
+        if length:
+            pieces.append(run[start:at])
+            at = start = at + length
+        else:
+            at += 1
+    pieces.append(run[start:])
+    return [piece[:MAX_WORD_LENGTH] for piece in pieces if piece]
+
+
+def bigrams(run: str) -> list[str]:
+    return [run[i : i + 2] for i in range(len(run) - 1)] if len(run) > 1 else [run]
+
+
+def singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+Synonyms = dict[str, tuple[str, ...]]
+
+
+def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The words with the texts' words for them added, and the words that had synonyms.
+
+    A two-word entry ("break out", "hit points") applies when the query has both words,
+    whatever stands between them; a plural is looked up as its singular too.
+    """
+    out: list[str] = []
+    found: set[str] = set()
+    for word in words:
+        out.append(word)
+        for key in (word, singular(word)):
+            if key in synonyms:
+                out.extend(synonyms[key])
+                found.add(word)
+                break
+    present = set(words) | {singular(word) for word in words}
+    for key, texts_words in synonyms.items():
+        first, _, second = key.partition(" ")
+        if second and first in present and second in present:
+            out.extend(texts_words)
+            found.update((first, second))
+    return tuple(dict.fromkeys(out))[:MAX_WORDS], frozenset(found)
+
+
+def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
+    """The CJK pieces with the texts' words added for each CJK key a piece contains."""
+    added = [
+        text
+        for key, texts_words in synonyms.items()
+        if not key.isascii() and any(key in run for run in runs)
+        for text in texts_words
+    ]
+    return tuple(dict.fromkeys(runs + tuple(added)))[:MAX_WORDS]

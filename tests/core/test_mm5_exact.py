@@ -1,0 +1,133 @@
+"""The exact battle value under best play (companion.games.mm5.exact / advice): cases checked by
+hand, symmetry, monotonicity, and battles played through the real rules agreeing with it."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from companion.games.mm5 import GAME
+from companion.games.mm5.advice import Fighter, advise, battle_advice
+from companion.games.mm5.battle import roll_for
+from companion.games.mm5.events import Initiative, Strike
+from companion.games.mm5.exact import Kind, Solver, chance
+from companion.games.mm5.odds import attack_roll
+from tests.core.test_mm5_rulings import ORC, WARRIOR, battle
+
+SURE = Kind(False, 0, 6, 1, 6, 1)  # hits anything with defence ≤ 6 and falls to any strike
+
+
+def value(att, dfn, variant=False) -> float:
+    """Lineups as lists of Kinds (equal ones grouped by the solver's caller, as here)."""
+    sides = tuple(tuple(Fighter(i + 10 * s, f"c{i}", k) for i, k in enumerate(side)) for s, side in
+                  enumerate((att, dfn)))
+    return advise(sides, variant).attacker_wins
+
+
+def test_one_against_one_where_every_strike_hits_is_a_coin_flip():
+    assert value([SURE], [SURE]) == pytest.approx(0.5, abs=1e-12)
+
+
+def test_a_fallback_only_attacker():
+    # 0 attack against any defence: the 2d6 fallback, 1/36; the defender always hits. The attacker
+    # wins only by winning initiative and rolling the 12 at once: 1/2 · 1/36.
+    weak = Kind(False, 0, 0, 1, 0, 1)
+    strong = Kind(False, 0, 6, 30, 6, 30)
+    assert attack_roll(0, 30).chance == Fraction(1, 36)
+    assert value([weak], [strong]) == pytest.approx(1 / 72, abs=1e-12)
+
+
+def test_a_dark_side_whose_order_forces_the_target():
+    # Two sure heroes against an Orc and a Queen who also kill with every strike; each side kills
+    # the foe who has not struck yet when it can. Against Dark the Orc must fall first.
+    # Heroes first: the Orc falls, the Queen kills the hero still to strike, then one against one:
+    # 1/2. Defenders first: the Orc kills a hero, the other must spend his strike on the Orc, and
+    # the Queen kills him: 0. So 1/2 · 1/2 + 1/2 · 0. With free targets (two Light defenders) the
+    # defenders first lose the one still to strike and it is one against one either way: 1/2.
+    orc = Kind(True, 1, 6, 1, 6, 1)
+    queen = Kind(False, 4, 6, 1, 6, 1)
+    assert value([SURE, SURE], [orc, queen]) == pytest.approx(0.25, abs=1e-12)
+    assert value([SURE, SURE], [Kind(False, 0, 6, 1, 6, 1), Kind(False, 0, 6, 2, 6, 1)]) == \
+        pytest.approx(0.5, abs=1e-12)
+
+
+@pytest.mark.parametrize(("a", "b"), [(1, 1), (4, 5), (2, 7), (0, 3), (3, 18), (5, 30)])
+def test_one_against_one_matches_the_formula(a, b):
+    # x = 1/2 (W0 + W1): W0 = p + (1-p)(1-q)x, W1 = (1-q)(p + (1-p)x), p and q the two best chances.
+    p = max(attack_roll(a, b).chance, attack_roll(a, b + 1).chance)
+    q = attack_roll(b, a + 1).chance
+    exact = Fraction(1, 2) * (p + (1 - q) * p) / (1 - (1 - p) * (1 - q))
+    mine, theirs = Kind(False, 0, a, a + 1, a, a + 1), Kind(False, 0, b, b + 1, b, b)
+    assert float(q) == chance(b, a + 1, False)
+    assert value([mine], [theirs]) == pytest.approx(float(exact), abs=1e-9)
+
+
+def random_kind(rng: random.Random) -> Kind:
+    kind = rng.choice(["orc", "dark-mage", "queen", "warrior", "orc"])
+    rank = {"orc": 1, "dark-mage": 2, "queen": 4, "warrior": 0}[kind]
+    return Kind(kind == "orc", rank, *(rng.randint(0, 6) for _ in range(4)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_swapping_the_sides_gives_the_complement(seed):
+    rng = random.Random(seed)
+    att = [random_kind(rng) for _ in range(rng.randint(1, 3))]
+    dfn = [random_kind(rng) for _ in range(rng.randint(1, 3))]
+    assert value(att, dfn) + value(dfn, att) == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_attacker_never_loses_by_gaining_a_character(seed):
+    rng = random.Random(100 + seed)
+    att = [random_kind(rng) for _ in range(rng.randint(1, 2))]
+    dfn = [random_kind(rng) for _ in range(rng.randint(1, 3))]
+    more = [*att, random_kind(rng)]
+    assert value(more, dfn) >= value(att, dfn) - 1e-9
+    assert value(att, [*dfn, random_kind(rng)]) <= value(att, dfn) + 1e-9
+
+
+def test_the_variant_changes_the_odds():
+    k1, k2 = Kind(False, 0, 2, 5, 1, 6), Kind(False, 0, 3, 6, 0, 4)
+    assert value([k1], [k2]) != pytest.approx(value([k1], [k2], variant=True), abs=1e-6)
+
+
+def test_the_value_before_a_strike_is_its_two_outcomes_weighted():
+    rng = random.Random(7)
+    att, dfn = [random_kind(rng) for _ in range(3)], [random_kind(rng) for _ in range(3)]
+    solver = Solver((tuple(att), tuple(dfn)), ((1, 1, 1), (1, 1, 1)))
+    a, d = solver.sides[0].encode(((1, 0),) * 3), solver.sides[1].encode(((1, 0),) * 3)
+    for mover in (0, 1):
+        key = solver.key(a, d, mover)
+        (_move, v, _p, _vh), *rest = solver.ranked(key)
+        assert v == pytest.approx(solver.value(key), abs=1e-12)
+        assert all((w <= v + 1e-12) if mover == 0 else (w >= v - 1e-12) for _, w, _, _ in rest)
+
+
+def test_battles_played_by_the_rules_agree_with_the_exact_value():
+    """Play the advised strikes through the real rules with real dice; the share of wins must
+    lie within the 99.9% interval of the exact value."""
+    mage = ("Dark Mage", "dark-mage", 1, 3, 3, 4, 0)
+    start = battle([ORC, ORC, mage], [WARRIOR, ("Cleric", "companion", 1, 3, 3, 3, 0)])
+    exact = battle_advice(start).attacker_wins
+    rng = random.Random(3)
+    trials, wins = 600, 0
+    for _ in range(trials):
+        state = start
+        while state.battle is not None:
+            b = state.battle
+            if b.stage == "reinforce":
+                a = rng.randint(1, 6)
+                d = rng.choice([f for f in range(1, 7) if f != a])
+                state = GAME.apply(state, Initiative(a, d))
+                continue
+            best = battle_advice(state).best
+            assert best is not None
+            _, roll = roll_for(state, best.striker.uid, best.target.uid, best.magic)
+            faces = tuple(rng.randint(1, 6) for _ in range(roll.dice))
+            state = GAME.apply(state, Strike(best.striker.uid, best.target.uid, best.magic, faces))
+        wins += bool(state.players[0].gems)
+    share = wins / trials
+    half = 3.3 * (exact * (1 - exact) / trials) ** 0.5
+    assert abs(share - exact) <= half, (share, exact)

@@ -1,0 +1,112 @@
+"""What a query becomes: question words go, synonyms join, misspellings are put right."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import cut_cjk, expand, parse_query
+from rulesdb.spelling import Speller, distance
+from rulesdb.texts import TextsError, load, texts_root
+
+
+def test_chinese_question_words_never_reach_the_index() -> None:
+    assert cut_cjk("聖騎士可以留在手上嗎") == ["聖騎士", "留在手上"]
+    assert cut_cjk("什麼時候會進入魔王戰") == ["會進入魔王戰"]
+    assert cut_cjk("幾") == []
+    assert parse_query("王者之劍可以被阻擋嗎？").cjk_runs == ("王者之劍", "被阻擋")
+
+
+def test_english_question_words_never_reach_the_index() -> None:
+    assert parse_query("What happens when I can block?").words == ("block",)
+    assert parse_query("how many").words == ("how", "many")  # nothing else: kept
+
+
+def test_question_words_do_not_decide_the_ranking(real_index: RulesIndex) -> None:
+    bare = [h.section.id for h in real_index.search("王者之劍 阻擋", game="tkc", limit=3)]
+    asked = [h.section.id for h in real_index.search("王者之劍可以被阻擋嗎", game="tkc", limit=3)]
+    assert bare[0] == asked[0]
+    assert [h.section.id for h in real_index.search("excalibur block", game="tkc", limit=3)] == [
+        h.section.id for h in real_index.search("can I block with excalibur?", game="tkc", limit=3)
+    ]
+
+
+def test_chinese_synonyms_add_the_summarys_words(real_index: RulesIndex) -> None:
+    from rulesdb.query import expand_cjk
+
+    assert expand_cjk(("一開始每個人發",), {"每個人": ("每位玩家",)}) == ("一開始每個人發", "每位玩家")
+    assert expand_cjk(("發牌",), {"每個人": ("每位玩家",)}) == ("發牌",)
+    top = [h.section.id for h in real_index.search("小偷", game="mm5", limit=3)]
+    assert "mm5.thief" in top
+
+
+def test_synonyms_add_the_texts_words() -> None:
+    table = {"money": ("gold", "bag of gold"), "break out": ("rescue",)}
+    assert expand(("monies", "now"), table)[0] == ("monies", "now")
+    assert expand(("money", "now"), table) == (("money", "gold", "bag of gold", "now"), {"money"})
+    words, found = expand(("break", "knights", "out"), table)
+    assert "rescue" in words and found == {"break", "out"}
+
+
+def test_every_synonym_names_words_of_its_games_texts() -> None:
+    texts = load()
+    for game, table in texts.synonyms.items():
+        assert table, game
+        said = " ".join(
+            f"{s.title} {' '.join(s.topics)} {s.text} {s.original}".lower()
+            for s in texts.sections
+            if s.game == game
+        )
+        words = set(re.findall(r"[a-z0-9]+", said))
+        missing = [
+            v
+            for vs in table.values()
+            for v in vs
+            if not (set(v.split()) <= words if v.isascii() else v in said)
+        ]
+        assert missing == [], game
+
+
+def test_a_bad_synonym_table_is_refused(tmp_path: Path) -> None:
+    for name in ("tkc.toml", "FORMAT.md"):
+        (tmp_path / name).write_text((texts_root() / name).read_text(encoding="utf-8"))
+    (tmp_path / "synonyms").mkdir()
+    (tmp_path / "synonyms" / "tkc.toml").write_text('Money = ["gold"]\n')
+    with pytest.raises(TextsError, match="lowercase"):
+        load(tmp_path)
+    (tmp_path / "synonyms" / "tkc.toml").write_text('money = ["gold\\"]"]\n')
+    with pytest.raises(TextsError, match="lowercase"):
+        load(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "edits"),
+    [("knigth", "knight", 1), ("dungon", "dungeon", 1), ("crwon", "crown", 1), ("ab", "ba", 1),
+     ("exalibar", "excalibur", 2), ("kitten", "sitting", 3)],
+)
+def test_edit_distance_counts_a_swap_as_one(a: str, b: str, edits: int) -> None:
+    assert distance(a, b, 3) == edits
+    assert distance(a, b, edits - 1) == edits
+
+
+def test_the_speller_corrects_only_unknown_words() -> None:
+    speller = Speller({"knight": 5, "dungeon": 3, "crown": 2, "turn": 9, "run": 1, "thief": 1})
+    assert [speller.correct(w) for w in ("knigth", "dungon", "crwon", "trun")] == [
+        "knight", "dungeon", "crown", "turn"
+    ]
+    assert speller.correct("knight") is None and speller.correct("dung") is None  # known, prefix
+    assert speller.correct("xylophone") is None and speller.correct("ork") is None  # far, short
+
+
+@pytest.mark.parametrize(
+    ("game", "ask", "expect"),
+    [("tkc", "crwon", "tkc.crown.commands"), ("mm5", "knigth dungon", "mm5.rescue"),
+     ("tkc", "money", "tkc.attack.hit"), ("skd", "upgrade", "skd.actions.level-up")],
+)
+def test_search_uses_synonyms_and_spelling(
+    real_index: RulesIndex, game: str, ask: str, expect: str
+) -> None:
+    assert expect in [h.section.id for h in real_index.search(ask, game=game, limit=3)]
