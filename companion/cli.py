@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from companion import __version__
+from companion.text import shown, shown_lines
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -41,7 +42,10 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se = ss.add_parser("export", parents=[common], help="export one session")
     se.add_argument("id", type=int)
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
-    se.add_argument("-o", "--output", metavar="FILE")
+    se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
+    se.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    se.add_argument("--salvage", action="store_true",
+                    help="from a damaged file, export the actions that can still be read")
 
     from rulesdb.cli import add_arguments
 
@@ -61,6 +65,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
+    sv.add_argument("--max-viewers", type=int, default=8, metavar="N",
+                    help="browser tabs watching at once, each one app process (default: 8)")
 
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
         _add_game_commands(sub)
@@ -91,7 +97,7 @@ def _add_game_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"companion: {message}", file=sys.stderr)
+    print(f"companion: {shown_lines(message)}", file=sys.stderr)
     return code
 
 
@@ -133,16 +139,28 @@ def _sessions(args: argparse.Namespace) -> int:
         elif not rows:
             print("No saved sessions yet. Run `companion` and press n to start one.")
         for r in [] if args.json else rows:
-            print(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})")
+            # Titles and names as typed, but never a control character to the terminal.
+            print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})"))
         return 0
-    loaded = repo.load(args.id)
+    if args.salvage:
+        loaded, lost = repo.salvage(args.id)
+        if lost:
+            print(f"companion: {lost} action(s) could not be read; exporting the first "
+                  f"{len(loaded.timeline.entries)}.", file=sys.stderr)
+    else:
+        loaded = repo.load(args.id)
     try:
-        text = export(loaded, repo.event_times(args.id), args.format)
+        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
     except ExportError as exc:
         return _fail(str(exc), 1)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"Wrote {args.output}")
+    if args.output is not None:
+        from companion.export_file import ExportRefused, write_export
+
+        try:
+            written = write_export(text, args.output, repo.path, force=args.force)
+        except ExportRefused as exc:
+            return _fail(str(exc), 1)
+        print(f"Wrote {written}")
     else:
         sys.stdout.write(text)
     return 0
@@ -170,6 +188,20 @@ def _run_view(db: str | None, session_id: int | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit code. A reader that goes away (`| head`) ends it quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, so a closed pipe is met inside the try
+    except BrokenPipeError:
+        # As the Python docs advise: point stdout at devnull so the flush at exit is silent,
+        # and exit as a Unix tool killed by SIGPIPE does (128 + 13).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if _command_word(argv) == "rules":  # a query may start with "-"
         from rulesdb.cli import query_first
@@ -203,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             case "serve":
                 from companion.serve import serve_command
 
-                return serve_command(args.db, args.host, args.port, args.table)
+                return serve_command(args.db, args.host, args.port, args.table, args.max_viewers)
             case "roll":
                 from companion.dice_cli import roll_command
 

@@ -93,10 +93,11 @@ class Option:
                 return False
             raise Rejected(f"{self.label}: answer yes or no, not {raw!r}.")
         if self.kind == "int":
-            try:
-                return int(str(raw).strip() or self.default)
-            except ValueError:
-                raise Rejected(f"{self.label}: {raw!r} is not a whole number.") from None
+            from companion.numbers import whole
+
+            if isinstance(raw, int):
+                return raw
+            return whole(str(raw).strip() or str(self.default), self.label)
         if self.kind == "choice":
             if raw not in self.choices:
                 raise Rejected(f"{self.label}: choose one of {', '.join(self.choices)}.")
@@ -127,6 +128,46 @@ def check_players(names: Iterable[str], low: int, high: int) -> tuple[str, ...]:
     if not low <= len(players) <= high:
         raise Rejected(f"This game takes {low}–{high} players, not {len(players)}.")
     return players
+
+
+GAME_OVER = "The game is over; undo to go back, or start a new session."
+
+
+def refuse_when_over(over: bool, reason: str = GAME_OVER) -> None:
+    """The one check every game's `apply` makes first: nothing more is played once it is over."""
+    if over:
+        raise Rejected(reason)
+
+
+def next_seat(active: int, seats: int, first: int = 0) -> tuple[int, bool]:
+    """The seat after `active` round the table, and whether it starts a new round (it is `first`)."""
+    seat = (active + 1) % seats
+    return seat, seat == first
+
+
+def parse_seat(text: str, players: Iterable[str]) -> int:
+    """The seat (0-based) a player typed: an exact name first, then the unique start of a name,
+    then a seat number (1 = first, "#2" too). With Ann and Anna at the table "Ann" is Ann,
+    "An" is refused as either, and "2" is the second seat unless a player is called "2"."""
+    names = tuple(players)
+    typed = text.strip()
+    folded = typed.casefold()
+    exact = [i for i, name in enumerate(names) if name.casefold() == folded]
+    if exact:
+        return exact[0]
+    starts = [i for i, name in enumerate(names) if folded and name.casefold().startswith(folded)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise Rejected(f"{typed!r} could be {' or '.join(names[i] for i in starts)}: type more of the name.")
+    from companion.numbers import is_seat_number  # here: companion.numbers needs this module
+
+    number = typed.removeprefix("#").strip()
+    if is_seat_number(number, len(names)):
+        return int(number) - 1
+    raise Rejected(
+        f"There is no player {typed!r}: type a name ({', '.join(names)}) or a seat number 1–{len(names)}."
+    )
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,14 @@ Design decisions:
 * The counts come from icepool, the library made for exact dice distributions; the tests check
   them against brute-force enumeration too. icepool convolves die by die, so the limits are
   table-sized (30 dice of up to 100 sides; 20d6 takes a few milliseconds, once).
-* Each distinct set of dice is computed once and kept as cumulative counts (`functools.lru_cache`),
-  so any later question about it, for any target, costs a subtraction.
+* Each distinct set of dice is computed once and kept as one icepool die (`functools.lru_cache`);
+  icepool answers every later question about it (`Die.quantity`, with or without a comparison)
+  from the cumulative counts it keeps, so any target costs a lookup.
 * Randomness only comes through the `random.Random` passed to `roll`; nothing here touches the
   global generator, so a seeded game replays the same.
 * Mistakes raise `DiceError` (a `ValueError`) with a sentence a player can act on.
 """
 
-import itertools
 import math
 import operator
 import re
@@ -27,6 +27,8 @@ from random import Random
 from typing import Literal, NamedTuple, TypeAlias
 
 import icepool
+
+from companion.text import fit, shown
 
 __all__ = [
     "MAX_DICE",
@@ -189,6 +191,8 @@ def format_percent(percent: float) -> str:
 
 # --- parsing ---------------------------------------------------------------------------------
 
+MAX_LENGTH = 200  # characters: the longest sum a table needs is a few dozen
+
 _TOKEN = re.compile(
     r"\s*(?:(?P<dice>(?P<count>[0-9]*)[dD](?P<sides>[0-9]+))"
     r"|(?P<num>[0-9]+)|(?P<cmp>>=|<=|==|=|>|<)|(?P<sign>[+-]))"
@@ -215,23 +219,32 @@ def parse(expr: ExprLike) -> DiceExpr:
 def _parse_text(text: str) -> DiceExpr:
     if not text.strip():
         raise DiceError(f"Type a dice expression: {_EXAMPLES}.")
+    if len(text.strip()) > MAX_LENGTH:
+        raise DiceError(f'"{_quoted(text)}" is {len(text.strip()):,} characters long; a dice expression '
+                        f"has at most {MAX_LENGTH}, like 2d6+1>=8.")
     tokens = _tokenize(text)
     parser = _Parser(text, tokens)
     return parser.expression()
 
 
+def _quoted(text: str) -> str:
+    """The expression as an error quotes it: controls made visible, cut short with a marker."""
+    return fit(shown(text.strip()), 40)
+
+
 def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     pos = 0
-    while pos < len(text.rstrip()):
+    end = len(text.rstrip())  # once: measured in the loop it made a long expression quadratic
+    while pos < end:
         match = _TOKEN.match(text, pos)
         if match is None:
-            raise DiceError(f'"{text.strip()}" is not a dice expression; {_EXAMPLES}.')
+            raise DiceError(f'"{_quoted(text)}" is not a dice expression; {_EXAMPLES}.')
         kind = match.lastgroup if match.lastgroup in ("num", "cmp", "sign") else "dice"
         token = _Token(kind, match.group(0).strip())
         for number in re.findall("[0-9]+", token.text):
             if len(number) > _MAX_DIGITS:
-                raise DiceError(f'"{text.strip()}": {number} is too large a number for dice.')
+                raise DiceError(f'"{_quoted(text)}": {fit(number, 12)} is too large a number for dice.')
         tokens.append(token)
         pos = match.end()
     return tokens
@@ -241,7 +254,7 @@ class _Parser:
     """One pass over the tokens; each error names the spot the player has to fix."""
 
     def __init__(self, text: str, tokens: list[_Token]) -> None:
-        self.text = text.strip()
+        self.text = _quoted(text)
         self.tokens = tokens
         self.pos = 0
 
@@ -329,58 +342,23 @@ def _check_term(term: DiceTerm) -> None:
 # --- exact counts ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
-    """Counts of dice sums from `low` up: ``cumulative[i]`` ways to roll below ``low + i``."""
-
-    low: int
-    cumulative: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return self.cumulative[-1]
-
-    @property
-    def high(self) -> int:
-        return self.low + len(self.cumulative) - 2
-
-    def ways(self, lo: int, hi: int) -> int:
-        """Ways to roll a dice sum in lo..hi inclusive (empty ranges give 0)."""
-        start = min(max(lo - self.low, 0), len(self.cumulative) - 1)
-        stop = min(max(hi - self.low + 1, 0), len(self.cumulative) - 1)
-        return max(self.cumulative[stop] - self.cumulative[start], 0)
-
-
 def _dice_key(dice: tuple[DiceTerm, ...]) -> tuple[DiceTerm, ...]:
-    # Order of terms does not change the sum, so 1d4+2d6 and 2d6+1d4 share one table.
+    # Order of terms does not change the sum, so 1d4+2d6 and 2d6+1d4 share one die.
     return tuple(sorted(dice))
 
 
 @lru_cache(maxsize=32)
-def _table(dice: tuple[DiceTerm, ...]) -> _Table:
-    """Exact counts from icepool: the sum of the dice as one die, its quantities as counts."""
-    total: icepool.Die[int] | None = None
+def _sum_die(dice: tuple[DiceTerm, ...]) -> icepool.Die[int]:
+    """The sum of the dice as one icepool die whose quantities count the outcomes.
+
+    icepool reduces quantities by their common factor; `multiply_to_denominator` scales them
+    back, so the denominator is product(sides ** count) and every quantity a count of ways.
+    """
+    total = icepool.Die([0])
     for term in dice:
         die = term.count @ icepool.d(term.sides)
-        die = -die if term.sign < 0 else die
-        total = die if total is None else total + die
-    assert total is not None
-    low, high = total.min_outcome(), total.max_outcome()
-    counts = dict(zip(total.outcomes(), total.quantities(), strict=True))
-    # icepool reduces quantities by their common factor; scale back to product(sides ** count).
-    scale = math.prod(term.sides**term.count for term in dice) // total.denominator()
-    series = [counts.get(v, 0) * scale for v in range(low, high + 1)]
-    return _Table(low, (0, *itertools.accumulate(series)))
-
-
-def _range(op: Comparison, target: int, low: int, high: int) -> tuple[int, int]:
-    return {
-        ">=": (target, high),
-        ">": (target + 1, high),
-        "<=": (low, target),
-        "<": (low, target - 1),
-        "==": (target, target),
-    }[op]
+        total = total + (-die if term.sign < 0 else die)
+    return total.multiply_to_denominator(math.prod(term.sides**term.count for term in dice))
 
 
 # --- questions -------------------------------------------------------------------------------
@@ -389,15 +367,14 @@ def _range(op: Comparison, target: int, low: int, high: int) -> tuple[int, int]:
 def total_outcomes(expr: ExprLike) -> int:
     """How many equally likely outcomes the dice have: the product of the die sizes."""
     e = parse(expr)
-    return _table(_dice_key(e.dice)).total
+    return _sum_die(_dice_key(e.dice)).denominator()
 
 
 @lru_cache(maxsize=64)
 def _outcome_counts(e: DiceExpr) -> tuple[tuple[int, int], ...]:
-    table = _table(_dice_key(e.dice))
-    start = table.low + e.constant
-    steps = itertools.pairwise(table.cumulative)
-    return tuple((start + i, hi - lo) for i, (lo, hi) in enumerate(steps))
+    die = _sum_die(_dice_key(e.dice))
+    totals = range(die.min_outcome(), die.max_outcome() + 1)
+    return tuple((total + e.constant, die.quantity(total)) for total in totals)
 
 
 def outcome_counts(expr: ExprLike) -> tuple[tuple[int, int], ...]:
@@ -423,10 +400,9 @@ def chance(expr: ExprLike) -> Odds:
     e = parse(expr)
     if e.op is None or e.target is None:
         raise DiceError(f'"{e}" has no comparison to win or lose; write it like {e}>=8.')
-    table = _table(_dice_key(e.dice))
+    die = _sum_die(_dice_key(e.dice))
     # Compare the dice alone against the target with the constant moved across.
-    lo, hi = _range(e.op, e.target - e.constant, table.low, table.high)
-    return Odds(table.ways(lo, hi), table.total)
+    return Odds(die.quantity(e.op, e.target - e.constant), die.denominator())
 
 
 def sum_at_least(n_dice: int, sides: int, target: int) -> Odds:
@@ -437,8 +413,8 @@ def sum_at_least(n_dice: int, sides: int, target: int) -> Odds:
 def likelihood(expr: ExprLike, total: int) -> Odds:
     """How likely exactly `total` was; a comparison in `expr` is ignored (see `chance`)."""
     e = parse(expr)
-    table = _table(_dice_key(e.dice))
-    return Odds(table.ways(total - e.constant, total - e.constant), table.total)
+    die = _sum_die(_dice_key(e.dice))
+    return Odds(die.quantity(total - e.constant), die.denominator())
 
 
 # --- rolls -----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core import encode
 from companion.store.repo import Loaded
+from companion.text import shown_lines
 
 FORMATS = ("json", "md", "bgstats")
 
@@ -54,14 +55,18 @@ def to_markdown(loaded: Loaded) -> str:
         lines.append(f"{i}. **{e.turn}**: {e.text}")
     if tl.cursor < len(tl.entries):
         lines += ["", f"_{len(tl.entries) - tl.cursor} undone action(s) not shown._"]
-    lines += ["", "## Table now", "", "| | " + " | ".join(view.columns) + " |",
-              "|---" * (len(view.columns) + 1) + "|"]
-    for row in view.rows:
-        lines.append(f"| {row.label} | " + " | ".join(row.cells) + " |")
+    lines += ["", "## Table now", "", _table_row("", *view.columns), "|---" * (len(view.columns) + 1) + "|"]
+    lines += [_table_row(row.label, *row.cells) for row in view.rows]
     result = tl.game.result(tl.state)
     if result:
         lines += ["", "## Result", "", f"Winners: {', '.join(result.winners) or 'none'}. {result.reasoning}"]
-    return "\n".join(lines) + "\n"
+    # A readable file: control characters in names and notes are written as their escapes.
+    return shown_lines("\n".join(lines)) + "\n"
+
+
+def _table_row(*cells: str) -> str:
+    """One Markdown table row; a `|` in a name or a cell is escaped, a line break made a space."""
+    return "| " + " | ".join(" ".join(c.replace("\\", "\\\\").replace("|", "\\|").split()) for c in cells) + " |"
 
 
 def _minutes(start: str, end: str) -> int:

@@ -3,8 +3,9 @@
 Everything that can be wrong is checked before anything listens: the database (the same checks
 as the app), the session, the host and the port. Then textual-serve runs one app process per
 browser tab, `companion --db PATH view [ID]`, which shows only the table view and reads the file
-through a read-only connection. It binds to loopback unless told otherwise; there is no
-authentication, so any other address gets a warning. Textual is never imported here.
+through a read-only connection. It binds to loopback unless told otherwise; beyond loopback
+the address carries a token (companion.table_server holds the web server and its guards:
+Host, Origin, token, viewer and size caps). Textual is never imported here.
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ import shlex
 import socket
 import sys
 from pathlib import Path
-from typing import Any
 
 from companion.store.files import StoreError, check_header, choose_path, prepare
 
 UNSAFE = (
-    "companion: warning: {host} is not a loopback address and there is no authentication: "
-    "anyone who can reach this address can see the table."
+    "companion: warning: {host} is not a loopback address: anyone on the network who has the "
+    "address with its token can see the table (the token is new each start; keep it to the table)."
 )
 
 
@@ -95,31 +95,27 @@ def view_command_line(path: Path, session_id: int | None) -> str:
     return shlex.join(args)
 
 
-def serve_command(db: str | None, host: str, port: int, table: int | None) -> int:
+def serve_command(db: str | None, host: str, port: int, table: int | None, max_viewers: int = 8) -> int:
     path = check_database(db, table)
     try:
+        if not 1 <= max_viewers <= 100:
+            raise ServeError(f"--max-viewers {max_viewers}: choose 1 to 100 (each viewer is a process).")
         check_port(host, port)
-        from textual_serve.server import Server
+        from companion.table_server import TableServer
     except ServeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     except ImportError:
         print("companion: serve needs textual-serve: pip install 'companion[serve]'", file=sys.stderr)
         return 1
-    if not is_loopback(host):
+    loopback = is_loopback(host)
+    if not loopback:
         print(UNSAFE.format(host=host), file=sys.stderr)
-
-    class TableServer(Server):  # type: ignore[misc]
-        async def handle_index(self, request: Any) -> Any:
-            # The page names the websocket's address; take it from the address the browser
-            # used, so a wildcard --host such as 0.0.0.0 works from another machine.
-            self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
-
+    server = TableServer(view_command_line(path, table), host, port, loopback=loopback,
+                         max_viewers=max_viewers, title="Companion · table view")
     what = f"session {table}" if table is not None else "a chooser of sessions"
-    url_host = f"[{host}]" if ":" in host else host
-    print(f"Companion table view ({what}, read-only) on http://{url_host}:{port}/ "
-          f"(add ?fontsize=24 for a TV); ctrl+c stops.", flush=True)
-    server = TableServer(view_command_line(path, table), host=host, port=port, title="Companion · table view")
+    fontsize = "&fontsize=24" if server.token else "?fontsize=24"
+    print(f"Companion table view ({what}, read-only) on {server.address()} "
+          f"(add {fontsize} for a TV; at most {max_viewers} viewers); ctrl+c stops.", flush=True)
     server.serve()
     return 0

@@ -29,10 +29,7 @@ _INVISIBLE = frozenset("\u2028\u2029\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u
 
 
 def _escape_char(char: str) -> str:
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}"
+    return repr(char)[1:-1]  # Python's own escape: \n, \x1b, \u202e
 
 
 def _needs_escape(char: str) -> bool:
@@ -66,14 +63,20 @@ def markup(text: str) -> str:
     """`text` escaped to sit inside a Textual content-markup string: `f"[b]{markup(name)}[/b]"`.
 
     In Textual's markup a backslash escapes only the `[` right after it and is otherwise
-    literal, so escaping every `[` shows any text as typed, backslashes included.
+    literal, so escaping every `[` shows any text as typed, backslashes included. Only a
+    backslash at the very end would escape the tag that follows the text; a zero-width
+    space after it keeps it a backslash.
     """
-    return shown(text).replace("[", "\\[")
+    return _end_backslash(shown(text).replace("[", "\\["))
+
+
+def _end_backslash(text: str) -> str:
+    return text + "\u200b" if text.endswith("\\") else text
 
 
 def markup_lines(text: str) -> str:
     """`markup` for multi-line text: line breaks kept."""
-    return shown_lines(text).replace("[", "\\[")
+    return "\n".join(_end_backslash(line.replace("[", "\\[")) for line in shown_lines(text).split("\n"))
 
 
 def fit(text: str, width: int, marker: str = "…") -> str:

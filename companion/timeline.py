@@ -6,7 +6,9 @@ new entry remembers how many entries it dropped so the log can say so.
 
 States are cached by position. A timeline loaded from the store may start from a saved
 snapshot instead of the first state, so reopening a long session replays only its tail;
-an earlier state ("the table as it was") is folded forward from the nearest cached one.
+an earlier state ("the table as it was") is folded forward from the nearest cached one. A timeline and
+the one recorded from it share their cache (one history, one prefix); a second branch recorded
+from the same timeline, or one recorded after an undo, starts a cache of its own.
 Stored events are decoded only when a state needs them.
 """
 
@@ -87,11 +89,11 @@ class Timeline:
 
     def state_at(self, position: int) -> Any:
         """The state after `position` entries, folded from the nearest known state before it."""
-        known = self.known
-        if position in known:
-            return known[position]
         if not 0 <= position <= len(self.entries):
             raise Rejected(f"There is no action {position} in this session.")
+        known = self.known  # may hold a child's later states too: hence the bounds check first
+        if position in known:
+            return known[position]
         base = max(k for k in known if k <= position)
         state = known[base]
         apply = self.game.apply
@@ -129,9 +131,9 @@ class Timeline:
     def append(self, entry: Entry) -> Timeline:
         after = self.game.apply(self.state, entry.event)
         n = self.cursor
-        if n == len(self.entries):
-            known = self.known  # same prefix: the cache stays valid for both timelines
-        else:
+        if n == len(self.entries) and n + 1 not in self.known:
+            known = self.known  # the first child: same prefix, so the cache is valid for both
+        else:  # after an undo, or a second child of this timeline: a cache of its own
             known = {k: v for k, v in self.known.items() if k <= n}
         known[n + 1] = after
         return Timeline(self.game, (*self.entries[:n], entry), n + 1, known)

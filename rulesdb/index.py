@@ -36,14 +36,13 @@ import re
 import sqlite3
 import threading
 import unicodedata
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from rulesdb.query import CJK, STOPWORDS, Query, expand, expand_cjk, parse_query, singular
+from rulesdb.glossary import covered, english_for, glossary
+from rulesdb.query import CJK, STOPWORDS, Query, expand, expand_cjk, parse_query
 from rulesdb.spelling import Speller
 from rulesdb.texts import GameTexts, Section, Texts, load
 
@@ -58,11 +57,6 @@ _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
 _RICH_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
-_GLOSS = re.compile(  # (?<!...) only skips starts inside a word, which never match first
-    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)\s*[(（]\s*([{CJK}]+)"
-)
-_GLOSS_END = re.compile(rf"[(（]\s*[{CJK}]+")
-_GLOSS_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'’-")
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Prefix indexes (lengths in characters) answer a "word"* phrase from one list instead of
 # merging the lists of every longer term.
@@ -105,83 +99,6 @@ class Hit:
     score: float
     snippet: str
     plain_snippet: str
-
-
-def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
-    """English words for each CJK term, read from the texts' "Holy Knight (聖騎士)" pairs.
-
-    A term's English is the one or two words before its parenthesis; words that occur with
-    fewer than half of a term's appearances are dropped as incidental.
-    """
-    seen: dict[str, list[list[str]]] = {}
-    for section in sections:
-        for match in _gloss_matches(section.text):
-            words: list[str] = []
-            for word in reversed(match[1].lower().replace("’", "'").split()):
-                word = word.removesuffix("'s").strip("'-")
-                if word in STOPWORDS or len(words) == 2:
-                    break
-                if len(word) > 1:
-                    words.insert(0, singular(word))
-            if words:
-                seen.setdefault(unicodedata.normalize("NFKC", match[2]), []).append(words)
-    terms = {}
-    for term, occurrences in seen.items():
-        counts = Counter(word for words in occurrences for word in dict.fromkeys(words))
-        terms[term] = tuple(word for word in counts if 2 * counts[word] >= len(occurrences))
-    return terms
-
-
-def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
-    """``_GLOSS.finditer(text)``, without trying every letter as a start.
-
-    A match ends at a parenthesis before a CJK term and starts at most three words before
-    it, so the search for each such parenthesis starts there: at the third word back, or
-    where the words and white space before the parenthesis begin.
-    """
-    done = 0  # where the last match ended: nothing before it is tried again
-    for end in _GLOSS_END.finditer(text):
-        at = end.start()
-        while at > done and text[at - 1].isspace():
-            at -= 1
-        start = at
-        for _ in range(3):
-            word = at
-            while word > done and text[word - 1] in _GLOSS_WORD:
-                word -= 1
-            if word == at:
-                break
-            start = at = word
-            while at > done and text[at - 1].isspace():
-                at -= 1
-            if at == word:
-                break
-        match = _GLOSS.search(text, start, end.end())
-        if match:
-            done = match.end()
-            yield match
-
-
-def covered(runs: tuple[str, ...], terms: dict[str, tuple[str, ...]]) -> float:
-    """How much of the CJK pieces glossary terms cover (0 to 1): 1 for 王者之劍, less for a
-    sentence with one term in it."""
-    total = sum(len(run) for run in runs)
-    found = sum(
-        len(run)
-        if run in terms or (len(run) > 1 and any(run in t for t in terms))
-        else min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
-        for run in runs
-    )
-    return found / total if total else 0.0
-
-
-def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> tuple[str, ...]:
-    if run in terms:
-        return terms[run]
-    if len(run) < 2:
-        return ()
-    related = [t for t in terms if run in t] or [t for t in terms if len(t) > 1 and t in run]
-    return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
 
 
 def split_cjk(text: str) -> str:

@@ -8,7 +8,8 @@ their neighbouring characters (``bigrams``).
 
 ``expand`` applies a game's synonym table (``rulesdb/texts/synonyms/<game>.toml``): the words a
 player reaches for ("money", "kill", "jail") bring in the words the texts use ("gold",
-"defeat", "dungeon"), so the texts never carry them.
+"defeat", "dungeon"), so the texts never carry them; ``expand_cjk`` does the same for Chinese
+(每個人 brings in the summary's 每位玩家).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ _STOPWORDS = """
     he her him his how i if in into is it its just ll me much many my of on or our please re
     she should so some than that the their them then there these they this those to us ve
     was we were what when where which while who whom why will with would you your whats
-    happens happen work works
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 

@@ -20,6 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from companion.core import Rejected
+from companion.numbers import LIMIT, whole
+from companion.text import literal, markup, markup_lines
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,8 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
     def compose(self) -> ComposeResult:
         r = self.request
         with Vertical(id="box"):
-            yield Static(f"[b]{r.title}[/b] · {r.dice} × d6", id="title")
-            yield Static(r.chance, id="chance")
+            yield Static(f"[b]{markup(r.title)}[/b] · {r.dice} × d6", id="title")
+            yield Static(literal(r.chance, lines=True), id="chance")
             yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
             yield Static("", id="outcome")
             yield Static("[b]enter[/b] check, enter again to record · [b]ctrl+r[/b] roll for me · [b]esc[/b] cancel", id="keys")
@@ -66,12 +68,12 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             words = self.request.check(result) if self.request.check else ""
         except Rejected as exc:
             self.ready = None
-            outcome.update(f"[b red]{exc.reason}[/]")
+            outcome.update(literal(exc.reason, style="b red", lines=True))
             return
         self.ready = result
         shown = " ".join(str(f) for f in result.faces)
         who = "the app rolled" if result.rolled else "entered"
-        outcome.update(f"{who} [b]{shown}[/b]: {words}\n[b]enter[/b] records it")
+        outcome.update(f"{who} [b]{shown}[/b]: {markup_lines(words)}\n[b]enter[/b] records it")
 
     @on(Input.Changed, "#faces")
     def changed(self) -> None:
@@ -84,10 +86,13 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             self.dismiss(self.ready)
             return
         text = event.value.replace(",", " ").split()
-        if not text or not all(t.lstrip("-").isdigit() for t in text):
-            self.query_one("#outcome", Static).update("[b red]Type the faces as numbers, like 3 5.[/]")
+        try:
+            if not text:
+                raise Rejected("Type the faces as numbers, like 3 5.")
+            faces = tuple(whole(t, "A face or a total", -LIMIT, LIMIT) for t in text)
+        except Rejected as exc:
+            self.query_one("#outcome", Static).update(literal(exc.reason, style="b red"))
             return
-        faces = tuple(int(t) for t in text)
         self._show(DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1))
 
     def action_roll(self) -> None:

@@ -16,11 +16,12 @@ from companion.games.free import (
     SetValue,
     parse_counters,
 )
+from companion.numbers import LIMIT, quoted, whole
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
-CHANGE = re.compile(r"^\s*([-+=]?)\s*(\d+)\s*$")
+CHANGE = re.compile(r"^\s*([-+=]?)\s*(\S+)\s*$")
 
 FREE_ACTIONS = (
     Command("minus", "change('-')", "Subtract", "Subtract from the selected counter", key_display="-"),
@@ -87,8 +88,8 @@ class FreeScreen(TableScreen):
         def submit(text: str) -> str | None:
             m = CHANGE.match(text)
             if not m:
-                return f"{text!r} is not a number: {legal_changes(counter)}."
-            op, number = m.group(1) or "+", int(m.group(2))
+                return f"{quoted(text)} is not a number: {legal_changes(counter)}."
+            op, number = m.group(1) or "+", whole(m.group(2), "The amount", 0, LIMIT)
             event = SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
             return self.attempt(event)
 
@@ -145,12 +146,12 @@ class FreeScreen(TableScreen):
             t = text.strip().lower()
             if t in {"0", "none", "off", ""}:
                 event = SetCountdown()
-            elif m := re.fullmatch(r"r(?:ound)?\s*(\d+)", t):
-                event = SetCountdown(end_round=int(m.group(1)))
-            elif t.isdigit():
-                event = SetCountdown(more_turns=int(t))
+            elif m := re.fullmatch(r"r(?:ound)?\s*(\S+)", t):
+                event = SetCountdown(end_round=whole(m.group(1), "The last round", 1, LIMIT))
+            elif t[:1].isdigit():
+                event = SetCountdown(more_turns=whole(t, "The number of turns", 1, LIMIT))
             else:
-                return f"{text!r}: type r5 (ends after round 5), 3 (three more turns) or 0 (no end)."
+                return f"{quoted(text)}: type r5 (ends after round 5), 3 (three more turns) or 0 (no end)."
             return self.attempt(event)
 
         self.ask("Countdown: r5 = the game ends after round 5 · 3 = after 3 more turns · 0 = none", "", submit)

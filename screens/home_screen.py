@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from companion.store.files import FileDamaged, StoreError
 from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
@@ -111,7 +112,11 @@ class HomeScreen(Screen[None]):
         if chosen:
             from screens.table_screen import open_table
 
-            open_table(self.app, chosen.id)
+            try:
+                open_table(self.app, chosen.id)
+            except StoreError as exc:  # deleted in another window since the list was read
+                self.notify(str(exc), severity="error", title="Cannot open", markup=False)
+                self.reload()
 
     def action_quit(self) -> None:
         self.app.exit()
@@ -144,8 +149,12 @@ class HomeScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
-                self.notify(f"Deleted “{chosen.title}”.")
+                try:
+                    self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
+                except StoreError as exc:
+                    self.notify(str(exc), severity="error", title="Not deleted", markup=False)
+                else:
+                    self.notify(f"Deleted “{chosen.title}”.")
                 self.reload()
 
         question = f"Delete “{chosen.title}” and its whole log? This cannot be undone."
@@ -159,10 +168,11 @@ class HomeScreen(Screen[None]):
         question = "Export to file (.md readable log, .json full log, .bgsplay BG Stats play):"
         self.app.push_screen(PromptModal(question, default), lambda p: self._export(chosen.id, p))
 
-    def _export(self, session_id: int, target: str | None) -> None:
+    def _export(self, session_id: int, target: str | None, force: bool = False) -> None:
         if not target:
             return
         from companion.export import ExportError, export
+        from companion.export_file import ExportRefused, NeedsForce, write_export
 
         path = Path(target).expanduser()
         fmt = EXPORT_SUFFIXES.get(path.suffix.lower())
@@ -170,10 +180,21 @@ class HomeScreen(Screen[None]):
             self.notify("End the file name with .md, .json or .bgsplay.", severity="error")
             return
         repo: Any = self.app.repo
+        salvaged = ""
         try:
-            text = export(repo.load(session_id), repo.event_times(session_id), fmt)
-            path.write_text(text, encoding="utf-8")
-        except (ExportError, OSError) as exc:
-            self.notify(str(exc), severity="error")
+            try:
+                loaded = repo.load(session_id)
+            except FileDamaged:  # what can still be read is worth keeping
+                loaded, lost = repo.salvage(session_id)
+                salvaged = f" (the file is damaged: {lost} action(s) after the first {len(loaded.timeline.entries)} could not be read)"
+            text = export(loaded, repo.event_times(session_id) if not salvaged else [], fmt)
+            write_export(text, path, repo.path, force=force)
+        except NeedsForce:
+            question = f"{path} already exists. Replace it with this export?"
+            self.app.push_screen(ConfirmModal(question), lambda yes: yes and self._export(session_id, target, True))
             return
-        self.notify(f"Exported to {path}")
+        except (ExportError, ExportRefused, StoreError) as exc:
+            self.notify(str(exc), severity="error", title="Not exported", markup=False)
+            self.reload()
+            return
+        self.notify(f"Exported to {path}{salvaged}", markup=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -20,7 +21,8 @@ from textual.widgets import Static
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.view import battle_lines
-from companion.text import literal
+from companion.numbers import whole
+from companion.text import literal, markup
 from screens.commands import Command, bindings
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.mm5_prompts import MM5Prompts
@@ -67,13 +69,14 @@ class MM5Screen(MM5Prompts, TableScreen):
     def paint_panel(self, view) -> None:  # type: ignore[no-untyped-def]
         super().paint_panel(view)
         state = self.shown_state
-        self.query_one("#mm5-battle", Static).update("\n".join(battle_lines(state)))
-        self.query_one("#mm5-roll", Static).update(f"Last roll: {state.last_roll}" if state.last_roll else "")
-        hint = self.hint(state)
+        # Names and card names are player text.
+        self.query_one("#mm5-battle", Static).update(literal("\n".join(battle_lines(state)), lines=True))
+        self.query_one("#mm5-roll", Static).update(literal(f"Last roll: {state.last_roll}" if state.last_roll else ""))
+        hint: Text | str = literal(self.hint(state))
         result = self.timeline.game.result(state) if self.timeline else None
         if result is not None:
             won = ", ".join(result.winners) or "nobody (a draw)"
-            hint = f"[b]Winner: {won}[/b] — {result.reasoning}"
+            hint = f"[b]Winner: {markup(won)}[/b] — {markup(result.reasoning)}"
         self.query_one("#mm5-hint", Static).update(hint)
         if state.battle is not None:
             self.estimate()
@@ -150,9 +153,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         from companion.games.mm5.odds import check_roll, likelihood
 
         def submit(text: str) -> str | None:
-            if not text.strip().isdigit() or not 1 <= int(text) <= 12:
-                return "Type how many dice, 1–12."
-            n = int(text)
+            n = whole(text, "The number of dice", 1, 12)
 
             def check(r: DiceResult) -> str:
                 return likelihood(n, check_roll(n, r.faces, r.total))

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option as ListOption
 from companion.clock import utc_now
 from companion.core import Game, Rejected
 from companion.games import all_games
+from companion.text import literal
 from screens.commands import Command, bindings
 
 ACTIONS = (
@@ -53,7 +54,8 @@ class NewSessionScreen(Screen[None]):
             yield Input(placeholder=self.default_title(), id="title")
             yield Label("Table options", id="options-label")
             yield Vertical(id="options")
-            yield Static("", id="error")
+        # Outside the scrolling form, above the footer: a refusal is seen at any height.
+        yield Static("", id="error")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -118,8 +120,9 @@ class NewSessionScreen(Screen[None]):
             options = self.option_values()
             self.game.setup(players, options)
         except Rejected as exc:
-            error.update(exc.reason)
+            error.update(literal(exc.reason, lines=True))
             error.add_class("error")
+            error.display = True
             return
         loaded = self.app.repo.create(self.game, title, players, options)  # type: ignore[attr-defined]
         self.app.pop_screen()

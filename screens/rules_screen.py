@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.text import fit, markup
 from rulesdb.index import line_hit
 from screens.commands import Command, bindings
 
@@ -137,7 +138,8 @@ class RulesScreen(Screen[None]):
         results = self.query_one("#results", OptionList)
         results.clear_options()
         if not self.hits:
-            results.add_option(Option(f"No rule matches “{text}”. Try a shorter word, or ctrl+g for all games.", disabled=True))
+            echo = markup(fit(text.strip(), 40))  # the query as typed, never read as markup
+            results.add_option(Option(f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games.", disabled=True))
             return
         results.add_options(
             Option(f"[b]{h.section.title}[/b]  [dim]{h.section.game}[/dim]\n  {h.snippet}", id=h.section.id)

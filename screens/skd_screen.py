@@ -27,6 +27,7 @@ from companion.games.skd.notation import (
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.rules import offered
 from companion.games.skd.specs import character_data, enemy_data
+from companion.text import literal
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -71,7 +72,7 @@ class SkdScreen(TableScreen):
         assert tl is not None
         # the turn checklist means nothing during the draft, the boss setup or after the end
         self.query_one("#checklist", Static).display = self.shown_state.stage in ("normal", "boss")
-        self.query_one("#skd-panel", Static).update("\n".join(tl.game.panel(self.shown_state)))
+        self.query_one("#skd-panel", Static).update(literal("\n".join(tl.game.panel(self.shown_state)), lines=True))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         kind = ACTION_EVENTS.get(action)

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from companion.core import Event, Rejected, TableView
+from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command
@@ -54,6 +55,14 @@ def open_table(app: App[Any], session_id: int) -> None:
     info = app.repo.info(session_id)  # type: ignore[attr-defined]
     module, _, name = get_game(info.game).screen.partition(":")
     app.push_screen(getattr(import_module(module), name)(session_id))
+
+
+def back_home(app: App[Any]) -> None:
+    """Pop every screen above the home screen (the session they showed is gone)."""
+    from screens.home_screen import HomeScreen
+
+    while len(app.screen_stack) > 1 and not isinstance(app.screen, HomeScreen):
+        app.pop_screen()
 
 
 def update(widget: Static, content: str, layout: bool = True) -> None:
@@ -134,6 +143,7 @@ class TableScreen(Screen[None]):
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
+        self._saving: Timeline | None = None  # an action waiting for another program's lock
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -163,8 +173,20 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
-        loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+        try:
+            loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+        except StoreError as exc:
+            self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
+            return
         self.app.call_from_thread(self._loaded, loaded)
+
+    def session_gone(self, message: str) -> None:
+        self.app.notify(message, severity="error", title="Session gone", markup=False)
+        back_home(self.app)
+
+    def load_failed(self, message: str) -> None:
+        self.query_one("#header", Static).update(Text(f"Cannot open this session: {message}"))
+        self.notify(message, severity="error", title="Cannot open the session", markup=False)
 
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
@@ -196,19 +218,53 @@ class TableScreen(Screen[None]):
         return self._commit(after, new_entry=True)
 
     def _commit(self, after: Timeline, new_entry: bool) -> str | None:
-        repo: Any = self.app.repo
+        """Save, then show; or the reason it is not saved now. The first try never waits: if
+        another program holds the write lock, a worker waits for it and the screen stays live."""
+        if self._saving is not None:
+            return "Still waiting to save the last action; try again in a moment."
         try:
-            if new_entry:
-                repo.record(self.session_id, self.timeline, after)
-            else:
-                repo.move(self.session_id, self.timeline, after)
-        except Exception as exc:  # StoreError, or SQLite refusing the write
-            self.notify(str(exc), severity="error", title="Not saved")
-            return f"Not saved: {exc}"
+            self._save(after, new_entry, wait=False)
+        except StoreBusy:
+            self._saving = after
+            self._save_when_free(after, new_entry)
+            waiting = "Another program holds the database; saving this action as soon as it lets go…"
+            self.notify(waiting, title="Waiting to save")
+            return waiting
+        except StoreError as exc:
+            return self._not_saved(exc)
+        self._show(after)
+        return None
+
+    def _save(self, after: Timeline, new_entry: bool, wait: bool) -> None:
+        repo: Any = self.app.repo
+        (repo.record if new_entry else repo.move)(self.session_id, self.timeline, after, wait=wait)
+
+    @work(thread=True, exclusive=True, group="save")
+    def _save_when_free(self, after: Timeline, new_entry: bool) -> None:
+        try:
+            self._save(after, new_entry, wait=True)
+        except StoreError as exc:
+            self.app.call_from_thread(self._not_saved, exc)
+        else:
+            self.app.call_from_thread(self._saved_late, after)
+
+    def _saved_late(self, after: Timeline) -> None:
+        self._saving = None
+        self._show(after)
+        self.notify("Saved: the other program let go of the database.", title="Saved")
+
+    def _not_saved(self, exc: StoreError) -> str:
+        self._saving = None
+        if isinstance(exc, SessionGone):
+            self.session_gone(str(exc))
+        else:
+            self.notify(str(exc), severity="error", title="Not saved", markup=False)
+        return f"Not saved: {exc}"
+
+    def _show(self, after: Timeline) -> None:
         self.viewing = None
         self.timeline = after
         self.explain("")
-        return None
 
     def _writable(self) -> bool:
         if self.viewing is not None:
@@ -224,7 +280,9 @@ class TableScreen(Screen[None]):
         except Rejected as exc:
             self.explain(exc.reason)
             return
-        self._commit(after, new_entry=False)
+        reason = self._commit(after, new_entry=False)
+        if reason:
+            self.explain(reason)
 
     # -- painting -----------------------------------------------------------------------------
 
@@ -480,7 +538,10 @@ class TableScreen(Screen[None]):
         if callback is None:
             return
         asked = self._asked
-        error = callback(value)
+        try:
+            error = callback(value)
+        except Rejected as exc:  # a number out of range, say, from the core's parsing
+            error = exc.reason
         if error:
             self.query_one(EntryLine).refuse(error)
         elif self._asked == asked:

@@ -1,9 +1,9 @@
 """The table view: the live game, big and read-only, for a TV, a tablet or a second terminal.
 
 It reads through its own read-only repository (`Repository.reader`) from one worker thread:
-every half second it reads the session's stamp and reloads the session only when the stamp
-changed, so it follows the window that records the actions without ever taking the write
-lock. It holds no write path at all: its only keys move between sessions or leave. Every game
+every half second it asks SQLite whether the file changed at all (`PRAGMA data_version`) and
+then reads only the new events (`companion.store.follow`), so it follows the window that
+records the actions without ever taking the write lock. It holds no write path at all: its only keys move between sessions or leave. Every game
 is painted from `game.view(state)` and, above the players, the game's `headline(state)` hook:
 (label, value) pairs for its headline state, none by default (see `companion.core.Game`).
 """
@@ -32,6 +32,7 @@ from textual.worker import get_current_worker
 
 from companion.core import TableView
 from companion.games import all_games
+from companion.text import literal, shown
 from screens.commands import Command, bindings
 
 POLL_SECONDS = 0.5
@@ -81,22 +82,22 @@ def value_text(value: str, width: int = 10) -> Text:
     """A value; "13/20" also gets a bar, so HP reads from across the table."""
     m = FRACTION.match(value)
     if not m or not 0 <= int(m[1]) <= int(m[2]) or int(m[2]) == 0:
-        return Text(value)
+        return literal(value)
     share = int(m[1]) / int(m[2])
     full = round(width * share)
     colour = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
-    return Text.assemble((value, "bold"), " ", ("█" * full, colour), ("░" * (width - full), "dim"))
+    return Text.assemble((shown(value), "bold"), " ", ("█" * full, colour), ("░" * (width - full), "dim"))
 
 
 def rows_table(view: TableView) -> Table:
     table = Table(expand=True, box=box.HEAVY_HEAD, show_lines=True, header_style="bold")
     table.add_column("Player", no_wrap=True)
     for name in view.columns:
-        table.add_column(name, overflow="fold")
+        table.add_column(literal(name), overflow="fold")
     for row in view.rows:
-        label = Text(f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold")
+        label = literal(f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold")
         if row.note:
-            label.append(f"\n  {row.note}", style="dim")
+            label.append(f"\n  {shown(row.note)}", style="dim")
         table.add_row(label, *(value_text(c) for c in row.cells))
     return table
 
@@ -105,7 +106,7 @@ def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Table:
     grid = Table.grid(expand=True, padding=(0, 3))
     for _ in pairs:
         grid.add_column()
-    grid.add_row(*(Text(label.upper(), style="dim") for label, _ in pairs))
+    grid.add_row(*(literal(label.upper(), style="dim") for label, _ in pairs))
     grid.add_row(*(value_text(str(value), 16) for _, value in pairs))
     return grid
 
@@ -168,7 +169,7 @@ class TableViewScreen(Screen[None]):
 
         worker = get_current_worker()
         repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
-        seen: tuple[Any, ...] | None = None
+        seen: Any = None
         try:
             with contextlib.suppress(Exception):  # a broken game shows its error when it loads
                 self.names = {g.id: g.name for g in all_games()}  # imported here, off the UI
@@ -184,23 +185,29 @@ class TableViewScreen(Screen[None]):
         finally:
             repo.close()
 
-    def _check(self, repo: Any, target: int | None, seen: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    def _check(self, repo: Any, target: int | None, seen: Any) -> Any:
+        """One poll; returns what to compare the next one with. Nothing is read unless the
+        file changed since the last poll (`PRAGMA data_version`)."""
+        from companion.store.follow import Follower
+
         if target is None:
+            version = repo.data_version()
+            if isinstance(seen, tuple) and seen[:2] == ("list", version):
+                return seen
             sessions = repo.list_sessions()
-            now = ("list", *((s.id, s.title, s.summary, s.updated) for s in sessions))
-            if now != seen:
+            now = ("list", version, tuple((s.id, s.title, s.summary, s.updated) for s in sessions))
+            if not isinstance(seen, tuple) or seen[2] != now[2]:
                 self.post_message(Followed(None, sessions=sessions))
             return now
-        stamp = repo.stamp(target)
-        now = (target, stamp)
-        if now != seen:
-            try:
-                frame = frame_of(repo.load(target)) if stamp is not None else None
-            except Exception as exc:  # a log this version cannot replay: said once, retried on change
-                self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
-            else:
-                self.post_message(Followed(target, frame))
-        return now
+        follower = seen if isinstance(seen, Follower) and seen.session_id == target else Follower(repo, target)
+        repo.data_version()  # a file SQLite cannot open is said by the caller, not as a replay error
+        try:
+            changed, loaded = follower.poll()
+            if changed:
+                self.post_message(Followed(target, frame_of(loaded) if loaded is not None else None))
+        except Exception as exc:  # a log this version cannot replay: said once, retried on change
+            self.post_message(Followed(target, problem=f"Cannot show session {target}: {exc}"))
+        return follower
 
     def on_followed(self, message: Followed) -> None:
         if message.session_id != self.session_id:
@@ -218,7 +225,7 @@ class TableViewScreen(Screen[None]):
 
     def _say(self, text: str) -> None:
         message = self.query_one("#tv-message", Static)
-        message.update(Text(text))
+        message.update(literal(text, lines=True))
         message.display = True
         self.query_one("#tv-game").display = False
         self.query_one("#tv-chooser").display = False
@@ -229,8 +236,8 @@ class TableViewScreen(Screen[None]):
         highlighted = chooser.highlighted
         chooser.clear_options()
         chooser.add_options(
-            Option(Text.assemble((s.title, "bold"), f"  {self.names.get(s.game, s.game)} · {', '.join(s.players)} · "
-                                 f"{s.summary}"), id=str(s.id))
+            Option(Text.assemble((shown(s.title), "bold"), shown(f"  {self.names.get(s.game, s.game)} · "
+                                 f"{', '.join(s.players)} · {s.summary}")), id=str(s.id))
             for s in sessions
         )
         if sessions:
@@ -250,19 +257,19 @@ class TableViewScreen(Screen[None]):
         self.query_one("#tv-chooser").display = False
         self.query_one("#tv-game").display = True
         self.query_one("#tv-title", Static).update(
-            Text.assemble((frame.game, "bold"), " · ", frame.title, ("   ● live · read-only", "green"))
+            Text.assemble((shown(frame.game), "bold"), " · ", shown(frame.title), ("   ● live · read-only", "green"))
         )
         self.query_one("#tv-round", Digits).update(str(view.round))
         turn = "GAME OVER" if view.finished else view.turn
-        self.query_one("#tv-turn", Static).update(Text(turn, style="bold"))
-        self.query_one("#tv-phase", Static).update(Text(view.phase))
+        self.query_one("#tv-turn", Static).update(literal(turn, style="bold"))
+        self.query_one("#tv-phase", Static).update(literal(view.phase))
         status = self.query_one("#tv-status", Static)
-        status.update(Text(view.status, style="bold"))
+        status.update(literal(view.status, style="bold"))
         status.display = bool(view.status)
         self._paint_headline(frame.headline)
         self.query_one("#tv-rows", Static).update(rows_table(view))
         steps = "   ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
-        self.query_one("#tv-checklist", Static).update(Text(steps))
+        self.query_one("#tv-checklist", Static).update(literal(steps))
         self.query_one("#tv-checklist").display = bool(view.checklist)
         when = frame.updated.replace("T", " ")[:19]
         self.query_one("#tv-live", Static).update(f"After action {frame.cursor} · last change {when} (UTC)")
@@ -271,7 +278,7 @@ class TableViewScreen(Screen[None]):
         widget = self.query_one("#tv-headline", Static)
         widget.display = bool(headline)
         if isinstance(headline, str):
-            widget.update(Text(headline, style="dim"))
+            widget.update(literal(headline, style="dim", lines=True))
         elif headline:
             widget.update(headline_grid(headline))
 

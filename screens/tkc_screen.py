@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
@@ -39,6 +40,7 @@ from companion.games.tkc.notation import (
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line
 from companion.games.tkc.words import pile_words
+from companion.text import literal, markup
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
@@ -74,20 +76,20 @@ class TkcScreen(TableScreen):
     def paint_panel(self, view: TableView) -> None:
         super().paint_panel(view)
         s = self.game_state
-        lines = [f"[dim]{counts_line(s)}[/]"]
+        lines = [f"[dim]{markup(counts_line(s))}[/]"]
         if s.step == "start":
             lines.append("Each player draws a card: press [b]s[/b] and type the corner values.")
         if final := final_line(s):
-            lines.append(f"[b reverse] {final} [/]")
+            lines.append(f"[b reverse] {markup(final)} [/]")
         if s.over and not all(s.confirmed):
             lines.append("[b]Game over.[/b] Press [b]f[/b] to confirm or correct each score pile.")
         if (s.open_scoring or s.over) and s.piles:
             for seat, name in enumerate(s.players):
                 mark = " ✓" if s.confirmed[seat] else ""
-                lines.append(f"{name}: {pile_words(s.piles[seat])} = {deck.points(s.piles[seat])}{mark}")
+                lines.append(markup(f"{name}: {pile_words(s.piles[seat])} = {deck.points(s.piles[seat])}{mark}"))
         result = self.timeline.game.result(s) if self.timeline else None
         if result is not None:
-            lines.append(f"[b]Winner: {' and '.join(result.winners)}[/b] · {result.reasoning}")
+            lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -114,7 +116,7 @@ class TkcScreen(TableScreen):
             return exc.reason
         return None if self.record(event) else "Not saved (see the message)."
 
-    def _prompt(self, label: str, value: str, parse: Callable[[str], Any]) -> None:
+    def _prompt(self, label: str | Text, value: str, parse: Callable[[str], Any]) -> None:
         """Ask; `parse` returns an event to record, a follow-up callable, or raises Rejected."""
 
         def submit(text: str) -> str | None:
@@ -174,8 +176,11 @@ class TkcScreen(TableScreen):
         s = self.game_state
         who = s.players[defender]
         gold = f"h g = hit, {who} gives a gold bag · " if row.takes_gold else "(a Poke takes no gold) · "
-        label = (f"[b]{row.name}[/b] ({' '.join(cards)}) on {who}. {deck.stoppers(row, cards)}\n"
-                 f"Outcome: h = hit · {gold}b + shields (b r, b x) · p + swords (p {' '.join(c[0] for c in cards)})")
+        label = literal(row.name, style="b") + literal(
+            f" ({' '.join(cards)}) on {who}. {deck.stoppers(row, cards)}\n"
+            f"Outcome: h = hit · {gold}b + shields (b r, b x) · p + swords (p {' '.join(c[0] for c in cards)})",
+            lines=True,
+        )
 
         def parse(text: str) -> Event:
             outcome, defence, took = parse_outcome(text, s.colours)

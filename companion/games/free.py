@@ -21,8 +21,11 @@ from companion.core import (
     TableView,
     check_players,
     event_types,
+    next_seat,
+    refuse_when_over,
     resolve_options,
 )
+from companion.numbers import LIMIT, quoted, whole
 
 SCORE_NAMES = ("score", "points", "vp")
 
@@ -105,6 +108,7 @@ class Finish(Event):
 
 
 _SPEC = re.compile(r"^\s*([^=\d\s][^=]*?)\s*(?:=\s*(-?\d+))?\s*(?:(-?\d*)\s*\.\.\s*(-?\d*))?\s*$")
+_LIMITS = f"Counters stay between {-LIMIT:,} and {LIMIT:,}"
 
 
 def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], ...]:
@@ -113,13 +117,11 @@ def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], 
     for part in (p for p in spec.split(",") if p.strip()):
         m = _SPEC.match(part)
         if not m:
-            raise Rejected(
-                f"{part.strip()!r} is not a counter; write it like HP=20 0..40 or score."
-            )
+            raise Rejected(f"{quoted(part.strip())} is not a counter; write it like HP=20 0..40 or score.")
         name, start, low, high = m.groups()
-        low_v = int(low) if low else None
-        high_v = int(high) if high else None
-        value = int(start) if start else (low_v if low_v is not None else 0)
+        low_v = whole(low, "A counter's minimum") if low else None
+        high_v = whole(high, "A counter's maximum") if high else None
+        value = whole(start, "A counter's value") if start else (low_v if low_v is not None else 0)
         rows.append((name.strip(), value, low_v, high_v))
     names = [r[0].casefold() for r in rows]
     if len(set(names)) != len(names):
@@ -128,6 +130,8 @@ def parse_counters(spec: str) -> tuple[tuple[str, int, int | None, int | None], 
 
 
 def _check_bounds(c: Counter, value: int, who: str) -> None:
+    if not -LIMIT <= value <= LIMIT:
+        raise Rejected(f"{_LIMITS}: {who} {c.name} would be {value:,}.")
     if c.low is not None and value < c.low:
         raise Rejected(f"{who} {c.name} cannot go below {c.low} (it would be {value}).")
     if c.high is not None and value > c.high:
@@ -167,8 +171,7 @@ class FreePlay(GameBase):
     # -- apply -----------------------------------------------------------------------------
 
     def apply(self, state: FreeState, event: Event) -> FreeState:
-        if state.finished and not isinstance(event, (Adjust, SetValue)):
-            raise Rejected("The game is over; undo to go back, or start a new session.")
+        refuse_when_over(state.finished and not isinstance(event, (Adjust, SetValue)))
         match event:
             case AddCounter():
                 return self._add(state, event)
@@ -230,8 +233,8 @@ class FreePlay(GameBase):
         return replace(state, counters=state.counters + tuple(added))
 
     def _next_turn(self, state: FreeState) -> FreeState:
-        active = (state.active + 1) % len(state.players)
-        rnd = state.round + (1 if active == 0 else 0)
+        active, new_round = next_seat(state.active, len(state.players))
+        rnd = state.round + new_round
         turns = state.turns + 1
         over = (state.end_round is not None and rnd > state.end_round) or (
             state.end_turn is not None and turns >= state.end_turn

@@ -22,6 +22,22 @@ class StoreError(Exception):
     """A database file Companion cannot use; the message names the file and what to do."""
 
 
+class StaleSession(StoreError):
+    """The session changed in another window since this one loaded it."""
+
+
+class SessionGone(StaleSession):
+    """The session is not in the file (any more): deleted, perhaps in another window."""
+
+
+class StoreBusy(StoreError):
+    """Another program holds the write lock; nothing was written."""
+
+
+class FileDamaged(StoreError):
+    """SQLite found a damaged page while reading (the header and schema were fine)."""
+
+
 def default_path() -> Path:
     from platformdirs import user_data_path
 
@@ -30,7 +46,9 @@ def default_path() -> Path:
 
 def choose_path(cli_path: str | None) -> tuple[Path, bool]:
     """The database path and whether its folder may be created (only for the default)."""
-    if cli_path:
+    if cli_path is not None:
+        if not cli_path.strip():
+            raise StoreError('--db "" names no file: pass a file name, or leave --db out for the default.')
         return Path(cli_path).expanduser(), False
     env = os.environ.get("COMPANION_DB")
     if env:
@@ -43,7 +61,37 @@ def _read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
+KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+         stat.S_IFSOCK: "a socket"}
+
+
+def check_regular(path: Path) -> None:
+    """Refuse a folder, pipe, device or socket before anything opens it (a pipe would block)."""
+    mode = path.stat().st_mode
+    if stat.S_ISDIR(mode):
+        raise StoreError(f"{path} is a folder, not a database file.")
+    if not stat.S_ISREG(mode):
+        kind = KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise StoreError(f"{path} is {kind}, not a database file; pass --db with a file.")
+
+
+def reason_at_open(path: Path, exc: Exception) -> str:
+    """What an SQLite error on opening a file means, in words that do not cry "damaged"
+    when the disk is full or a folder cannot be written."""
+    text = str(getattr(exc, "orig", None) or exc)
+    if "disk is full" in text or "disk I/O error" in text:
+        return (f"{path} could not be opened: the disk is full or cannot be written ({text}). "
+                "Free some space and try again; the file is untouched.")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (f"{path} could not be opened for writing ({text}): SQLite needs to write the "
+                f"file and create files beside it in {path.parent}.")
+    if "locked" in text or "busy" in text:
+        return f"{path} is locked by another program; close it and try again."
+    return f"{path} is damaged or not a database ({text})."
+
+
 def check_header(path: Path) -> None:
+    check_regular(path)
     size = path.stat().st_size
     with path.open("rb") as f:
         head = f.read(100)
@@ -67,13 +115,17 @@ def check_header(path: Path) -> None:
 
 def inspect(path: Path) -> int:
     """The schema version of a usable existing file; raises StoreError otherwise."""
-    if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file.")
+    check_regular(path)
     if not os.access(path, os.R_OK):
         raise StoreError(f"{path} cannot be read (permission denied).")
     check_header(path)
     if _read_only(path):
         raise StoreError(f"{path} is read-only; Companion needs to write to it. Make it writable or pass --db.")
+    if not os.access(path.parent, os.W_OK):
+        raise StoreError(
+            f"{path}: the folder {path.parent} is read-only, and SQLite must create files beside the "
+            "database (its -wal and -shm). Make the folder writable or move the file. (The file is fine.)"
+        )
     uri = f"{path.resolve().as_uri()}?mode=ro"
     try:
         con = sqlite3.connect(uri, uri=True, timeout=2)
@@ -83,9 +135,7 @@ def inspect(path: Path) -> int:
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise StoreError(f"{path} is locked by another program; close it and try again.") from None
-        raise StoreError(f"{path} is damaged or not a database ({exc}).") from None
+        raise StoreError(reason_at_open(path, exc)) from None
     if version > CURRENT_VERSION:
         raise StoreError(
             f"{path} was written by a newer Companion (schema {version}; this one knows up to "

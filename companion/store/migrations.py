@@ -59,7 +59,13 @@ CREATE TABLE snapshot (
 );
 """
 
-UPGRADES = {1: V1, 2: V2, 3: V3}
+# The log's version: bumped by every write to a session's log, so a window that has not
+# reloaded is refused even when an undo and a new action left the cursor and length as it saw.
+V4 = """
+ALTER TABLE session ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

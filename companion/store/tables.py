@@ -8,14 +8,16 @@ at the repository's boundary; nothing above the store holds one of these rows.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Integer, LargeBinary, Text
 from sqlmodel import Field, SQLModel
 
 AUTOINCREMENT = {"sqlite_autoincrement": True}
 
 
-def text_column(**kw: object) -> object:
-    return Field(sa_type=Text, **kw)  # type: ignore[arg-type]
+def text_column(**kw: Any) -> Any:
+    return Field(sa_type=Text, **kw)
 
 
 class SessionRow(SQLModel, table=True):
@@ -32,6 +34,7 @@ class SessionRow(SQLModel, table=True):
     updated: str = text_column()
     summary: str = text_column(default="")
     finished: int = Field(default=0, sa_type=Integer)
+    version: int = 0
 
 
 class EventRow(SQLModel, table=True):

@@ -1,4 +1,4 @@
-"""The Game contract (companion.core.Game), checked on every registered game."""
+"""The Game contract (companion.core.Game), checked on every registered game and the fifth."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from importlib import import_module
 import pytest
 
 from companion.core import Event, Game, GameBase, Result, TableView, decode, encode
-from companion.games import all_games
+from companion.games import all_games, get_game
 
 CONTRACT = sorted(
     {*Game.__annotations__, *(n for n, v in vars(Game).items() if inspect.isfunction(v) and not n.startswith("_"))}
@@ -20,9 +20,12 @@ def players(game: Game) -> tuple[str, ...]:
     return ("Ann", "Bob", "Cleo")[: max(game.min_players, min(3, game.max_players))]
 
 
-@pytest.fixture(params=[g.id for g in all_games()])
+@pytest.fixture(params=[*(g.id for g in all_games()), "coin"])
 def game(request: pytest.FixtureRequest) -> Game:
-    return next(g for g in all_games() if g.id == request.param)
+    """Every registered game, and the coin race registered for the test (tests/contract/conftest.py)."""
+    if request.param == "coin":
+        request.getfixturevalue("fifth_game")
+    return get_game(request.param)
 
 
 def test_the_contract_names_every_hook():

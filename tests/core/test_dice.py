@@ -118,11 +118,11 @@ def test_chance_needs_a_comparison() -> None:
         dice.chance("3d6")
 
 
-def test_tables_are_cached() -> None:
+def test_sums_are_cached() -> None:
     dice.chance("20d6>=70")
-    before = dice._table.cache_info().hits
+    before = dice._sum_die.cache_info().hits
     assert dice.chance("20d6>=71") == _icepool_at_least(20, 6, 71)
-    assert dice._table.cache_info().hits == before + 1
+    assert dice._sum_die.cache_info().hits == before + 1
 
 
 # --- parsing ------------------------------------------------------------------------------------

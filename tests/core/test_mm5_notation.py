@@ -33,7 +33,7 @@ def test_draw_and_deal_lines(text, deal, seat, items):
     ("x", False, "type c (a card)"),
     ("2", True, "the player and what was placed"),
     ("2 c", True, "type c (a card)"),  # nothing goes to hand in the deal
-    ("Dan g3", True, "not a player"),
+    ("Dan g3", True, "no player"),
     ("2 g3 zz", True, "'zz'"),  # the whole line is refused before anything is recorded
 ])
 def test_bad_draw_lines(text, deal, words):

@@ -87,3 +87,21 @@ def test_registry_starts_with_free_play_and_refuses_unknown_ids():
     assert all_games()[0].id == "free"
     with pytest.raises(Rejected, match="Unknown game 'chess'"):
         get_game("chess")
+
+
+def test_a_timeline_refuses_a_position_past_its_end_even_when_a_child_cached_it():
+    tl = start()
+    child = tl.record(Adjust("HP", 0, -3))
+    assert child.state_at(1) is child.state
+    with pytest.raises(Rejected, match="no action 1"):
+        tl.state_at(1)
+
+
+def test_two_branches_recorded_from_one_parent_keep_their_own_states():
+    tl = start().record(NextTurn())
+    hurt = tl.record(Adjust("HP", 1, -3))
+    healed = tl.record(Adjust("HP", 1, +4))
+    assert [c.value for c in hurt.state.counters] == [20, 17]
+    assert [c.value for c in healed.state.counters] == [20, 24]
+    assert [c.value for c in hurt.record(NextTurn()).state.counters] == [20, 17]
+    assert tl.state_at(1) == hurt.state_at(1) == healed.state_at(1)

@@ -19,6 +19,7 @@ STEPS = 15
 PLUGGED = [g.id for g in all_games() if os.path.exists(os.path.join(os.path.dirname(__file__), f"{g.id}_actions.py"))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", PLUGGED)
 def test_random_play_keeps_every_law(game_id):
     machine = machine_for(game_id)

@@ -9,14 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 
-from rulesdb.index import (
-    RulesIndex,
-    UnknownGameError,
-    english_for,
-    glossary,
-    parse_query,
-    rich_escape,
-)
+from rulesdb.glossary import english_for, glossary
+from rulesdb.index import RulesIndex, UnknownGameError, rich_escape
+from rulesdb.query import parse_query
 from rulesdb.texts import load_all
 
 FIXTURES = Path(__file__).parent / "fixtures" / "texts"

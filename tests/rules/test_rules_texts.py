@@ -112,3 +112,21 @@ def test_see_may_point_into_another_game(tmp_path: Path) -> None:
     other = other.replace('topics = ["crown"]', 'see = ["tkc.cards.crown"]')
     write(tmp_path, other, name="mm5.toml", header='game = "mm5"\nname = "M"\nseed = "s"\n')
     assert load_all(tmp_path)[0].see == ("tkc.cards.crown",)
+
+
+def test_package_data_ships_every_text_seed_and_synonym_table() -> None:
+    """An installed package must find what a checkout finds: pyproject's package-data globs
+    cover every file under rulesdb/texts."""
+    import tomllib
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((repo / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]["rulesdb"]
+    package = repo / "rulesdb"
+    shipped = {path for pattern in globs for path in package.glob(pattern)}
+    files = {path for path in (package / "texts").rglob("*") if path.is_file()}
+    assert files and files <= shipped, sorted(str(p.relative_to(package)) for p in files - shipped)
+    assert any(p.parent.name == "seeds" for p in files)
+    assert any(p.parent.name == "synonyms" for p in files)

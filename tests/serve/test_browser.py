@@ -1,27 +1,40 @@
 """The real thing: `companion serve` on a free loopback port, the page in headless Chromium,
-an action recorded by another process, and the change on the screen within three seconds."""
+an action recorded by another process, and the change on the screen within three seconds.
+
+The browser is the system's Chromium driven by Playwright for Python (`executable_path`: no
+browser download); the screenshots are compared row by row with Pillow.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.games import get_game
 from companion.games.free import Adjust
 from companion.store.repo import Repository
-from tests.serve.cdp import Browser, chromium, stop
-from tests.serve.png import changed_rows, size
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.async_api", reason="the test extras bring Playwright")
+Image = pytest.importorskip("PIL.Image", reason="the test extras bring Pillow")
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(chromium() is None, reason="chromium is not installed (.ci/run installs it)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
 ]
+FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--hide-scrollbars")
 
 RECORD = """
 import sys
@@ -33,6 +46,29 @@ loaded = repo.load(int(sys.argv[2]))
 tl = loaded.timeline
 repo.record(loaded.info.id, tl, tl.record(Adjust("HP", 1, -12)))
 """
+
+
+def stop(process: subprocess.Popen[Any]) -> None:
+    """End a process started with start_new_session=True and every child in its group."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(5)
+    # Whatever is left of the group (a stuck leader, an app process the server started) goes too.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(5)
+
+
+def changed_rows(before: bytes, after: bytes) -> tuple[list[int], int]:
+    """The y of every pixel row that differs between two screenshots of one size, and the height."""
+    a, b = (Image.open(io.BytesIO(shot)).convert("RGB") for shot in (before, after))
+    assert a.size == b.size, "the screenshots differ in size"
+    width, height = a.size
+    pa, pb = a.tobytes(), b.tobytes()
+    stride = width * 3
+    rows = [y for y in range(height) if pa[y * stride : (y + 1) * stride] != pb[y * stride : (y + 1) * stride]]
+    return rows, height
 
 
 def free_port() -> int:
@@ -102,37 +138,45 @@ async def test_serve_follows_the_session_in_a_real_browser(tmp_path: Path) -> No
             [sys.executable, "-m", "companion", "serve", "--port", str(port), "--table", str(sid), "--db", str(db)],
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )
-    browser = Browser()
+    received: list[str] = []
+
+    def listen(ws: Any) -> None:  # the terminal's output reaches the page over websockets
+        ws.on("framereceived", lambda payload: received.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+
     try:
         wait_listening(server, port, log)
         assert listeners(port) == {"0100007F"}, "only 127.0.0.1 may listen"
-        await browser.start()
-        page = await browser.open(f"http://127.0.0.1:{port}/")
+        async with playwright.async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            page = await browser.new_page(viewport={"width": 1280, "height": 800})
+            page.on("websocket", listen)
+            await page.goto(f"http://127.0.0.1:{port}/")
 
-        async def drawn() -> bool:
-            text = page.received_text()
-            first_byte = await page.evaluate("document.body.classList.contains('-first-byte')")
-            return bool(first_byte) and "金曜の夜" in text and "13/20" in text and "After action 1" in text
+            async def drawn() -> bool:
+                text = "".join(received)
+                first_byte = await page.evaluate("document.body.classList.contains('-first-byte')")
+                return bool(first_byte) and "金曜の夜" in text and "13/20" in text and "After action 1" in text
 
-        await until(drawn, 30, "the app to draw the session (not the loading splash)")
-        before = await steady_screenshot(page)
+            await until(drawn, 30, "the app to draw the session (not the loading splash)")
+            before = await steady_screenshot(page)
 
-        subprocess.run([sys.executable, "-c", RECORD, str(db), str(sid)], check=True, timeout=30)
-        recorded = time.monotonic()
+            subprocess.run([sys.executable, "-c", RECORD, str(db), str(sid)], check=True, timeout=30)
+            recorded = time.monotonic()
 
-        async def changed() -> bool:
-            text = page.received_text()
-            return "8/20" in text and "After action 2" in text
+            async def changed() -> bool:
+                text = "".join(received)
+                return "8/20" in text and "After action 2" in text
 
-        await until(changed, 3, "the table view to show the new action")
-        assert time.monotonic() - recorded <= 3
-        after = await steady_screenshot(page)
-        rows, height = changed_rows(before, after), size(before)[1]
-        assert rows, "the screenshot did not change"
-        assert len(rows) < height / 2, "only the changed region differs"
-        assert min(rows) > height * 0.15, "the title, round and turn boxes are as they were"
-        assert listeners(port) == {"0100007F"}
+            await until(changed, 3, "the table view to show the new action")
+            assert time.monotonic() - recorded <= 3
+            after = await steady_screenshot(page)
+            rows, height = changed_rows(before, after)
+            assert rows, "the screenshot did not change"
+            assert len(rows) < height / 2, "only the changed region differs"
+            assert min(rows) > height * 0.15, "the title, round and turn boxes are as they were"
+            assert listeners(port) == {"0100007F"}
+            await browser.close()
     finally:
-        await browser.close()
         stop(server)
     assert not listeners(port), "the server stopped"

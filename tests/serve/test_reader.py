@@ -11,6 +11,7 @@ import pytest
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.files import StoreError
+from companion.store.follow import Follower
 from companion.store.repo import Repository
 
 
@@ -19,12 +20,14 @@ def session(repo) -> int:
     return repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {"counters": "HP=20 0..20"}).info.id
 
 
-def test_the_stamp_changes_with_every_write(repo, db_path, session):
-    reader = Repository.reader(db_path)
+def test_the_follower_sees_every_write_and_reads_only_what_is_new(repo, db_path, session):
+    follower = Follower(Repository.reader(db_path), session)
     try:
-        stamps = [reader.stamp(session)]
+        changed, loaded = follower.poll()
+        assert changed and loaded.timeline.cursor == 0
+        assert follower.poll() == (False, loaded), "nothing new: nothing read"
         tl = repo.load(session).timeline
-        for step in ("record", "undo", "redo", "undo", "record again", "rename"):
+        for step in ("record", "record", "undo", "redo", "undo", "record again", "rename"):
             if step.startswith("record"):
                 after = tl.record(Adjust("HP", 0, -1) if step == "record" else NextTurn())
                 repo.record(session, tl, after)
@@ -35,16 +38,23 @@ def test_the_stamp_changes_with_every_write(repo, db_path, session):
                 after = tl.undo() if step == "undo" else tl.redo()
                 repo.move(session, tl, after)
             tl = after
-            stamps.append(reader.stamp(session))
-        # The same state gives the same stamp; a different one differs even though the fixed
-        # clock never moves and "record again" has the cursor and count of "record".
-        assert stamps[1] == stamps[3] and stamps[2] == stamps[4]
-        assert len(set(stamps)) == 5 and stamps[1] != stamps[5]
-        assert reader.load(session).timeline.state.active == 1
+            changed, loaded = follower.poll()
+            assert changed, step
+            assert loaded.timeline.state == tl.state and loaded.timeline.cursor == tl.cursor, step
+            assert [e.text for e in loaded.timeline.entries] == [e.text for e in tl.entries], step
+            assert follower.poll()[0] is False
+        assert loaded.info.title == "Saturday"
+        # Only "record again" (an undo then a new action rewrote the log) read the whole log
+        # again; every other change read the new events alone.
+        assert follower.full_reads == 2
+        other = repo.create(get_game("free"), "Other", ("Cy", "Di"), {})
+        other_tl = other.timeline
+        repo.record(other.info.id, other_tl, other_tl.record(NextTurn()))
+        assert follower.poll()[0] is False, "another session's write is not a change to this one"
         repo.delete(session)
-        assert reader.stamp(session) is None
+        assert follower.poll() == (True, None)
     finally:
-        reader.close()
+        follower.repo.close()
 
 
 def test_the_reader_cannot_write(repo, db_path, session):
@@ -64,7 +74,7 @@ def test_a_reading_watcher_never_makes_the_writer_wait(repo, db_path, session):
     try:
         tl = repo.load(session).timeline
         with reader._read() as con:  # a read transaction held open, as during a reload
-            reader.stamp(session)
+            reader.info(session)
             con.exec_driver_sql("SELECT count(*) FROM event").fetchall()
             start = time.monotonic()
             repo.record(session, tl, tl.record(Adjust("HP", 1, -3)))

@@ -75,6 +75,8 @@ def test_more_bad_input(session, db_path, tmp_path, served, capsys):
     assert "no session 42" in capsys.readouterr().err
     assert main(["serve", "--port", "70000", "--db", str(db_path)]) == 1
     assert "between 1 and 65535" in capsys.readouterr().err
+    assert main(["serve", "--max-viewers", "0", "--db", str(db_path)]) == 1
+    assert "--max-viewers 0: choose 1 to 100" in capsys.readouterr().err
     assert main(["serve", "--host", "no-such-host.invalid", "--db", str(db_path)]) == 1
     assert "--host no-such-host.invalid" in capsys.readouterr().err
     missing = tmp_path / "missing.db"
@@ -91,11 +93,13 @@ def test_loopback_and_the_warning(session, db_path, served, capsys):
     assert serve.is_loopback("127.0.0.1") and serve.is_loopback("localhost") and serve.is_loopback("::1")
     assert not serve.is_loopback("0.0.0.0") and not serve.is_loopback("192.0.2.7")
     assert serve.serve_command(str(db_path), "0.0.0.0", free_port(), session) == 0
-    assert "no authentication" in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "not a loopback address" in said.err and "/?token=" in said.out
     [(host, command)] = served
     assert host == "0.0.0.0" and command.endswith(f"--db {db_path.resolve()} view {session}")
     assert serve.serve_command(str(db_path), "127.0.0.1", free_port(), None) == 0
-    assert "no authentication" not in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "not a loopback address" not in said.err and "token" not in said.out
     assert served[1][1].endswith(" view")
 
 

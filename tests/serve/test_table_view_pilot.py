@@ -54,10 +54,10 @@ async def test_no_key_changes_anything(db_path, repo, session):
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
-        before = repo.stamp(session)
+        before = repo.info(session)
         await pilot.press(*"n-7+3=12wdrxaecf1", "enter", "space", "ctrl+z", "ctrl+y", "ctrl+r", "escape", "V")
         await pilot.pause(0.6)
-        assert app.screen is screen and repo.stamp(session) == before
+        assert app.screen is screen and repo.info(session) == before
         assert cells(screen)["Ann"] == ("13/20", "0/6")
 
 

@@ -145,3 +145,25 @@ def test_an_unreadable_snapshot_falls_back_to_replay(db_path, monkeypatch):
     con.execute("UPDATE snapshot SET data = x'00ff00'")
     con.commit()
     assert repo.load(sid).timeline.state == tl.state
+
+
+def test_a_file_of_the_sqlite3_store_opens(tmp_path):
+    """Schema 3, as the last store before SQLModel's return wrote it, with a pickled snapshot:
+    it is upgraded, the snapshot is never unpickled, and the state is rebuilt from the events."""
+    copy = tmp_path / "v3.db"
+    shutil.copy(FIXTURE.with_name("companion-v3.db"), copy)
+    repo = Repository.open(copy, clock=fixed_clock)
+    [info] = repo.list_sessions()
+    assert (info.title, info.cursor, info.summary, info.version) == ("Saturday game", 4, "round 2, Ann's turn", 0)
+    loaded = repo.load(info.id)
+    assert sorted(loaded.timeline.known) == [0, 1, 2, 3, 4], "replayed from the start, not the pickle"
+    hp = {(c.owner, c.name): c.value for c in loaded.timeline.state.counters}
+    assert hp == {(0, "HP"): 15, (1, "HP"): 17}
+    assert len(loaded.timeline.entries) == 5 and loaded.timeline.can_redo
+    assert repo.cards("mm5", "character") == {"Orc": {"P": [2, 1]}}
+    tl = loaded.timeline
+    repo.record(info.id, tl, tl.record(Adjust("HP", 1, 1)))
+    repo.close()
+    assert Repository.open(copy).load(info.id).timeline.cursor == 5
+    con = sqlite3.connect(copy)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION

@@ -52,7 +52,7 @@ async def test_hostile_names_show_literally_and_survive_a_restart(make_app):
         # The entry line's own error quotes what was typed: `+[/]` is shown, not parsed.
         await pilot.press("1", "right", "plus", *"[/]", "enter")
         await pilot.pause()
-        assert "'+[/]' is not a number" in screen_text(app)
+        assert "“[/]” is not a number" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("n")  # x[/] ends the turn: the log and a notification name them
         await pilot.pause()

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.mm5.cards import KIND_WORDS, PLAYABLE_KINDS, Spec, from_catalogue
+from companion.numbers import LIMIT, whole
 
 KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
 VALUES = re.compile(r"^\s*p\s*(\d+)\s*/\s*(\d+)\s*,?\s*m\s*(\d+)\s*/\s*(\d+)\s*$", re.I)
@@ -25,7 +26,7 @@ def parse_values(text: str) -> tuple[int, int, int, int]:
     m = VALUES.match(text)
     if not m:
         raise Rejected(f"{text.strip()!r}: type the card's values like P 2/4 M 1/3 (attack/defence).")
-    pa, pd, ma, md = (int(g) for g in m.groups())
+    pa, pd, ma, md = (whole(g, "A card's value", 0, LIMIT) for g in m.groups())
     return pa, pd, ma, md
 
 
@@ -96,17 +97,6 @@ def card_list(text: str, catalogue: Mapping[str, Mapping[str, Any]]) -> CardList
     return CardList([n for n, _ in names], specs, new)
 
 
-def parse_seat(text: str, players: tuple[str, ...]) -> int:
-    """A player by seat number (1 = first) or the start of a name that only one player has."""
-    text = text.strip().lstrip("#")
-    if text.isdigit() and 1 <= int(text) <= len(players):
-        return int(text) - 1
-    hits = [i for i, name in enumerate(players) if name.casefold().startswith(text.casefold())]
-    if len(hits) != 1 or not text:
-        raise Rejected(f"{text!r} is not a player: type a seat number 1–{len(players)} or a name.")
-    return hits[0]
-
-
 # A drawn or dealt item: ("card" | "empty" | "gem" | "knight", number)
 Item = tuple[str, int]
 
@@ -119,7 +109,7 @@ def parse_item(word: str, deal: bool) -> Item:
     m = re.fullmatch(r"([gk])(\d+)", word)
     if not m:
         raise Rejected(f"{word!r}: type c (a card), g3 (gem 3), k3 (Holy Knight 3) or empty.")
-    return ("gem" if m.group(1) == "g" else "knight", int(m.group(2)))
+    return ("gem" if m.group(1) == "g" else "knight", whole(m.group(2), "The gem or knight number", 0, LIMIT))
 
 
 def parse_draw(text: str, deal: bool, players: tuple[str, ...]) -> tuple[int | None, list[Item]]:
@@ -146,9 +136,9 @@ def parse_declare(text: str) -> tuple[str, bool, str]:
 
 def parse_hand(text: str, players: tuple[str, ...]) -> tuple[int, int]:
     who, _, n = text.strip().rpartition(" ")
-    if not n.isdigit() or not who:
+    if not n[:1].isdigit() or not who:
         raise Rejected("Type the player and the count: Bob 6.")
-    return parse_seat(who, players), int(n)
+    return parse_seat(who, players), whole(n, "The count", 0, LIMIT)
 
 
 def parse_catalogue(text: str) -> Spec:
@@ -164,7 +154,8 @@ def parse_strike(text: str) -> tuple[int, int, bool]:
     m = re.fullmatch(r"#?(\d+)\s+#?(\d+)\s+([pm])\w*", text.strip().lower())
     if not m:
         raise Rejected("Type the striker's id, the target's id and p or m: 3 7 p.")
-    return int(m.group(1)), int(m.group(2)), m.group(3) == "m"
+    striker, target = (whole(g, "An id", 0, LIMIT) for g in m.group(1, 2))
+    return striker, target, m.group(3) == "m"
 
 
 def parse_thief(text: str) -> tuple[bool, int, int]:
@@ -172,7 +163,8 @@ def parse_thief(text: str) -> tuple[bool, int, int]:
     m = re.fullmatch(r"([gk])\s*(\d+)\s+(\d+)", text.strip().lower())
     if not m:
         raise Rejected("Type g3 4 (steal gem 3, thief number 4) or k2 5 (free Holy Knight 2, number 5).")
-    return m.group(1) == "k", int(m.group(2)), int(m.group(3))
+    number, value = (whole(g, "The number", 0, LIMIT) for g in m.group(2, 3))
+    return m.group(1) == "k", number, value
 
 
 def parse_reinforce(text: str, players: tuple[str, ...]) -> tuple[int, str, str]:
@@ -191,9 +183,9 @@ def parse_spell(text: str, players: tuple[str, ...]) -> tuple[int, str]:
 
 def parse_remove(text: str) -> tuple[int, str]:
     uid, _, why = text.strip().lstrip("#").partition(" ")
-    if not uid.isdigit():
+    if not uid[:1].isdigit():
         raise Rejected("Type the character's id and why: 7 Fireball.")
-    return int(uid), why.strip()
+    return whole(uid, "The id", 0, LIMIT), why.strip()
 
 
 def parse_lineup(text: str) -> list[tuple[Spec, bool]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core import Event, Rejected
+from companion.core import Event, Rejected, next_seat, refuse_when_over
 from companion.games.mm5 import battle
 from companion.games.mm5.cards import GEMS, make_card
 from companion.games.mm5.events import (
@@ -38,8 +38,7 @@ from companion.games.mm5.table import HAND_LIMIT, adjust_hand, leave_field, need
 
 
 def apply(state: State, event: Event) -> State:
-    if state.finished and not isinstance(event, HandCount):
-        raise Rejected("The game is over; undo to go back, or start a new session.")
+    refuse_when_over(state.finished and not isinstance(event, HandCount))
     match event:
         case Draw():
             return draw(state, event)
@@ -226,8 +225,7 @@ def discard(state: State) -> State:
 
 
 def end_turn(state: State, e: EndTurn) -> State:
-    if state.finished:
-        raise Rejected("The game is over; undo to go back, or start a new session.")
+    refuse_when_over(state.finished)
     need_step(state, "end")
     me = state.players[state.active]
     if me.hand is not None and me.hand > HAND_LIMIT:
@@ -238,6 +236,6 @@ def end_turn(state: State, e: EndTurn) -> State:
     if state.end_turn is not None and state.turn_no >= state.end_turn:
         return replace(state, phase="over", ended_by="countdown")
     return replace(
-        state, active=(state.active + 1) % len(state.players), turn_no=state.turn_no + 1,
+        state, active=next_seat(state.active, len(state.players))[0], turn_no=state.turn_no + 1,
         drawn=False, declared=False, acted=False, phase="draw", last_roll="",
     )

@@ -18,6 +18,7 @@ from companion.games.skd.specs import (
     parse_character,
     parse_enemy,
 )
+from companion.numbers import LIMIT, whole
 
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
@@ -49,8 +50,8 @@ def parse_skill(text: str) -> tuple[str, int]:
     parts = text.split()
     if not parts:
         raise Rejected("Type the character (name or number) and, for an X★ skill, the mana.")
-    if len(parts) > 1 and parts[-1].isdigit():
-        return " ".join(parts[:-1]), int(parts[-1])
+    if len(parts) > 1 and parts[-1][:1].isdigit():
+        return " ".join(parts[:-1]), whole(parts[-1], "The mana", 0, LIMIT)
     return " ".join(parts), 0
 
 
@@ -58,8 +59,8 @@ def parse_move(text: str) -> tuple[str, str, int, int | None]:
     m = re.fullmatch(r"\s*(\w+)\s+(\w+)\s+(\d+)(?:\s+(\d+))?\s*", text.lower())
     if not m or m.group(1) not in AREA_WORDS or m.group(2) not in AREA_WORDS:
         raise Rejected("Type from, to and how many, e.g. discard deck 2 (areas: deck, pile, discard, hand; a player number may follow).")
-    seat = int(m.group(4)) - 1 if m.group(4) else None
-    return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], int(m.group(3)), seat
+    seat = whole(m.group(4), "The player number", 1, LIMIT) - 1 if m.group(4) else None
+    return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], whole(m.group(3), "How many", 0, LIMIT), seat
 
 
 def parse_mana(text: str, active: int) -> tuple[int, int]:
@@ -67,11 +68,12 @@ def parse_mana(text: str, active: int) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(?:(\d+)\s+)?([-+]\d+)\s*", text)
     if not m:
         raise Rejected("Type the change, e.g. +2, or a player number and the change, e.g. 2 -1.")
-    return (int(m.group(1)) - 1 if m.group(1) else active), int(m.group(2))
+    seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
+    return seat, whole(m.group(2), "The change")
 
 
 def parse_keep(text: str, players: int) -> tuple[int, ...]:
     parts = text.replace(",", " ").split()
-    if len(parts) != players or not all(p.isdigit() for p in parts):
+    if len(parts) != players:
         raise Rejected(f"Type {players} numbers, one per player in seat order, e.g. {' '.join(['2'] * players)}.")
-    return tuple(int(p) for p in parts)
+    return tuple(whole(p, "Each number", 0, LIMIT) for p in parts)

@@ -7,7 +7,7 @@ the first enemy, the boss setup), `play` (a play's resolution, kills and bonuses
 
 from __future__ import annotations
 
-from companion.core import Event, Rejected
+from companion.core import Event, Rejected, refuse_when_over
 from companion.games.skd import events as ev
 from companion.games.skd import stages, turn
 from companion.games.skd.play import resolve_play
@@ -34,8 +34,7 @@ def offered(state: SkdState, kind: str) -> bool:
 
 
 def apply(state: SkdState, event: Event) -> SkdState:
-    if state.finished:
-        raise Rejected("The game is over; undo to go back, or start a new session.")
+    refuse_when_over(state.finished)
     match event:
         case ev.DraftPick(spec=spec):
             return stages.pick(state, spec)

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import COLOUR_NAMES
+from companion.numbers import LIMIT, whole
 
 ELEMENTS = ("wind", "fire", "water", "earth")
 _ELEMENT_ALIASES = {"風": "wind", "火": "fire", "水": "water", "地": "earth"}
@@ -43,13 +44,7 @@ def parse_pairing(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def _int(text: str, what: str, low: int = 0) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise Rejected(f"{what}: {text.strip()!r} is not a whole number.") from None
-    if value < low:
-        raise Rejected(f"{what} must be at least {low}, not {value}.")
-    return value
+    return whole(text, what, low, LIMIT)
 
 
 def _bonus(token: str) -> str:
@@ -59,7 +54,7 @@ def _bonus(token: str) -> str:
     if t in ("c", "card"):
         return "card"
     if m := re.fullmatch(r"(?:h|heart)\s*(\d+)", t):
-        return f"heart{int(m.group(1))}"
+        return f"heart{whole(m.group(1), 'A heart bonus', 0, LIMIT)}"
     raise Rejected(f"Level bonus {token.strip()!r}: write - (none), c (card) or h2 (heart 2).")
 
 

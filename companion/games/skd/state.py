@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from companion.core import Rejected
 from companion.games.skd.cards import Card
 from companion.games.skd.specs import CharacterSpec, EnemySpec
+from companion.numbers import is_seat_number
 
 FULL_DECK = 54
 EASY_REMOVED_SINGLES = 16  # the 0s and 4s: 2 numbers × 8 cards
@@ -94,7 +95,7 @@ class Seat:
     def find(self, text: str) -> Character:
         """A party character by its number in the party (1, 2, …) or its name."""
         t = text.strip()
-        if t.isdigit() and 1 <= int(t) <= len(self.party):
+        if is_seat_number(t, len(self.party)):
             return self.party[int(t) - 1]
         for c in self.party:
             if c.name.casefold() == t.casefold():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core import Rejected
+from companion.core import Rejected, next_seat, refuse_when_over
 from companion.games.skd.play import raise_level
 from companion.games.skd.state import (
     BOSS_SETUP,
@@ -25,8 +25,7 @@ AREAS = ("deck", "pile", "discard", "hand")
 
 
 def _in_turn(state: SkdState, setup_too: bool = False) -> None:
-    if state.finished:
-        raise Rejected("The game is over; undo to go back, or start a new session.")
+    refuse_when_over(state.finished)
     if state.stage == "draft":
         raise Rejected("The draft is still on: pick (c), swap (x) or pass (o).")
     if state.stage == "first-enemy":
@@ -135,9 +134,9 @@ def end_turn(state: SkdState) -> SkdState:
         raise Rejected("The enemy has not attacked yet: press e for the enemy phase first.")
     capped = [s.name for s in state.seats if s.mana > MANA_CAP]
     seats = tuple(replace(s, mana=min(s.mana, MANA_CAP)) for s in state.seats)
-    active = (state.active + 1) % len(seats)
+    active, new_round = next_seat(state.active, len(seats))
     state = replace(
-        state, seats=seats, active=active, round=state.round + (active == 0), drew=False,
+        state, seats=seats, active=active, round=state.round + new_round, drew=False,
         played=False, acted=False, attacked=False, skills_used=(),
         history=(*state.history, state.deck),
         notes=(f"mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)}",) if capped else (),

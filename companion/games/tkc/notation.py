@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from companion.core import Rejected
+from companion.core import Rejected, parse_seat
 from companion.games.tkc.cards import DISCARDS, EXCALIBUR
+from companion.numbers import LIMIT, is_seat_number, whole
 
 EXCALIBUR_WORDS = ("x", "excalibur")
 
@@ -49,27 +50,9 @@ def parse_cards(text: str, colours: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def parse_seat(text: str, players: tuple[str, ...]) -> int:
-    """A player by seat number (1 = first), full name, or the start of a name."""
-    t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= len(players):
-        return int(t) - 1
-    exact = [i for i, p in enumerate(players) if p.casefold() == t.casefold()]
-    if exact:
-        return exact[0]
-    matches = [i for i, p in enumerate(players) if t and p.casefold().startswith(t.casefold())]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise Rejected(f"{t!r} could be {' or '.join(players[i] for i in matches)}: type more of the name.")
-    raise Rejected(f"There is no player {t!r}: type a name ({', '.join(players)}) or a seat number.")
-
-
 def parse_numbers(text: str) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    if not all(re.fullmatch(r"-?\d+", p) for p in parts):
-        raise Rejected(f"{text.strip()!r}: type whole numbers separated by spaces.")
-    return tuple(int(p) for p in parts)
+    return tuple(whole(p) for p in parts)
 
 
 def parse_attack(text: str, players: tuple[str, ...], colours: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
@@ -100,7 +83,7 @@ def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
     """`2 Bob` or `attention`: one of `keys` by number or name (start), and the rest of the text."""
     first, _, rest = text.strip().partition(" ")
     f = first.lower()
-    if f.isdigit() and 1 <= int(f) <= len(keys):
+    if is_seat_number(f, len(keys)):
         return keys[int(f) - 1], rest.strip()
     matches = [k for k in keys if f and k.startswith(f)]
     if len(matches) == 1:
@@ -111,10 +94,10 @@ def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
 def parse_discard(text: str) -> tuple[str, int]:
     """`1`–`5` from the discard menu, or words: `2 swords`, `shield`, `relic`, `gold`."""
     t = text.strip().lower()
-    if t.isdigit() and 1 <= int(t) <= len(DISCARDS):
+    if is_seat_number(t, len(DISCARDS)):
         card, count, _ = DISCARDS[int(t) - 1]
         return card, count
     m = re.fullmatch(r"(\d+)?\s*([a-z]+?)s?", t)
     if not m:
         raise Rejected(f"Choose 1–{len(DISCARDS)}, or type e.g. 2 swords, shield, relic.")
-    return m.group(2), int(m.group(1) or 1)
+    return m.group(2), whole(m.group(1) or "1", "How many", 1, LIMIT)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Event, Rejected
+from companion.core import Event, Rejected, next_seat, refuse_when_over
 from companion.games.tkc import cards, words
 from companion.games.tkc.cards import (
     CORNER_VALUES,
@@ -81,8 +81,8 @@ def _seat(state: TkcState, seat: int | None, role: str) -> int:
 def apply(state: TkcState, event: Event) -> TkcState:
     if state.step == START and not isinstance(event, StartDraw):
         raise Rejected("First find the start player: enter the corner value of each player's card.")
-    if state.over and not isinstance(event, CountPile):
-        raise Rejected("The game is over: count the score piles, or undo to go back.")
+    refuse_when_over(state.over and not isinstance(event, CountPile),
+                     "The game is over: count the score piles, or undo to go back.")
     match event:
         case StartDraw():
             return _start(state, event)
@@ -248,9 +248,9 @@ def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
         raise Rejected(f"{who} must attack or discard before the turn ends (pass only if {who} cannot).")
     if state.final_left == 0:
         return replace(state, step=OVER)
-    active = (state.active + 1) % state.n
+    active, new_round = next_seat(state.active, state.n, state.start)
     return replace(
-        state, active=active, round=state.round + (active == state.start),
+        state, active=active, round=state.round + new_round,
         step=DRAW if state.draw_pile else RELIC, relic_used=False, actions_left=1,
         actions_done=0, abdicated=False,
         final_left=None if state.final_left is None else state.final_left - 1,

@@ -1,0 +1,100 @@
+"""The glossary of the texts: the English beside each printed CJK term.
+
+The texts give the original beside the English the first time a term appears in a section
+("Dark Dungeon (黑暗地牢)"); those pairs say which English words a CJK query is about, so a
+question in Chinese also searches the English sections, rulings included (they have no
+original of their own).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator
+
+from rulesdb.query import CJK, STOPWORDS, singular
+from rulesdb.texts import Section
+
+_GLOSS = re.compile(  # (?<!...) only skips starts inside a word, which never match first
+    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)\s*[(（]\s*([{CJK}]+)"
+)
+_GLOSS_END = re.compile(rf"[(（]\s*[{CJK}]+")
+_GLOSS_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'’-")
+
+
+def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
+    """English words for each CJK term, read from the texts' "Holy Knight (聖騎士)" pairs.
+
+    A term's English is the one or two words before its parenthesis; words that occur with
+    fewer than half of a term's appearances are dropped as incidental.
+    """
+    seen: dict[str, list[list[str]]] = {}
+    for section in sections:
+        for match in _gloss_matches(section.text):
+            words: list[str] = []
+            for word in reversed(match[1].lower().replace("’", "'").split()):
+                word = word.removesuffix("'s").strip("'-")
+                if word in STOPWORDS or len(words) == 2:
+                    break
+                if len(word) > 1:
+                    words.insert(0, singular(word))
+            if words:
+                seen.setdefault(unicodedata.normalize("NFKC", match[2]), []).append(words)
+    terms = {}
+    for term, occurrences in seen.items():
+        counts = Counter(word for words in occurrences for word in dict.fromkeys(words))
+        terms[term] = tuple(word for word in counts if 2 * counts[word] >= len(occurrences))
+    return terms
+
+
+def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
+    """``_GLOSS.finditer(text)``, without trying every letter as a start.
+
+    A match ends at a parenthesis before a CJK term and starts at most three words before
+    it, so the search for each such parenthesis starts there: at the third word back, or
+    where the words and white space before the parenthesis begin.
+    """
+    done = 0  # where the last match ended: nothing before it is tried again
+    for end in _GLOSS_END.finditer(text):
+        at = end.start()
+        while at > done and text[at - 1].isspace():
+            at -= 1
+        start = at
+        for _ in range(3):
+            word = at
+            while word > done and text[word - 1] in _GLOSS_WORD:
+                word -= 1
+            if word == at:
+                break
+            start = at = word
+            while at > done and text[at - 1].isspace():
+                at -= 1
+            if at == word:
+                break
+        match = _GLOSS.search(text, start, end.end())
+        if match:
+            done = match.end()
+            yield match
+
+
+def covered(runs: tuple[str, ...], terms: dict[str, tuple[str, ...]]) -> float:
+    """How much of the CJK pieces glossary terms cover (0 to 1): 1 for 王者之劍, less for a
+    sentence with one term in it."""
+    total = sum(len(run) for run in runs)
+    found = sum(
+        len(run)
+        if run in terms or (len(run) > 1 and any(run in t for t in terms))
+        else min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
+        for run in runs
+    )
+    return found / total if total else 0.0
+
+
+def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> tuple[str, ...]:
+    if run in terms:
+        return terms[run]
+    if len(run) < 2:
+        return ()
+    related = [t for t in terms if run in t] or [t for t in terms if len(t) > 1 and t in run]
+    return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))

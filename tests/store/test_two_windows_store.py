@@ -1,0 +1,44 @@
+"""Two windows on one file, each with its own repository: the token that guards the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.free import Adjust
+from companion.store.repo import Repository, SessionGone, StaleSession
+from tests.conftest import fixed_clock
+from tests.store.test_store import play
+
+
+def test_undo_then_record_in_one_window_is_seen_by_the_other(db_path):
+    """Window A undoes and records: its cursor and log length are as before. Window B, not
+    reloaded, must still be refused, or it appends to a log it never saw."""
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(a, 3)
+    b = Repository.open(db_path, clock=fixed_clock)
+    seen_by_b = b.load(sid).timeline
+    undone = tl.undo()
+    a.move(sid, tl, undone)
+    a.record(sid, undone, undone.record(Adjust("HP", 0, -18)))
+    with pytest.raises(StaleSession, match="another window"):
+        b.record(sid, seen_by_b, seen_by_b.record(Adjust("HP", 0, -5)))
+    loaded = Repository.open(db_path).load(sid)
+    assert len(loaded.timeline.entries) == 3 and loaded.timeline.entries[-1].text.endswith("(19 → 1)")
+    again = b.load(sid).timeline
+    b.record(sid, again, again.record(Adjust("HP", 0, -1)))
+    a.close()
+    b.close()
+
+
+def test_a_session_deleted_in_another_window(db_path):
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, _ = play(a, 2)
+    b = Repository.open(db_path, clock=fixed_clock)
+    seen = b.load(sid).timeline
+    a.delete(sid)
+    for attempt in (lambda: b.record(sid, seen, seen.record(Adjust("HP", 0, -1))),
+                    lambda: b.move(sid, seen, seen.undo()), lambda: b.load(sid)):
+        with pytest.raises(SessionGone, match="deleted"):
+            attempt()
+    a.close()
+    b.close()
