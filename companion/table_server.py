@@ -76,7 +76,7 @@ def _host_and_port(value: str, scheme: str) -> tuple[str, int] | None:
     return url.host.strip("[]").lower(), url.port
 
 
-class CappedAppService(AppService):  # type: ignore[misc]
+class CappedAppService(AppService):
     """One viewer's app process, never sized past the caps."""
 
     async def set_terminal_size(self, width: int, height: int) -> None:
@@ -92,7 +92,7 @@ class CappedAppService(AppService):  # type: ignore[misc]
             await process.wait()
 
 
-class TableServer(Server):  # type: ignore[misc]
+class TableServer(Server):
     def __init__(self, command: str, host: str, port: int, *, loopback: bool,
                  max_viewers: int = MAX_VIEWERS, title: str = "") -> None:
         # textual-serve runs the command through /bin/sh, which (dash) forks it: with exec the
@@ -166,7 +166,8 @@ class TableServer(Server):  # type: ignore[misc]
             await websocket.prepare(request)
             service = CappedAppService(
                 self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                close=websocket.close, download_manager=self.download_manager, debug=self.debug,
+                close=websocket.close,  # type: ignore[arg-type]  # textual-serve passes it so too
+                download_manager=self.download_manager, debug=self.debug,
             )
             await service.start(*terminal_size(request.query.get("width", 80), request.query.get("height", 24)))
             await self._messages(websocket, service)

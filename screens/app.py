@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
@@ -106,6 +106,13 @@ class CompanionApp(App[None]):
         gc.enable()
         if self.repo is not None:
             self.repo.close()
+
+    async def on_event(self, event: events.Event) -> None:
+        # A paste is typed text: a control character in it (ESC starts a terminal sequence)
+        # becomes its visible escape, `\x1b`, before any input sees it.
+        if isinstance(event, events.Paste) and not event.is_forwarded and not event.text.replace("\n", "").isprintable():
+            event = events.Paste(shown_lines(event.text))
+        await super().on_event(event)
 
     def notify(
         self,

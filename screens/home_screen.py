@@ -80,7 +80,7 @@ class HomeScreen(Screen[None]):
         for s in self.sessions:
             cells = (
                 names.get(s.game, s.game), s.title, ", ".join(s.players),
-                "✓ finished" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
+                f"✓ {s.summary}" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
             )
             table.add_row(*map(literal, cells), key=str(s.id))
         table.display = bool(self.sessions)

@@ -2,40 +2,50 @@
 
 Each key opens the entry line for one event and hands it to the core, which accepts it or says
 why not. A play that defeats an enemy comes back from the core as "needs the next enemy"; the
-screen then asks for that card and records the whole play as one action. Characters, enemies
-and bosses are typed once and kept in the card catalogue; later their name is enough.
+screen then asks for that card and records the whole play as one action (screens/skd_prompts.py
+holds the card catalogue and reveal prompts).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.core import Rejected
 from companion.games.skd import events as ev
-from companion.games.skd.cards import parse_play, show
+from companion.games.skd.cards import show
 from companion.games.skd.notation import (
+    EFFECT_HELP,
+    EFFECT_WORDS,
     from_catalogue,
     known,
+    parse_correction,
     parse_keep,
     parse_mana,
     parse_move,
-    parse_skill,
+    parse_play_line,
+    parse_skill_line,
 )
-from companion.games.skd.play import NeedsReveal
-from companion.games.skd.rules import offered
-from companion.games.skd.specs import character_data, enemy_data
+from companion.games.skd.notation import (
+    shelf as names,
+)
+from companion.games.skd.rules import offered, playing_now
+from companion.games.skd.turn import can_level_up
+from companion.games.skd.view import banner, hint, panel
 from companion.text import literal
 from screens.commands import Command, bindings
-from screens.table_screen import BASE_ACTIONS, TableScreen
+from screens.skd_prompts import SkdPrompts
+from screens.table_screen import BASE_ACTIONS
 
 SKD_ACTIONS = (
     Command("d", "draw", "Draw", "Draw phase: the active player draws 1 (nothing if the deck is empty)"),
-    Command("p", "play", "Play", "Type the cards played, e.g. g4 r4 b4 +b2; the app checks and resolves it"),
+    Command("p", "play", "Play", "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved"),
     Command("l", "level_up", "Level up", "Actions: 3 mana for +1 LV, its bonus resolved at once"),
-    Command("k", "skill", "Skill", "Actions: pay a character's skill (once per character per turn)"),
+    Command("k", "skill", "Skill", "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)"),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
     Command("x", "swap", "Swap", "Draft: swap one of yours for one still on the table (under the cap)"),
@@ -44,6 +54,8 @@ SKD_ACTIONS = (
     Command("b", "boss_step", "Boss setup", "The next step of the boss setup"),
     Command("m", "move", "Move cards", "Cards moved by a skill: from, to, how many", show=False),
     Command("a", "mana", "Mana", "Mana given or taken by a skill: +2, or player and change", show=False),
+    Command("h", "correct", "Correct enemy", "Set the enemy's HP or mana to what the table shows (a correction)",
+            show=False),
 )
 
 # The event kind behind each key; the core says which kinds the table's stage offers, and the
@@ -51,28 +63,33 @@ SKD_ACTIONS = (
 ACTION_EVENTS = {
     "draw": "draw", "play": "play", "level_up": "level-up", "skill": "skill", "enemy": "enemy-phase",
     "pick": "draft-pick", "swap": "draft-swap", "pass_draft": "draft-pass", "reveal": "reveal-enemy",
-    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana",
+    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana", "correct": "correct-enemy",
 }
 
+PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
 
-class SkdScreen(TableScreen):
+class SkdScreen(SkdPrompts):
     CSS_PATH = ["table_screen.tcss", "skd_screen.tcss"]
     ACTIONS = (*SKD_ACTIONS, *BASE_ACTIONS)
     BINDINGS = bindings(*SKD_ACTIONS, *BASE_ACTIONS)
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
-        yield Static("", id="skd-panel", markup=False)
+        with VerticalScroll(id="skd-scroll"):
+            yield Static("", id="skd-banner", markup=False)
+            yield Static("", id="skd-panel", markup=False)
 
     def paint_panel(self, view: Any) -> None:
         super().paint_panel(view)
-        tl = self.timeline
-        assert tl is not None
+        state = self.shown_state
         # the turn checklist means nothing during the draft, the boss setup or after the end
-        self.query_one("#checklist", Static).display = self.shown_state.stage in ("normal", "boss")
-        self.query_one("#skd-panel", Static).update(literal("\n".join(tl.game.panel(self.shown_state)), lines=True))
+        self.query_one("#checklist", Static).display = state.stage in ("normal", "boss")
+        warning = banner(state)
+        self.query_one("#skd-banner", Static).display = bool(warning)
+        self.query_one("#skd-banner", Static).update(literal(warning))
+        self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         kind = ACTION_EVENTS.get(action)
@@ -81,52 +98,23 @@ class SkdScreen(TableScreen):
         tl = self.timeline
         if tl is None or self.viewing is not None:
             return None
-        return offered(tl.state, kind)
+        return offered(tl.state, kind) and (action != "level_up" or self.level_up_refused() is None)
 
-    # -- helpers ------------------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        return self.shown_state
-
-    def catalogue(self, kind: str) -> dict[str, dict[str, Any]]:
-        return self.app.repo.cards("skd", kind)  # type: ignore[attr-defined]
-
-    def remember(self, kind: str, spec: tuple) -> None:
-        data = character_data(spec) if kind == "character" else enemy_data(spec)  # type: ignore[arg-type]
-        self.app.repo.save_card("skd", kind, spec[0], data)  # type: ignore[attr-defined]
-
-    def submit(self, event: Any) -> str | None:
-        """Record `event`; if the rules refuse it, the reason stays on the entry line to fix."""
-        tl = self.timeline
-        assert tl is not None
+    def level_up_refused(self) -> str | None:
         try:
-            tl.game.apply(tl.state, event)
+            can_level_up(self.state)
         except Rejected as exc:
             return exc.reason
-        return None if self.record(event) else "Not recorded (see the message)."
+        return None
 
-    def record_card(self, event: Any, kind: str, spec: tuple, typed: bool) -> str | None:
-        """Record an event carrying a card; a newly typed card goes into the catalogue."""
-        error = self.submit(event)
-        if error is None and typed:
-            self.remember(kind, spec)
-        return error
-
-    def ask_card(self, kind: str, label: str, make: Any) -> None:
-        """Ask for a card by catalogue name or values; `make(spec)` builds the event."""
-        if not self._writable():
-            return
-        shelf = self.catalogue(kind)
-
-        def submit(text: str) -> str | None:
-            try:
-                spec, typed = from_catalogue(text, shelf, kind)
-            except Rejected as exc:
-                return exc.reason
-            return self.record_card(make(spec), kind, spec, typed)
-
-        self.ask(f"{label} · known: {known(shelf)}", "", submit)
+    def why_not(self, command: Command) -> str:
+        """A dead key's reason: the rules' own for a level-up, else the step the table is at."""
+        if self.timeline is not None and self.viewing is None:
+            if command.action == "level_up" and (reason := self.level_up_refused()):
+                return reason
+            if command.action in ACTION_EVENTS:
+                return f"{command.title} is not open now: {hint(self.state)}"
+        return super().why_not(command)
 
     # -- the draft and the first enemy ---------------------------------------------------------
 
@@ -138,18 +126,20 @@ class SkdScreen(TableScreen):
         if not self._writable():
             return
         shelf = self.catalogue("character")
+        taken = self.taken("character")
 
         def submit(text: str) -> str | None:
             out, sep, new = text.partition(">")
             if not sep:
                 return "Type the one you give back, >, then the new one, e.g. Kai > Sol."
             try:
-                spec, typed = from_catalogue(new, shelf, "character")
+                spec, typed = from_catalogue(new, shelf, "character", None, taken)
             except Rejected as exc:
                 return exc.reason
             return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
 
-        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf)}", "", submit)
+        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}", "", submit,
+                 suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)])
 
     def action_pass_draft(self) -> None:
         self.record(ev.DraftPass())
@@ -163,49 +153,29 @@ class SkdScreen(TableScreen):
     def action_draw(self) -> None:
         self.record(ev.Draw())
 
-    def action_play(self) -> None:
+    async def _handle_key(self, event: events.Key) -> bool:
+        """In the play step a colour letter starts the play: `g4 r4 enter` is the whole play."""
+        if (not self.entry_open and event.character in PLAY_STARTS and self.viewing is None
+                and self.timeline is not None and playing_now(self.timeline.state)):
+            self.action_play(event.character)
+            return True
+        return await super()._handle_key(event)
+
+    def action_play(self, typed: str = "") -> None:
         if not self._writable():
             return
         top = self.state.top
-        easy = self.state.easy
+        easy, active = self.state.easy, self.state.active
 
         def submit(text: str) -> str | None:
             try:
-                cards = parse_play(text, easy)
+                cards, constant = parse_play_line(text, easy, active)
             except Rejected as exc:
                 return exc.reason
-            return self.try_play(cards, ())
+            return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
 
-        self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP}", "", submit)
-
-    def try_play(self, cards: tuple, reveals: tuple) -> str | None:
-        """Record the play, or first ask for each enemy its kills reveal."""
-        tl = self.timeline
-        assert tl is not None
-        event = ev.Play(cards, reveals)
-        try:
-            tl.game.apply(tl.state, event)
-        except NeedsReveal as exc:
-            self.call_after_refresh(self.ask_reveal, cards, reveals, exc.beaten)
-            return None
-        except Rejected as exc:
-            return exc.reason
-        return self.submit(event)
-
-    def ask_reveal(self, cards: tuple, reveals: tuple, beaten: str) -> None:
-        shelf = self.catalogue("enemy")
-
-        def submit(text: str) -> str | None:
-            try:
-                spec, typed = from_catalogue(text, shelf, "enemy")
-            except Rejected as exc:
-                return exc.reason
-            if typed:
-                self.remember("enemy", spec)
-            return self.try_play(cards, (*reveals, spec))
-
-        self.ask(f"{beaten} is defeated: reveal the next enemy (name, or its values) · known: {known(shelf)}",
-                 "", submit)
+        self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
+                 typed, submit)
 
     def action_level_up(self) -> None:
         if not self._writable():
@@ -219,7 +189,8 @@ class SkdScreen(TableScreen):
         def submit(text: str) -> str | None:
             return self.submit(ev.LevelUp(text.strip()))
 
-        self.ask(f"Level up ({seat.mana} mana, 3 per LV): {options}", "", submit)
+        self.ask(f"Level up ({seat.mana} mana, 3 per LV): {options}", "", submit,
+                 suggest=[c.name for c in seat.party if c.lv < c.cap])
 
     def action_skill(self) -> None:
         if not self._writable():
@@ -227,14 +198,17 @@ class SkdScreen(TableScreen):
         seat = self.state.seats[self.state.active]
         options = " · ".join(f"{i} {c.name} [{c.cost or '—'}] {c.skill}" for i, c in enumerate(seat.party, 1))
 
+        active = self.state.active
+
         def submit(text: str) -> str | None:
             try:
-                name, x = parse_skill(text)
+                name, x, effects = parse_skill_line(text, active)
             except Rejected as exc:
                 return exc.reason
-            return self.submit(ev.Skill(name, x))
+            return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
 
-        self.ask(f"Skill ({seat.mana} mana; X★: add the mana, e.g. 2 3): {options}", "", submit)
+        self.ask(f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}", "", submit,
+                 suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS])
 
     def action_enemy(self) -> None:
         self.record(ev.EnemyPhase())
@@ -265,6 +239,23 @@ class SkdScreen(TableScreen):
 
         self.ask("Mana: +2 for the active player, or a player number and the change, e.g. 2 -1", "", submit)
 
+    def action_correct(self) -> None:
+        if not self._writable():
+            return
+        e = self.state.enemy
+        if e is None:
+            self.explain("There is no enemy on the table to correct.")
+            return
+
+        def submit(text: str) -> str | None:
+            try:
+                hp, mana = parse_correction(text)
+            except Rejected as exc:
+                return exc.reason
+            return self.submit(ev.CorrectEnemy(hp, mana))
+
+        self.ask(f"Correct {e.name} to the table's tokens (now HP {e.hp}, mana {e.mana}): hp 7 · mana 2", "", submit)
+
     # -- the boss setup -------------------------------------------------------------------------
 
     def action_boss_step(self) -> None:
@@ -287,6 +278,6 @@ class SkdScreen(TableScreen):
             self.ask(f"Boss setup 2/3: cards each player keeps (0–2), in seat order · hands now: {hands}", "", submit)
         elif stage == "boss-deal":
             if self.record(ev.BossDeal()):
-                self.notify("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")
+                self.explain("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")
         else:
-            self.notify("The boss setup starts when the normal battle ends.")
+            self.explain("The boss setup starts when the normal battle ends.")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -102,13 +103,31 @@ def rows_table(view: TableView) -> Table:
     return table
 
 
-def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Table:
-    grid = Table.grid(expand=True, padding=(0, 3))
-    for _ in pairs:
-        grid.add_column()
-    grid.add_row(*(literal(label.upper(), style="dim") for label, _ in pairs))
-    grid.add_row(*(value_text(str(value), 16) for _, value in pairs))
-    return grid
+HEADLINE_COLUMNS = 4  # more pairs go on further rows, so each value stays wide enough to read
+LONG_VALUE = 32  # a value longer than this (a sentence) gets a row of its own
+
+
+def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Group:
+    """The pairs in rows of four, label over value; a sentence-long value on a row to itself."""
+    rows: list[list[tuple[str, str]]] = [[]]
+    for pair in pairs:
+        if len(str(pair[1])) > LONG_VALUE:
+            rows += [[pair], []]
+        elif len(rows[-1]) == HEADLINE_COLUMNS:
+            rows.append([pair])
+        else:
+            rows[-1].append(pair)
+    grids = []
+    for row in (r for r in rows if r):
+        columns = 1 if len(row) == 1 and len(str(row[0][1])) > LONG_VALUE else HEADLINE_COLUMNS
+        grid = Table.grid(expand=True, padding=(0, 3))
+        for _ in range(columns):
+            grid.add_column(ratio=1)
+        blank = [Text("")] * (columns - len(row))
+        grid.add_row(*(literal(label.upper(), style="dim") for label, _ in row), *blank)
+        grid.add_row(*(value_text(str(value), 16) for _, value in row), *blank)
+        grids.append(grid)
+    return Group(*grids)
 
 
 class TableViewScreen(Screen[None]):

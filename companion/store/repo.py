@@ -110,6 +110,10 @@ def _info(row: Any) -> SessionInfo:
 def summary_of(game: Game, state: Any) -> tuple[str, bool]:
     view = game.view(state)
     text = "finished" if view.finished else f"round {view.round}, {view.turn}'s turn"
+    if view.finished and getattr(game, "cooperative", False):
+        result = game.result(state)
+        if result is not None:
+            text += " · won" if result.winners else " · lost"
     return text, view.finished
 
 

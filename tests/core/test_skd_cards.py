@@ -124,3 +124,19 @@ def test_easy_mode_has_no_zeros_or_fours():
     with pytest.raises(Rejected, match="Easy mode"):
         parse_play("b34", easy=True)
     assert show_all(parse_play("g2 b23", easy=True)) == "g2 b23"
+
+
+def test_the_per_colour_ruling_text_says_what_the_code_does():
+    """Bug 8: read literally, the variant's text made green 4, red 4, blue 4 + blue blue ×1."""
+    from collections import Counter
+
+    from rulesdb.texts import load_all
+
+    text = next(s.text for s in load_all() if s.id == "skd.ruling.attacks-per-card")
+    variant = text[text.index("per distinct colour"):]
+    assert "the extra card after a 4 still\nadds one attack of its colour" in variant
+    assert "green 4, red 4, blue 4 + blue → green ×1, red ×1,\nblue ×2" in variant
+    played = attack_triggers(parse_play("g4 r4 b4 +b2"), per_colour=True)
+    assert Counter(played) == {"g": 1, "r": 1, "b": 2}
+    assert "green 3, green 3, red 3 → green ×1, red ×1" in variant
+    assert Counter(attack_triggers(parse_play("g3 g3 r3"), per_colour=True)) == {"g": 1, "r": 1}

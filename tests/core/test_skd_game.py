@@ -4,6 +4,7 @@ through the JSON codec, the forecast, and the words the log and panels show."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,9 +12,9 @@ from hypothesis import strategies as st
 from companion.core import Rejected, encode
 from companion.games.skd import GAME
 from companion.games.skd import events as ev
-from companion.games.skd.forecast import phases_survived
+from companion.games.skd.cards import show
+from companion.games.skd.forecast import RunOut, run_out
 from companion.games.skd.play import NeedsReveal
-from companion.games.skd.state import Enemy
 from companion.timeline import Entry, Timeline
 from tests.core.test_skd_rulings import GOBLIN, SLIME, fold, parse_enemy, play, ready
 
@@ -58,7 +59,9 @@ def test_the_play_log_line_tells_attacks_damage_kills_and_bonuses():
     s = fold(ready(), ev.Draw())
     after = GAME.apply(s, play("g3 y3 g3 y3*", GOBLIN))
     line = GAME.describe(s, play("g3 y3 g3 y3*", GOBLIN), after)
-    assert line.startswith("Ann plays g3 y3 g3 y3*; green ×2, yellow ×2; 16 damage")
+    # each character named with its attacks (not "green ×2", read as two green cards); the
+    # overkill on Slime (Rin 3 against its last 2 HP) is not counted in the damage
+    assert line.startswith("Ann plays g3 y3 g3 y3*; attacks: Rin ×2, Tao ×2; 15 damage")
     assert "everyone +1 mana, Ann +2 more" in line and "star symbols: +1 mana" in line
 
 
@@ -72,23 +75,64 @@ def test_needs_reveal_counts_the_enemies_used_so_far():
         raise AssertionError("two kills need two reveals")
 
 
-def test_forecast_counts_enemy_phases_with_strong_attacks():
-    slime = Enemy.from_spec(parse_enemy(SLIME))
-    assert phases_survived(46, slime) == 14
-    plain = Enemy.from_spec(parse_enemy("Bat, 1, 3, 2"))
-    assert phases_survived(5, plain) == 2
-    assert phases_survived(5, plain, draw_first=True, draws=True) == 1
-    assert phases_survived(5, Enemy.from_spec(parse_enemy("Bug, 1, 3, 0"))) is None
+def test_forecast_walks_the_turns_with_draws_and_strong_attacks():
+    # Slime: Atk 2, strong 4 at 3 mana; deck 44, Ann has not drawn yet
+    s = ready()
+    out = run_out(s)
+    assert out is not None and out.boss is False
+    deck, mana, seat = s.deck, 0, 0
+    for turns in range(40):  # noqa: B007 (the same walk by hand, as the table would do it)
+        deck -= min(1, deck)
+        if deck < 2:
+            break
+        deck, mana = deck - 2, mana + 1
+        if mana >= 3:
+            if deck < 4:
+                break
+            deck, mana = deck - 4, mana - 3
+        seat = (seat + 1) % 2
+    assert (out.seat, out.turns) == (seat, turns)
+    assert run_out(fold(ready(enemy="Bug, 1, 3, 0"))) is None
+
+
+def test_forecast_in_the_end_phase_counts_the_next_turns_draw():
+    """Bug 1: deck 3 against an Atk-3 enemy after this turn's enemy phase: the next turn draws
+    first, so the next enemy phase already runs the deck out (it said "1 more enemy phase")."""
+    s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 39), ev.EnemyPhase())
+    assert (s.deck, s.attacked) == (3, True)
+    assert run_out(s) == RunOut(seat=1, turns=1, hit=3, deck=2, boss=False)
+    assert "Deck 3 vs Ogre: runs out on Bob's enemy phase, 1 turn from now (the normal battle ends)" in GAME.panel(s)
+
+
+def test_the_deciding_turn_banner_says_what_it_takes_to_survive():
+    s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
+    assert s.deck == 2
+    assert GAME.banner(s) == ("⚠ Deciding turn: Ogre has 30 HP: this turn must deal 30, or the normal battle ends "
+                              "(Ogre's next hit, 3, is more than the deck's 2).")
+    assert ("⚠ Deciding turn", "Ogre has 30 HP: this turn must deal 30, or the normal battle ends") in GAME.headline(s)
+    assert GAME.banner(fold(s, ev.EnemyPhase())) == "", "no banner once the attack is done"
+    assert GAME.banner(fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw())) == ""
+    boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=21))
+    assert "the boss has 21 HP: this turn must deal 21, or the party loses" in GAME.banner(boss)
+
+
+def test_turns_to_defeat_the_enemy_at_the_partys_present_attack():
+    # Ann's best colour hits 5 (Tao), Bob's 4 (Kai): a 12 HP Goblin falls on Bob's second turn
+    s = ready(enemy="Goblin, 2, 12, 3, 2, 5")
+    assert "Goblin 12 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-2]
+    s = fold(s, ev.Draw(), play("y1"))
+    assert "Goblin 7 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-2]
 
 
 def test_panel_shows_enemy_bar_cards_life_forecast_and_damage():
     s = fold(ready(), ev.Draw(), play("g1"), ev.EnemyPhase(), ev.EndTurn())
     lines = GAME.panel(s)
     assert lines[0].startswith("Enemy 1/12: Slime 1★  HP ") and "7/10" in lines[0]
-    assert "mana 1/3 → strong 4" in lines[0]
+    assert "mana 1/3: strong 4 in 2 attacks" in lines[0]
     assert "deck 43 · play pile 1 (top g1) · discard 2 · hands 4/4 · total 54" in lines[1]
     assert lines[2].startswith("Life (deck per turn): ") and lines[2].endswith(" 43")
-    assert "Deck 43 vs Slime:" in lines[3] and "Bob hits per card: red 4, blue 2" in lines[3]
+    assert lines[3] == "Deck 43 vs Slime: runs out on Bob's enemy phase, 10 turns from now (the normal battle ends)"
+    assert "Bob hits per card: red 4, blue 2" in lines[4]
 
 
 def test_view_rows_and_turn_checklist():
@@ -99,3 +143,42 @@ def test_view_rows_and_turn_checklist():
     assert dict(view.checklist) == {"draw": True, "play": True, "resolve": True, "actions": False,
                                     "enemy attack": False, "end": False}
     assert view.phase == "actions"
+
+
+# -- bugs found at the table (each test failed before its fix) ---------------------------------
+
+def test_bug2_the_top_card_has_no_extra_card_marker():
+    s = fold(ready(enemy="Golem, 2, 40, 1"), ev.Draw(), play("y4 +y1"))
+    assert show(s.top) == "y1" and "(top y1)" in GAME.panel(s)[1]
+    assert GAME.headline(s)[5] == ("Top card", "y1")
+
+
+def test_bug4_the_enemys_mana_is_not_stale_when_its_strong_attack_ends_the_battle():
+    # Goblin: Atk 3, strong 5 at 2 mana; 1 mana already, 7 cards: the attack takes 3 (mana 2),
+    # the strong attack's 5 is more than the 4 left
+    s = fold(ready(enemy="Goblin, 2, 12, 3, 2, 5"), ev.Draw(), ev.MoveCards("deck", "discard", 38))
+    s = fold(replace(s, enemy=replace(s.enemy, mana=1)), ev.EnemyPhase())
+    assert s.normal_over and s.enemy.mana == 2
+    assert s.deck == 0 and s.discard == 38 + 7
+
+
+def test_bug5_the_draft_hint_uses_the_players_initials():
+    s = GAME.setup(("Pia", "Quinn"), {})
+    assert GAME.panel(s)[-1].startswith("Draft (P Q Q P …): Pia picks")
+    s = GAME.setup(("Pia", "Paul"), {})
+    assert GAME.panel(s)[-1].startswith("Draft (Pia Paul Paul Pia …)")
+
+
+def test_the_header_shows_the_table_options():
+    s = ready(easy=True, per_colour=True, enemy="Bat, 1, 3, 1")
+    assert GAME.view(s).status.startswith("Easy · per-colour · deck ")
+    assert GAME.view(ready()).status.startswith("deck ")
+
+
+def test_the_big_table_view_headline_has_the_enemys_mana_countdown_forecast_and_top_card():
+    s = fold(ready(), ev.Draw(), play("g1"), ev.EnemyPhase())
+    assert dict(GAME.headline(s)) == {
+        "Enemy": "Slime · Atk 2", "HP": "7/10", "Mana": "1/3", "Strong attack": "4 in 2 attacks",
+        "Deck": "43", "Top card": "g1", "Deck runs out": "Bob's turn, 11 turns from now",
+        "Enemy falls": "Ann's turn, 2 turns from now",  # Bob's red 4, then Ann's yellow 5
+    }

@@ -27,6 +27,12 @@ PLAYS = [parse_play(t) for t in (
     "g1", "g3 y3 g3 y3", "r2 b2", "g4 r4 +r1^", "b23*", "rg", "y4 +y2", "g2**", "r1^", "b0 +b1",
     "g4 +g1 +g2", "g3 r4", "y2 g2 r2 b2",
 )]
+EFFECTS = [
+    ("damage", 3), ("damage", 0), ("enemy-hp", 2), ("enemy-hp", -4), ("enemy-mana", 1), ("enemy-mana", -2),
+    ("atk", "Rin", 2, False), ("atk", "Kai", -9, True), ("atk", "Nobody", 1, False),
+    ("move", "discard", "hand", 1, None), ("move", "pile", "deck", 2, 1), ("heal", 3), ("heal", 0),
+    ("mana", 1, 2), ("mana", 0, -9), ("teleport", 1), ("damage", "3"),
+]
 AREAS = st.sampled_from(["deck", "pile", "discard", "hand", "nowhere"])
 
 
@@ -98,7 +104,13 @@ def _events(stage, seats):
         st.sampled_from([ev.Draw(), ev.EnemyPhase(), ev.EndTurn()]),
         st.builds(ev.Play, st.sampled_from(PLAYS).map(tuple), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple)),
         st.builds(ev.LevelUp, st.sampled_from(["1", "2", "Rin", "Kai", "x"])),
-        st.builds(ev.Skill, st.sampled_from(["1", "2", "Kai", "Mio"]), st.integers(-1, 4)),
+        st.builds(ev.Skill, st.sampled_from(["1", "2", "Kai", "Mio"]), st.integers(-1, 4),
+                  st.lists(st.sampled_from(EFFECTS), max_size=3).map(tuple),
+                  st.lists(st.sampled_from(ENEMIES), max_size=1).map(tuple)),
+        st.builds(ev.Play, st.sampled_from(PLAYS).map(tuple), st.just(()),
+                  st.lists(st.tuples(st.sampled_from(["Mio", "Kai", "2"]),
+                                     st.lists(st.sampled_from(EFFECTS), max_size=2).map(tuple)), max_size=1).map(tuple)),
+        st.builds(ev.CorrectEnemy, st.none() | st.integers(-1, 30), st.none() | st.integers(-1, 4)),
         st.builds(ev.MoveCards, AREAS, AREAS, st.integers(-1, 40), st.none() | st.integers(-1, seats)),
         st.builds(ev.AdjustMana, st.integers(-1, seats), st.integers(-4, 8)),
     )

@@ -4,6 +4,7 @@ enemy's strong attack, the switch to the boss battle, a win; then a loss and bad
 from __future__ import annotations
 
 from textual import events
+from textual.widgets import DataTable
 
 from companion.games import all_games
 from tests.conftest import start_session, wait_for
@@ -103,8 +104,9 @@ async def test_draft_kill_mid_play_level_ups_and_strong_attack(make_app):
         await pilot.press("n")
 
         # Ann kills the Goblin; Bob earns a star and buys Kai's LV2: heart 3
+        # (both green 3s are on the play pile already: the dual-colour red/green 3 instead)
         await pilot.press("d")
-        await typed(pilot, "p", "g3")
+        await typed(pilot, "p", "rg3")
         await answer(pilot, "Bat, 1, 30, 1")
         assert st().enemy.name == "Bat" and [s.mana for s in st().seats] == [6, 2]
         await pilot.press("e", "n", "d")
@@ -150,6 +152,10 @@ async def test_the_boss_setup_and_a_win(make_app, repo):
         assert st().stage == "won"
         assert "Game over" in str(screen.query_one("#header").render())
         assert app.repo.list_sessions()[0].finished
+        # the home screen says how it ended, not only that it did
+        await pilot.press("escape")
+        home = await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen" and app.screen)
+        assert "✓ finished · won" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
 
 
 async def test_a_loss_and_bad_input(make_app):
@@ -184,9 +190,11 @@ async def test_a_loss_and_bad_input(make_app):
         assert "cannot go below zero" in label(screen)
         await pilot.press("escape")
         await typed(pilot, "p", "y4 +y1")
-        await typed(pilot, "l", "Tao")
-        assert "costs 3" in label(screen)
-        await pilot.press("escape")
+        # the level-up key refuses at once, with the reason, rather than opening a prompt to fail
+        await pilot.press("l")
+        await pilot.pause()
+        assert str(screen.query_one("#status").render()) == "Ann has 0 mana; a level-up costs 3."
+        assert not screen.entry_open
         before = screen.timeline.cursor
         await pilot.press("e", "n")
         assert screen.timeline.cursor == before + 2
@@ -203,5 +211,109 @@ async def test_a_loss_and_bad_input(make_app):
         await pilot.press("d", "e")
         assert st().stage == "lost"
         assert screen.timeline.game.result(st()).winners == ()
+        assert app.repo.list_sessions()[0].summary == "finished · lost"
         await pilot.press("ctrl+z")
         assert st().stage == "boss", "undo brings the table back"
+
+
+async def test_the_big_table_view_shows_the_enemy_deck_forecast_and_top_card(db_path, repo):
+    from screens.app import CompanionApp
+    from screens.table_view_screen import TableViewScreen
+
+    stored(repo)
+    session = repo.list_sessions()[0].id
+    app = CompanionApp(db_path=db_path, start_view=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.frame and app.screen)
+        pairs = dict(screen.frame.headline)
+        assert pairs["Enemy"] == "Bat · Atk 1" and pairs["Mana"] == "2" and pairs["Strong attack"] == "none"
+        assert pairs["Top card"] == "g1" and pairs["Deck"] == "8"
+        assert pairs["Deck runs out"] == "Ann's turn, 4 turns from now"  # 8 cards: 2 a turn
+        assert screen.query_one("#tv-headline").display
+        # the grid is painted from the frame: wait for the paint, then read the picture
+        picture = await wait_for(pilot, lambda: "STRONG" in app.export_screenshot() and app.export_screenshot())
+        for words in ("TOP", "RUNS", "Bat"):
+            assert words in picture
+
+
+async def test_f1_in_the_action_phase_opens_on_the_level_up_rules(make_app, repo):
+    """Bug 6: F1 during the actions opened on "Components: LV tokens"."""
+    stored(repo)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.press("d")
+        await typed(pilot, "p", "g2")
+        assert screen.timeline.game.view(screen.timeline.state).phase == "actions"
+        await pilot.press("f1")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        assert rules.hits[0].section.id == "skd.actions.level-up"
+
+
+async def test_keystrokes_a_turn_costs(make_app, repo):
+    """The keys a turn takes, counted: draw 1, a play = the cards and enter, the next enemy
+    from the catalogue 2, the enemy phase 1, the end of the turn 1."""
+    from companion.games.skd.specs import enemy_data, parse_enemy
+
+    stored(repo)
+    for text in ("Imp, 1, 9, 1", "Bat, 1, 30, 1"):
+        spec = parse_enemy(text)
+        repo.save_card("skd", "enemy", spec[0], enemy_data(spec))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        st = lambda: screen.timeline.state  # noqa: E731
+        counts: dict[str, int] = {}
+
+        async def keys(what: str, *pressed: str) -> None:
+            counts[what] = counts.get(what, 0) + len(pressed)
+            for key in pressed:
+                await pilot.press(key)
+            await pilot.pause()
+
+        await keys("correct the enemy", "h", "2", "enter")
+        assert st().enemy.hp == 2
+        await keys("draw", "d")
+        await keys("play", "g", "2", "enter")  # Rin's 3 fells the Bat: the next enemy is asked for
+        assert "the next enemy" in label(screen) and label(screen).endswith("· 1 Imp"), "the Bat cannot come again"
+        await keys("next enemy", "1", "enter")
+        assert (st().enemy.name, st().beaten, st().top.numbers) == ("Imp", 1, (2,))
+        await keys("enemy phase", "e")
+        await keys("end turn", "n")
+        assert (st().active, st().attacked) == (1, False)
+        assert counts == {"correct the enemy": 3, "draw": 1, "play": 3, "next enemy": 2, "enemy phase": 1,
+                          "end turn": 1}
+
+
+async def test_keystrokes_a_known_character_in_the_draft(make_app, repo):
+    """c, its number in the list, enter: a known character is three keys; tab completes a name."""
+    from companion.games.skd import GAME
+    from companion.games.skd.specs import character_data, parse_character
+
+    for text in (RIN, KAI):
+        spec = parse_character(text)
+        repo.save_card("skd", "character", spec[0], character_data(spec))
+    repo.create(GAME, "Draft", ("Ann", "Bob"), {})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.press("c")
+        assert label(screen).endswith("known: 1 Kai · 2 Rin")
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert [c.name for c in screen.timeline.state.seats[0].party] == ["Rin"]
+        await pilot.press("c")
+        assert label(screen).endswith("known: 1 Kai"), "a character already drafted is not offered"
+        await pilot.press("k", "tab", "enter")
+        await pilot.pause()
+        assert [c.name for c in screen.timeline.state.seats[1].party] == ["Kai"]

@@ -74,3 +74,28 @@ async def test_hostile_names_show_literally_and_survive_a_restart(make_app):
         assert_no_controls(text)
         for name in (*SHOWN, "[red]HP[/]"):
             assert name in text
+
+
+async def test_the_rules_screen_echoes_a_query_as_typed(make_app):
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewSessionScreen")
+        await pilot.pause()
+        app.screen.query_one("#players").value = "Ann, Bob"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: getattr(app.screen, "timeline", None))
+        await pilot.press("f1")
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules.query_one("#query", Input).focus()
+        await pilot.pause()
+        app.post_message(events.Paste("zqxj[/] \x1b[2J"))  # pasted: ESC cannot be typed
+        await pilot.pause(0.3)
+        assert rules.query_one("#query", Input).value == "zqxj[/] \\x1b[2J", "the paste shows the escape"
+        text = screen_text(app)
+        assert_no_controls(text)
+        assert "No rule matches “zqxj[/] \\x1b[2J”" in text

@@ -153,3 +153,44 @@ def attack_triggers(cards: tuple[Card, ...], per_colour: bool) -> tuple[str, ...
         seen += [c for c in card.colours if c not in seen]
     extra = tuple(c.colours for c in cards if c.extra)
     return (*seen, *extra)
+
+
+# -- the box, card by card --------------------------------------------------------------------
+# 40 single cards: each colour's 0–4 twice (8 of each number, the app's reading of the ruling);
+# 8 dual-number cards and 6 dual-colour cards, whose faces the ruling does not list, so only
+# their totals are checked. Easy mode takes out the 0s and 4s and some dual-number cards.
+SINGLE_COPIES = 2
+DUAL_NUMBER_CARDS = 8
+DUAL_COLOUR_CARDS = 6
+
+
+def kind_of(card: Card) -> str:
+    if len(card.colours) == 2:
+        return "dual-colour"
+    return "dual-number" if len(card.numbers) == 2 else "single"
+
+
+def face(card: Card) -> tuple[str, tuple[int, ...]]:
+    """What makes two cards the same card: the colours (either order) and the numbers."""
+    return "".join(sorted(card.colours)), card.numbers
+
+
+def check_copies(on_pile: tuple[Card, ...], cards: tuple[Card, ...], dual_numbers: int) -> None:
+    """Rejected if the play needs more copies of a card than the box has outside the play pile."""
+    for card in cards:
+        kind = kind_of(card)
+        if kind == "single":
+            same = [c for c in cards if face(c) == face(card)]
+            known = sum(face(c) == face(card) for c in on_pile)
+            limit, what = SINGLE_COPIES, f"{COLOUR_NAMES[card.colours]} {card.numbers[0]}s"
+        else:
+            same = [c for c in cards if kind_of(c) == kind]
+            known = sum(kind_of(c) == kind for c in on_pile)
+            limit = dual_numbers if kind == "dual-number" else DUAL_COLOUR_CARDS
+            what = f"{kind} cards"
+        if len(same) + known > limit:
+            where = f", and {known} {'is' if known == 1 else 'are'} on the play pile already" if known else ""
+            raise Rejected(
+                f"{show_all(tuple(same))}: the box has {limit} {what}{where}; "
+                f"{len(same)} more cannot be played. Check the cards typed."
+            )

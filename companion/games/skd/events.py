@@ -52,6 +52,7 @@ class Play(Event):
     kind = "play"
     cards: tuple = ()  # ((colours, numbers, stars, lv, extra), …)
     reveals: tuple = ()  # EnemySpecs of the enemies revealed by kills in this play
+    constant: tuple = ()  # ((character, effects), …): constant skills the play triggered
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,8 @@ class Skill(Event):
     kind = "skill"
     character: str = ""
     x: int = 0  # the mana chosen for an X★ skill
+    effects: tuple = ()  # what its words do to the table (see effects.py)
+    reveals: tuple = ()  # EnemySpecs of the enemies its damage turns up
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,16 @@ class AdjustMana(Event):
     delta: int = 0
 
 
+@dataclass(frozen=True)
+class CorrectEnemy(Event):
+    """The enemy's HP or mana set to what the tokens on the table show (a correction)."""
+
+    kind = "correct-enemy"
+    hp: int | None = None
+    mana: int | None = None
+
+
 EVENTS = event_types(
     DraftPick, DraftSwap, DraftPass, RevealEnemy, Draw, Play, LevelUp, Skill, EnemyPhase,
-    EndTurn, RevealBoss, BossKeep, BossDeal, MoveCards, AdjustMana,
+    EndTurn, RevealBoss, BossKeep, BossDeal, MoveCards, AdjustMana, CorrectEnemy,
 )

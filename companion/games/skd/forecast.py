@@ -1,42 +1,56 @@
-"""The forecast: how long the deck (the party's life) lasts, and what the party hits for.
+"""The forecast: when the deck (the party's life) runs out, and when the enemy falls, in turns
+and names.
 
-Nothing here is chance: the enemy's attacks are fixed numbers, so the deck's life is a plain
-count of enemy phases, simulated with the strong attack firing whenever the enemy's mana gets
-there. It is told twice: the enemy alone, and with each turn's one-card draw as well.
+Nothing here is chance: the enemy's attacks are fixed numbers, so the deck's life is walked
+turn by turn from where the table is now, in seat order, with every turn's mandatory draw and
+the strong attack firing whenever the enemy's mana gets there. The enemy's side is the party's
+present attack: one card a turn in each player's best colour.
 """
 
 from __future__ import annotations
 
-from companion.games.skd.cards import COLOUR_NAMES
-from companion.games.skd.state import Enemy, SkdState
+from dataclasses import dataclass
 
-NEVER = None
+from companion.games.skd.cards import COLOUR_NAMES
+from companion.games.skd.state import SkdState
+
 _LIMIT = 999
 
 
-def phases_survived(deck: int, enemy: Enemy, draw_first: bool = False, draws: bool = False) -> int | None:
-    """Enemy phases the deck takes before a hit greater than it; None if it never comes.
+@dataclass(frozen=True)
+class RunOut:
+    """The enemy phase whose hit is greater than the deck: who, how soon, and what it means."""
 
-    `draws`: each turn draws a card before its enemy phase (`draw_first`: this turn's draw
-    is still to come).
-    """
-    mana, survived = enemy.mana, 0
-    first = True
-    while survived < _LIMIT:
-        if draws and (draw_first or not first):
+    seat: int
+    turns: int  # turns from now: 0 this turn, 1 the next player's …
+    hit: int
+    deck: int  # the deck when the hit comes
+    boss: bool
+
+
+def run_out(state: SkdState) -> RunOut | None:
+    """The enemy phase the deck runs out on, or None if the enemy's attacks never get there."""
+    e = state.enemy
+    if e is None or state.stage not in ("normal", "boss") or state.normal_over:
+        return None
+    deck, mana, seat = state.deck, e.mana, state.active
+    draw, attack = not state.drew, not state.attacked
+    for turns in range(_LIMIT):
+        if draw:
             deck -= min(1, deck)
-        first = False
-        if enemy.atk > deck:
-            return survived
-        deck -= enemy.atk
-        mana += 1
-        if enemy.threshold and mana >= enemy.threshold:
-            if enemy.strong > deck:
-                return survived
-            deck -= enemy.strong
-            mana -= enemy.threshold
-        survived += 1
-    return NEVER
+        if attack:
+            if e.atk > deck:
+                return RunOut(seat, turns, e.atk, deck, e.boss)
+            deck -= e.atk
+            mana += 1
+            if e.threshold and mana >= e.threshold:
+                if e.strong > deck:
+                    return RunOut(seat, turns, e.strong, deck, e.boss)
+                deck -= e.strong
+                mana -= e.threshold
+        seat = (seat + 1) % len(state.seats)
+        draw = attack = True
+    return None
 
 
 def party_damage(state: SkdState, seat: int) -> dict[str, int]:
@@ -47,19 +61,77 @@ def party_damage(state: SkdState, seat: int) -> dict[str, int]:
     return hits
 
 
-def _count(n: int | None) -> str:
-    return "never runs out" if n is None else f"{n} more enemy phase{'s' if n != 1 else ''}"
-
-
-def forecast_line(state: SkdState) -> str:
+def falls(state: SkdState) -> tuple[int, int] | None:
+    """(seat, turns from now) of the turn the enemy falls at one card a turn in each player's
+    best colour; None if no one can hurt it."""
     e = state.enemy
-    parts = []
-    if e is not None and state.stage in ("normal", "boss"):
-        alone = phases_survived(state.deck, e)
-        with_draws = phases_survived(state.deck, e, draw_first=not state.drew, draws=True)
-        parts.append(f"Deck {state.deck} vs {e.name}: {_count(alone)} ({_count(with_draws)} with the draws)")
+    if e is None or state.finished:
+        return None
+    best = [max(party_damage(state, i).values(), default=0) for i in range(len(state.seats))]
+    if not any(best):
+        return None
+    hp, seat, turns = e.hp, state.active, 0
+    if state.played or state.attacked:  # this turn's play is done
+        seat, turns = (seat + 1) % len(best), 1
+    while True:
+        hp -= best[seat]
+        if hp <= 0:
+            return seat, turns
+        seat, turns = (seat + 1) % len(best), turns + 1
+
+
+def when(turns: int, name: str) -> str:
+    if turns == 0:
+        return f"this turn ({name}'s)"
+    return f"{name}'s turn, {turns} turn{'s' if turns != 1 else ''} from now"
+
+
+def ending(boss: bool) -> str:
+    return "the party loses" if boss else "the normal battle ends"
+
+
+def forecast_lines(state: SkdState) -> tuple[str, ...]:
+    """The deck's run-out and the enemy's fall, in turns and names; the active player's hits."""
+    e = state.enemy
+    if e is None or state.stage not in ("normal", "boss") or state.normal_over:
+        return ()
+    out = run_out(state)
+    if out is None:
+        deck = f"Deck {state.deck} vs {e.name}: never runs out"
+    else:
+        name = state.seats[out.seat].name
+        phase = "this turn's enemy phase" if out.turns == 0 else f"{name}'s enemy phase"
+        soon = "" if out.turns == 0 else f", {out.turns} turn{'s' if out.turns != 1 else ''} from now"
+        deck = f"Deck {state.deck} vs {e.name}: runs out on {phase}{soon} ({ending(out.boss)})"
+    fall = falls(state)
+    if fall is None:
+        enemy = f"{e.name} {e.hp} HP: no character can hurt it"
+    else:
+        enemy = (f"{e.name} {e.hp} HP falls on {when(fall[1], state.seats[fall[0]].name)}"
+                 " (one card a turn, each player's best colour)")
     hits = party_damage(state, state.active)
-    if hits:
-        per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
-        parts.append(f"{state.seats[state.active].name} hits per card: {per}")
-    return " · ".join(parts)
+    per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
+    return deck, enemy + (f" · {state.seats[state.active].name} hits per card: {per}" if per else "")
+
+
+def deciding(state: SkdState) -> str:
+    """On the turn whose enemy attack would end the normal battle or lose the game, before the
+    enemy phase: what it takes to survive; "" on any other turn."""
+    out = run_out(state)
+    e = state.enemy
+    if out is None or out.turns != 0 or e is None or state.attacked:
+        return ""
+    hp = max(e.hp, 0)
+    what = "the boss" if e.boss else e.name
+    need = "this turn must deal" if not state.played else "this turn's skills must deal"
+    return f"{what} has {hp} HP: {need} {hp}, or {ending(out.boss)}"
+
+
+def deciding_banner(state: SkdState) -> str:
+    """The deciding-turn warning with its reason: the attack that the deck cannot take."""
+    need = deciding(state)
+    if not need:
+        return ""
+    out = run_out(state)
+    assert out is not None and state.enemy is not None
+    return f"⚠ Deciding turn: {need} ({state.enemy.name}'s next hit, {out.hit}, is more than the deck's {out.deck})."

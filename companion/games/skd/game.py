@@ -38,6 +38,7 @@ class SeireiKairoDrive(GameBase):
     min_players = 2
     max_players = 4
     cooperative = True
+    state_version = 2  # 2: Atk boosts, the enemies revealed, the cards known on the play pile
     screen = "screens.skd_screen:SkdScreen"
     rules_phases = (
         "setup", "draft", "draw", "play", "resolve", "actions", "enemy", "end-phase", "boss", "end",
@@ -79,6 +80,12 @@ class SeireiKairoDrive(GameBase):
 
     def hint(self, state: SkdState) -> str:
         return view.hint(state)
+
+    def banner(self, state: SkdState) -> str:
+        return view.banner(state)
+
+    def headline(self, state: SkdState) -> tuple[tuple[str, str], ...]:
+        return view.headline(state)
 
     def next_turn(self, state: SkdState) -> Event:
         return ev.EndTurn()

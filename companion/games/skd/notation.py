@@ -1,7 +1,8 @@
 """What players type on the entry line, turned into event values (the screen only collects it).
 
-A card already in the catalogue is entered by its name alone; a line with commas is a card's
-full values, which the screen then saves to the catalogue. The other forms are short:
+A card already in the catalogue is entered by its number in the list the prompt shows, its
+name, or the start of its name; a line with commas is a card's full values, which the screen
+then saves to the catalogue. The other forms are short:
 `Kai 2` (skill, X = 2), `discard deck 2` (move cards; a seat number may follow),
 `2 +3` (mana for player 2), `2 1` (cards kept at the boss setup, in seat order).
 """
@@ -12,6 +13,7 @@ import re
 from typing import Any
 
 from companion.core import Rejected
+from companion.games.skd.cards import parse_play
 from companion.games.skd.specs import (
     character_from_data,
     enemy_from_data,
@@ -23,26 +25,54 @@ from companion.numbers import LIMIT, whole
 AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
 
 
-def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str) -> tuple[tuple, bool]:
-    """(spec, typed): the catalogue's card for a bare name, else the typed values."""
+def shelf(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = ()) -> list[str]:
+    """The catalogue's names that can still come up (not `taken`), in the order `known` numbers them."""
+    gone = {t.casefold() for t in taken}
+    return sorted((n for n in catalogue if n.casefold() not in gone), key=str.casefold)
+
+
+def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
+                   others: dict[str, dict[str, Any]] | None = None,
+                   taken: tuple[str, ...] = ()) -> tuple[tuple, bool]:
+    """(spec, typed): the catalogue's card for its number in `known`, its name or the unique
+    start of its name; else the typed values.
+
+    `others` is the catalogue of the other enemy deck: a boss cannot be an enemy card, nor the
+    other way round. `taken` are names that cannot come up again (numbers skip them).
+    """
     t = text.strip()
     if not t:
-        raise Rejected("Type a name from the catalogue, or the card's values.")
+        raise Rejected("Type a name from the catalogue, its number, or the card's values.")
+    names = shelf(catalogue, taken)
+    if re.fullmatch(r"[0-9]+", t):
+        if len(t) > 3 or not 1 <= int(t) <= len(names):
+            raise Rejected(f"There is no card {t} in the list: {known(catalogue, taken)}.")
+        t = names[int(t) - 1]
+    name = t.partition(",")[0].strip().casefold()
+    for other in others or {}:
+        if other.casefold() == name:
+            this, that = ("a boss", "an enemy") if kind == "boss" else ("an enemy", "a boss")
+            raise Rejected(f"{other} is {that} card, so it cannot come up as {this}.")
     character = kind == "character"
     if "," not in t:
-        for name, data in catalogue.items():
-            if name.casefold() == t.casefold():
-                return (character_from_data(name, data) if character else enemy_from_data(name, data)), False
+        exact = [n for n in catalogue if n.casefold() == name]
+        starts = exact or [n for n in names if n.casefold().startswith(name)]
+        if len(starts) == 1:
+            found = starts[0]
+            data = catalogue[found]
+            return (character_from_data(found, data) if character else enemy_from_data(found, data)), False
+        if len(starts) > 1:
+            raise Rejected(f"{t!r} could be {', '.join(starts)}: type more of the name.")
         example = "Rin, wind, 2, 3/4/5, c/h2, 2, skill words" if character else "Slime, 1, 10, 2, 3, 4"
         raise Rejected(f"{t!r} is not in the catalogue yet; type its values, e.g. {example}.")
     return (parse_character(t) if character else parse_enemy(t)), True
 
 
-def known(catalogue: dict[str, dict[str, Any]], limit: int = 8) -> str:
-    names = sorted(catalogue)
+def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), limit: int = 9) -> str:
+    names = shelf(catalogue, taken)
     if not names:
         return "none yet"
-    return ", ".join(names[:limit]) + (" …" if len(names) > limit else "")
+    return " · ".join(f"{i} {n}" for i, n in enumerate(names[:limit], 1)) + (" …" if len(names) > limit else "")
 
 
 def parse_skill(text: str) -> tuple[str, int]:
@@ -77,3 +107,68 @@ def parse_keep(text: str, players: int) -> tuple[int, ...]:
     if len(parts) != players:
         raise Rejected(f"Type {players} numbers, one per player in seat order, e.g. {' '.join(['2'] * players)}.")
     return tuple(whole(p, "Each number", 0, LIMIT) for p in parts)
+
+
+EFFECT_WORDS = ("damage", "hp", "enemy mana", "atk", "lasting", "heal", "move", "discard", "deck", "hand",
+                "pile", "mana")
+EFFECT_HELP = ("damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
+               "move discard hand 1 · mana 2 +1")
+
+
+def parse_effect(text: str, active: int) -> tuple:
+    """One effect in words (see EFFECT_HELP) as the plain tuple the events carry; `mana +1`
+    without a player number is the active player's."""
+    t = text.strip().lower()
+    if m := re.fullmatch(r"(?:damage|dmg)\s+(\S+)", t):
+        return ("damage", whole(m.group(1), "The damage", 0, LIMIT))
+    if m := re.fullmatch(r"(?:enemy\s+)?hp\s+([-+]\S+)", t):
+        return ("enemy-hp", whole(m.group(1), "The HP change"))
+    if m := re.fullmatch(r"enemy\s+mana\s+([-+]\S+)", t):
+        return ("enemy-mana", whole(m.group(1), "The mana change"))
+    if m := re.fullmatch(r"atk\s+(.+?)\s+([-+]\S+?)(\s+(?:lasting|always|for good))?", t):
+        return ("atk", m.group(1), whole(m.group(2), "The Atk change"), bool(m.group(3)))
+    if m := re.fullmatch(r"heal\s+(\S+)", t):
+        return ("heal", whole(m.group(1), "The heal", 0, LIMIT))
+    if t.startswith("move "):
+        return ("move", *parse_move(t[5:]))
+    if m := re.fullmatch(r"mana\s+(?:(\S+)\s+)?([-+]\S+)", t):
+        seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
+        return ("mana", seat, whole(m.group(2), "The mana change"))
+    raise Rejected(f"{text.strip()!r} is not an effect; write one of: {EFFECT_HELP}.")
+
+
+def parse_effects(text: str, active: int) -> tuple:
+    """Effects separated by commas."""
+    return tuple(parse_effect(p, active) for p in text.split(",") if p.strip())
+
+
+def parse_skill_line(text: str, active: int) -> tuple[str, int, tuple]:
+    """`Kai 2: damage 3, heal 1` → (character, X, effects); the part after ':' may be left out."""
+    who, _, effects = text.partition(":")
+    name, x = parse_skill(who)
+    return name, x, parse_effects(effects, active)
+
+
+def parse_play_line(text: str, easy: bool, active: int) -> tuple[tuple, tuple]:
+    """`g4 r4 +r2; Mio: heal 2` → (cards, ((character, effects), …)) for constant skills."""
+    cards_text, *skills = text.split(";")
+    cards = parse_play(cards_text, easy)
+    constant = []
+    for part in (p for p in skills if p.strip()):
+        who, sep, effects = part.partition(":")
+        if not sep or not who.strip():
+            raise Rejected(f"{part.strip()!r}: write a constant skill as Name: effects, e.g. Mio: heal 2.")
+        constant.append((who.strip(), parse_effects(effects, active)))
+    return cards, tuple(constant)
+
+
+def parse_correction(text: str) -> tuple[int | None, int | None]:
+    """`hp 7`, `mana 2`, `hp 7 mana 2` or a bare `7` (HP) → (hp, mana)."""
+    t = text.strip().lower()
+    if re.fullmatch(r"[0-9]+", t):
+        return whole(t, "The enemy's HP", 0, LIMIT), None
+    m = re.fullmatch(r"(?:hp\s+(\S+?))?\s*(?:mana\s+(\S+))?", t)
+    if not t or not m or not (m.group(1) or m.group(2)):
+        raise Rejected("Type what the table shows: hp 7, mana 2, or both (hp 7 mana 2).")
+    hp = whole(m.group(1), "The enemy's HP", 0, LIMIT) if m.group(1) else None
+    return hp, whole(m.group(2), "The enemy's mana", 0, LIMIT) if m.group(2) else None

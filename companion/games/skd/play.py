@@ -14,16 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core import Rejected
-from companion.games.skd.cards import COLOUR_NAMES, as_card, attack_triggers, check_play, show_all
-from companion.games.skd.stages import check_enemy_card
-from companion.games.skd.state import ENEMY_CARDS, Character, Enemy, SkdState
+from companion.games.skd.cards import as_card, attack_triggers, check_copies, check_play, show_all
+from companion.games.skd.effects import NeedsReveal, Reveals, apply_effects, find_character, strike
+from companion.games.skd.state import Character, Enemy, SkdState
 
-
-class NeedsReveal(Rejected):
-    def __init__(self, beaten: str, count: int) -> None:
-        super().__init__(f"This play defeats {beaten}: reveal the next enemy to finish it.")
-        self.beaten = beaten
-        self.count = count  # how many reveals the play has used up to this point
+__all__ = ["NeedsReveal", "raise_level", "resolve_play"]
 
 
 def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, str]:
@@ -52,24 +47,7 @@ def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, s
     return replace(state, seats=state.with_seat(seat, s), discard=discard, deck=deck), words
 
 
-def _kill(state: SkdState, enemy: Enemy, rest: list[tuple], used: int) -> tuple[SkdState, Enemy | None, str]:
-    """Rewards for `enemy`, then the next enemy (or the end of the normal battle)."""
-    gain = enemy.stars
-    seats = tuple(
-        replace(s, mana=s.mana + gain + (2 * gain if i == state.active else 0))
-        for i, s in enumerate(state.seats)
-    )
-    state = replace(state, seats=seats, beaten=state.beaten + 1)
-    words = f"{enemy.name} defeated: everyone +{gain} mana, {state.seats[state.active].name} +{2 * gain} more"
-    if state.beaten >= ENEMY_CARDS:
-        return replace(state, normal_over=True), None, words + "; the enemy deck is beaten, the boss battle is next"
-    if not rest:
-        raise NeedsReveal(enemy.name, used)
-    nxt = check_enemy_card(state, rest.pop(0))
-    return state, nxt, words + f"; {nxt.name} revealed ({nxt.hp} HP)"
-
-
-def resolve_play(state: SkdState, raw_cards: tuple, reveals: tuple) -> SkdState:
+def resolve_play(state: SkdState, raw_cards: tuple, reveals: tuple, constant: tuple = ()) -> SkdState:
     if state.stage not in ("normal", "boss"):
         raise Rejected("Plays come in the battle, after the draft and the first enemy.")
     if not state.drew:
@@ -78,40 +56,55 @@ def resolve_play(state: SkdState, raw_cards: tuple, reveals: tuple) -> SkdState:
         raise Rejected("One play a turn: this turn's cards are already played.")
     if state.attacked or state.acted:
         raise Rejected("The play comes before the actions and the enemy attack.")
+    if state.normal_over or state.enemy is None:
+        raise Rejected("The normal battle is over: end the turn (n), then the boss setup.")
     cards = tuple(as_card(c, state.easy) for c in raw_cards)
     check_play(state.top, cards)
     seat = state.seats[state.active]
     if seat.hand < len(cards):
         raise Rejected(f"{seat.name} has {seat.hand} card{'s' if seat.hand != 1 else ''} in hand, not {len(cards)}.")
+    check_copies(state.on_pile, cards, state.dual_numbers)
     state = replace(
         state, seats=state.with_seat(state.active, replace(seat, hand=seat.hand - len(cards))),
-        pile=state.pile + len(cards), top=cards[-1], played=True,
+        pile=state.pile + len(cards), top=cards[-1]._replace(extra=False), played=True,
+        on_pile=(*state.on_pile, *(c._replace(extra=False) for c in cards)),
     )
-    enemy, rest, notes = state.enemy, list(reveals), []
-    counts: dict[str, int] = {}
+    enemy: Enemy | None = state.enemy
+    rest, notes = Reveals(reveals), []
+    times: dict[str, int] = {}
     damage = lost = 0
     for colours in attack_triggers(cards, state.per_colour):
         for c in (c for c in seat.party if c.colour in colours):
-            counts[c.colour] = counts.get(c.colour, 0) + 1
+            times[c.name] = times.get(c.name, 0) + 1
             if enemy is None or state.finished:
                 lost += 1
                 continue
-            damage += c.power
-            enemy = replace(enemy, hp=enemy.hp - c.power)
-            if enemy.hp > 0:
-                continue
-            if enemy.boss:
-                state = replace(state, stage="won")
-                notes.append(f"{enemy.name} (the boss) defeated: the party wins")
-                continue
-            state, enemy, words = _kill(state, enemy, rest, len(reveals) - len(rest))
-            notes.append(words)
-    if rest:
-        raise Rejected(f"This play needs {len(reveals) - len(rest)} revealed enemies, not {len(reveals)}.")
+            power = next(x for x in state.seats[state.active].party if x.name == c.name).power
+            state, enemy, dealt, words = strike(state, enemy, power, rest)
+            damage += dealt
+            if words:
+                notes.append(words)
     state = replace(state, enemy=enemy)
-    attacks = ", ".join(f"{COLOUR_NAMES[c]} ×{n}" for c, n in counts.items()) or "no attack (no character of these colours)"
+    attacks = ", ".join(f"{name} ×{n}" for name, n in times.items())
+    attacks = f"attacks: {attacks}" if attacks else "no attack (no character of these colours)"
     notes.insert(0, f"{attacks}; {damage} damage" + (f" ({lost} attack{'s' if lost != 1 else ''} with no enemy left)" if lost else ""))
-    return _card_bonuses(state, cards, notes)
+    state = _card_bonuses(state, cards, notes)
+    for who, effects in constant:
+        state, words = constant_skill(state, str(who), tuple(effects), rest)
+        notes.append(words)
+    rest.check_all_used()
+    return replace(state, notes=(show_all(cards), *notes))
+
+
+def constant_skill(state: SkdState, who: str, effects: tuple, reveals: Reveals) -> tuple[SkdState, str]:
+    """A constant (常時) skill the play triggered: its effects, after the attacks and card bonuses."""
+    _, c = find_character(state, who)
+    if c.cost != "constant":
+        raise Rejected(f"{c.name}'s skill is not constant (常時); pay for it in the actions (k).")
+    if not effects:
+        raise Rejected(f"Say what {c.name}'s constant skill does, e.g. {c.name}: damage 2.")
+    state, words = apply_effects(state, effects, reveals)
+    return state, f"{c.name} (constant): " + ", ".join(words)
 
 
 def _card_bonuses(state: SkdState, cards: tuple, notes: list[str]) -> SkdState:
@@ -130,4 +123,4 @@ def _card_bonuses(state: SkdState, cards: tuple, notes: list[str]) -> SkdState:
                 continue
             state, words = raise_level(state, state.active, current)
             notes.append("LV symbol: " + words)
-    return replace(state, notes=(show_all(cards), *notes))
+    return state

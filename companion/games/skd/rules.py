@@ -13,8 +13,9 @@ from companion.games.skd import stages, turn
 from companion.games.skd.play import resolve_play
 from companion.games.skd.state import SkdState
 
-_TURN = frozenset({"draw", "play", "level-up", "skill", "enemy-phase", "move-cards", "adjust-mana"})
-_BOSS_SETUP = frozenset({"reveal-boss", "boss-keep", "boss-deal", "move-cards"})
+_TURN = frozenset({"draw", "play", "level-up", "skill", "enemy-phase", "move-cards", "adjust-mana",
+                   "correct-enemy"})
+_BOSS_SETUP = frozenset({"reveal-boss", "boss-keep", "boss-deal", "move-cards", "correct-enemy"})
 
 # The event kinds each stage offers (end-turn is the framework's next-turn key, always offered).
 STAGE_EVENTS: dict[str, frozenset[str]] = {
@@ -33,6 +34,12 @@ def offered(state: SkdState, kind: str) -> bool:
     return kind in STAGE_EVENTS.get(state.stage, ())
 
 
+def playing_now(state: SkdState) -> bool:
+    """Whether the turn is at its play step: drawn, nothing played, no enemy attack yet."""
+    return (state.stage in ("normal", "boss") and state.drew and not state.played and not state.attacked
+            and not state.acted and not state.normal_over and state.enemy is not None)
+
+
 def apply(state: SkdState, event: Event) -> SkdState:
     refuse_when_over(state.finished)
     match event:
@@ -46,12 +53,12 @@ def apply(state: SkdState, event: Event) -> SkdState:
             return stages.reveal_first(state, spec)
         case ev.Draw():
             return turn.draw(state)
-        case ev.Play(cards=cards, reveals=reveals):
-            return resolve_play(state, cards, reveals)
+        case ev.Play(cards=cards, reveals=reveals, constant=constant):
+            return resolve_play(state, cards, reveals, constant)
         case ev.LevelUp(character=name):
             return turn.level_up(state, name)
-        case ev.Skill(character=name, x=x):
-            return turn.skill(state, name, x)
+        case ev.Skill(character=name, x=x, effects=effects, reveals=reveals):
+            return turn.skill(state, name, x, effects, reveals)
         case ev.EnemyPhase():
             return turn.enemy_phase(state)
         case ev.EndTurn():
@@ -66,4 +73,6 @@ def apply(state: SkdState, event: Event) -> SkdState:
             return turn.move_cards(state, src, dst, n, seat)
         case ev.AdjustMana(seat=seat, delta=delta):
             return turn.adjust_mana(state, seat, delta)
+        case ev.CorrectEnemy(hp=hp, mana=mana):
+            return turn.correct_enemy(state, hp, mana)
     raise Rejected(f"Seirei Kairo Drive has no action {event.kind!r}.")

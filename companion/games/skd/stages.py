@@ -23,6 +23,7 @@ from companion.games.skd.state import (
     SkdState,
 )
 
+BOSSES = 5
 EASY_BOSS = ("faust", "ファウスト", "浮士德")
 
 
@@ -31,8 +32,14 @@ def snake_seat(pick: int, players: int) -> int:
     return place if lap % 2 == 0 else players - 1 - place
 
 
-def snake_order(players: int, picks: int) -> str:
-    return " ".join("ABCD"[snake_seat(k, players)] for k in range(picks))
+def snake_order(players: int, picks: int, labels: tuple[str, ...] = ("A", "B", "C", "D")) -> str:
+    return " ".join(labels[snake_seat(k, players)] for k in range(picks))
+
+
+def initials(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each player's initial, or the whole names when two share one."""
+    firsts = tuple(n[:1].upper() for n in names)
+    return firsts if len(set(firsts)) == len(firsts) else names
 
 
 def is_done(state: SkdState, seat: int) -> bool:
@@ -113,19 +120,31 @@ def pass_draft(state: SkdState) -> SkdState:
     return _close_if_done(replace(state, passed=passed, picks=k + 1, notes=()))
 
 
-def check_enemy_card(state: SkdState, spec: tuple) -> Enemy:
-    """The next enemy, refused if it cannot be the next card of the enemy deck."""
+STARS_IN_DECK = {1: ENEMY_CARDS // 2, 2: ENEMY_CARDS // 2}  # 6 one-star, 6 two-star enemies
+
+
+def enter_enemy(state: SkdState, spec: tuple) -> tuple[SkdState, Enemy]:
+    """The next enemy card turned up, refused if it cannot be the next card of the enemy deck."""
     name, stars, *_ = spec = check_enemy(spec)
-    if stars not in (1, 2):
+    if stars not in STARS_IN_DECK:
         raise Rejected(f"{name}: enemies have 1 or 2 stars, not {stars}.")
+    for i, (seen, _) in enumerate(state.revealed, 1):
+        if seen.casefold() == name.casefold():
+            raise Rejected(f"{name} was enemy {i} already; each enemy card comes up once.")
+    out = sum(s == stars for _, s in state.revealed)
+    if out >= STARS_IN_DECK[stars]:
+        raise Rejected(
+            f"The enemy deck has {STARS_IN_DECK[stars]} {'one' if stars == 1 else 'two'}-star enemies "
+            f"and all of them are out already; {name} cannot have {stars} star{'s' if stars > 1 else ''}."
+        )
     if state.easy:
-        want = 1 if state.beaten < ENEMY_CARDS // 2 else 2
+        want = 1 if state.beaten < STARS_IN_DECK[1] else 2
         if stars != want:
             raise Rejected(
                 f"Easy mode stacks the one-star enemies above the two-star ones: enemy "
                 f"{state.beaten + 1} has {want} star{'s' if want > 1 else ''}, not {stars}."
             )
-    return Enemy.from_spec(spec)
+    return replace(state, revealed=(*state.revealed, (name, stars))), Enemy.from_spec(spec)
 
 
 def reveal_first(state: SkdState, spec: tuple) -> SkdState:
@@ -133,7 +152,7 @@ def reveal_first(state: SkdState, spec: tuple) -> SkdState:
         raise Rejected("Finish the draft first (pick, swap or pass).")
     if state.stage != "first-enemy":
         raise Rejected("The first enemy is already out; the next ones are revealed by the play that beats them.")
-    enemy = check_enemy_card(state, spec)
+    state, enemy = enter_enemy(state, spec)
     return replace(state, stage="normal", enemy=enemy, history=(state.deck,), notes=())
 
 
@@ -141,6 +160,8 @@ def reveal_boss(state: SkdState, spec: tuple) -> SkdState:
     if state.stage != "boss-reveal":
         raise Rejected("The boss is revealed when the normal battle ends.")
     name, *_ = spec = check_enemy(spec)
+    if any(seen.casefold() == name.casefold() for seen, _ in state.revealed):
+        raise Rejected(f"{name} is one of the enemy cards; the boss comes from the {BOSSES} boss cards.")
     if state.easy and name.casefold() not in EASY_BOSS:
         raise Rejected(f"Easy mode uses the Easy boss Faust (ファウスト), not {name}.")
     return replace(state, stage="boss-keep", enemy=Enemy.from_spec(spec, boss=True), notes=())
@@ -175,5 +196,5 @@ def deal(state: SkdState) -> SkdState:
         give = min(HAND - seats[seat].hand, pool)
         pool -= give
         seats[seat] = replace(seats[seat], hand=seats[seat].hand + give)
-    return replace(state, seats=tuple(seats), deck=pool, pile=0, top=None, stage="boss",
+    return replace(state, seats=tuple(seats), deck=pool, pile=0, top=None, on_pile=(), stage="boss",
                    history=(*state.history, pool), notes=())

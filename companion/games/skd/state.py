@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core import Rejected
-from companion.games.skd.cards import Card
+from companion.games.skd.cards import DUAL_NUMBER_CARDS, Card
 from companion.games.skd.specs import CharacterSpec, EnemySpec
 from companion.numbers import is_seat_number
 
@@ -45,6 +45,8 @@ class Character:
     cost: str
     skill: str
     lv: int = 1
+    boost: int = 0  # lasting Atk change from skills' words
+    turn_boost: int = 0  # Atk change for this turn only
 
     @classmethod
     def from_spec(cls, spec: CharacterSpec, colour: str) -> Character:
@@ -57,7 +59,7 @@ class Character:
 
     @property
     def power(self) -> int:
-        return self.atk[self.lv - 1]
+        return max(0, self.atk[self.lv - 1] + self.boost + self.turn_boost)
 
     def bonus_at(self, lv: int) -> str:
         return self.bonuses[lv - 2] if 2 <= lv <= self.cap else ""
@@ -130,6 +132,8 @@ class SkdState:
     normal_over: bool = False
     history: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    revealed: tuple[tuple[str, int], ...] = ()  # (name, stars) of every enemy card turned up
+    on_pile: tuple[Card, ...] = ()  # the cards known to be on the play pile (played since the shuffle)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -142,6 +146,11 @@ class SkdState:
     @property
     def finished(self) -> bool:
         return self.stage in ("won", "lost")
+
+    @property
+    def dual_numbers(self) -> int:
+        """The dual-number cards in this session's deck (Easy mode takes some out)."""
+        return self.total - (FULL_DECK - DUAL_NUMBER_CARDS) + (EASY_REMOVED_SINGLES if self.easy else 0)
 
     def colour_of(self, element: str) -> str:
         return dict(self.pairing)[element]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core import Rejected, next_seat, refuse_when_over
+from companion.games.skd.effects import Reveals, apply_effects, give_mana, move
 from companion.games.skd.play import raise_level
 from companion.games.skd.state import (
     BOSS_SETUP,
@@ -20,8 +21,6 @@ from companion.games.skd.state import (
     PLAYING,
     SkdState,
 )
-
-AREAS = ("deck", "pile", "discard", "hand")
 
 
 def _in_turn(state: SkdState, setup_too: bool = False) -> None:
@@ -53,12 +52,20 @@ def _action(state: SkdState) -> None:
         raise Rejected("Actions come after the play; a player who cannot play goes straight to the enemy attack.")
 
 
-def level_up(state: SkdState, name: str) -> SkdState:
+def can_level_up(state: SkdState) -> None:
+    """Rejected with the reason if the active player cannot buy a level now (any character)."""
     _action(state)
     s = state.seats[state.active]
-    who = s.find(name)
     if s.mana < LEVEL_COST:
         raise Rejected(f"{s.name} has {s.mana} mana; a level-up costs {LEVEL_COST}.")
+    if all(c.lv >= c.cap for c in s.party):
+        raise Rejected(f"Everyone in {s.name}'s party is at the highest LV on the card.")
+
+
+def level_up(state: SkdState, name: str) -> SkdState:
+    can_level_up(state)
+    s = state.seats[state.active]
+    who = s.find(name)
     if who.lv >= who.cap:
         raise Rejected(f"{who.name} is at LV{who.lv}, the highest on the card.")
     state = replace(state, seats=state.with_seat(state.active, replace(s, mana=s.mana - LEVEL_COST)))
@@ -66,7 +73,8 @@ def level_up(state: SkdState, name: str) -> SkdState:
     return replace(state, acted=True, notes=(words,))
 
 
-def skill(state: SkdState, name: str, x: int) -> SkdState:
+def skill(state: SkdState, name: str, x: int, effects: tuple = (), reveals: tuple = ()) -> SkdState:
+    """Pay for a skill and resolve what its words do, recorded as effects, in the same action."""
     _action(state)
     s = state.seats[state.active]
     who = s.find(name)
@@ -75,7 +83,7 @@ def skill(state: SkdState, name: str, x: int) -> SkdState:
     if not who.cost:
         raise Rejected(f"{who.name} has no skill to pay for.")
     if who.cost == "constant":
-        raise Rejected(f"{who.name}'s skill is constant (常時): it triggers by itself, nothing to pay.")
+        raise Rejected(f"{who.name}'s skill is constant (常時): record it with the play that triggers it.")
     if who.cost == "X":
         if x < 1:
             raise Rejected(f"{who.name}'s skill costs X★: choose how much mana, at least 1.")
@@ -85,8 +93,35 @@ def skill(state: SkdState, name: str, x: int) -> SkdState:
     if s.mana < pay:
         raise Rejected(f"{s.name} has {s.mana} mana; {who.name}'s skill costs {pay}.")
     seats = state.with_seat(state.active, replace(s, mana=s.mana - pay))
-    return replace(state, seats=seats, acted=True, skills_used=(*state.skills_used, who.name),
-                   notes=(f"{who.name} pays {pay}: {who.skill or 'its skill'}",))
+    state = replace(state, seats=seats, acted=True, skills_used=(*state.skills_used, who.name))
+    rest = Reveals(reveals)
+    state, words = apply_effects(state, tuple(effects), rest)
+    rest.check_all_used()
+    done = ", ".join(words) if words else (who.skill or "its skill")
+    return replace(state, notes=(f"{who.name} pays {pay}: {done}",))
+
+
+def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState:
+    """The enemy's HP or mana set to what the table's tokens show, for what the app cannot know."""
+    _in_turn(state, setup_too=True)
+    e = state.enemy
+    if e is None:
+        raise Rejected("There is no enemy on the table to correct.")
+    if hp is None and mana is None:
+        raise Rejected("Give the enemy's HP, its mana, or both, e.g. hp 7 or mana 2.")
+    if hp is not None and hp < 1:
+        raise Rejected("A correction keeps the enemy standing (HP at least 1); record damage with the skill that dealt it.")
+    if hp is not None and hp > e.max_hp:
+        raise Rejected(f"{e.name}'s card has {e.max_hp} HP; a correction cannot go above it.")
+    if mana is not None and mana < 0:
+        raise Rejected("The enemy's mana cannot be below zero.")
+    words = []
+    if hp is not None:
+        words.append(f"HP {e.hp} → {hp}")
+    if mana is not None:
+        words.append(f"mana {e.mana} → {mana}")
+    fixed = replace(e, hp=e.hp if hp is None else hp, mana=e.mana if mana is None else mana)
+    return replace(state, enemy=fixed, notes=(f"{e.name} " + ", ".join(words),))
 
 
 def damage_instances(state: SkdState) -> tuple[int, ...]:
@@ -115,9 +150,9 @@ def enemy_phase(state: SkdState) -> SkdState:
             notes.append(f"{e.name}'s {label} of {hit} is more than the deck's {deck}")
             discard += deck
             if e.boss:
-                return replace(state, deck=0, discard=discard, attacked=True, stage="lost",
+                return replace(state, deck=0, discard=discard, enemy=e, attacked=True, stage="lost",
                                notes=(*notes, "the party loses"))
-            return replace(state, deck=0, discard=discard, attacked=True, normal_over=True,
+            return replace(state, deck=0, discard=discard, enemy=e, attacked=True, normal_over=True,
                            notes=(*notes, "the normal battle ends; end the turn (n) for the boss setup"))
         deck -= hit
         discard += hit
@@ -133,7 +168,10 @@ def end_turn(state: SkdState) -> SkdState:
     if not state.attacked and state.enemy is not None:
         raise Rejected("The enemy has not attacked yet: press e for the enemy phase first.")
     capped = [s.name for s in state.seats if s.mana > MANA_CAP]
-    seats = tuple(replace(s, mana=min(s.mana, MANA_CAP)) for s in state.seats)
+    seats = tuple(
+        replace(s, mana=min(s.mana, MANA_CAP), party=tuple(replace(c, turn_boost=0) for c in s.party))
+        for s in state.seats
+    )
     active, new_round = next_seat(state.active, len(seats))
     state = replace(
         state, seats=seats, active=active, round=state.round + new_round, drew=False,
@@ -148,32 +186,9 @@ def end_turn(state: SkdState) -> SkdState:
 
 def move_cards(state: SkdState, source: str, target: str, count: int, seat: int | None) -> SkdState:
     _in_turn(state, setup_too=True)
-    if source not in AREAS or target not in AREAS or source == target:
-        raise Rejected(f"Move cards between two of: {', '.join(AREAS)}.")
-    if count < 1:
-        raise Rejected("Move at least one card.")
-    who = state.active if seat is None else seat
-    if not 0 <= who < len(state.seats):
-        raise Rejected(f"There is no player {who + 1}.")
-    counts = {"deck": state.deck, "pile": state.pile, "discard": state.discard,
-              "hand": state.seats[who].hand}
-    if counts[source] < count:
-        where = f"{state.seats[who].name}'s hand" if source == "hand" else f"the {source}"
-        raise Rejected(f"{where} has {counts[source]} card{'s' if counts[source] != 1 else ''}, not {count}.")
-    counts[source] -= count
-    counts[target] += count
-    seats = state.with_seat(who, replace(state.seats[who], hand=counts["hand"]))
-    return replace(state, seats=seats, deck=counts["deck"], pile=counts["pile"],
-                   discard=counts["discard"], notes=())
+    return replace(move(state, source, target, count, seat), notes=())
 
 
 def adjust_mana(state: SkdState, seat: int, delta: int) -> SkdState:
     _in_turn(state)
-    if not 0 <= seat < len(state.seats):
-        raise Rejected(f"There is no player {seat + 1}.")
-    s = state.seats[seat]
-    if delta == 0:
-        raise Rejected("Type a change, e.g. +2 or -1.")
-    if s.mana + delta < 0:
-        raise Rejected(f"{s.name} has {s.mana} mana; it cannot go below zero.")
-    return replace(state, seats=state.with_seat(seat, replace(s, mana=s.mana + delta)), notes=())
+    return replace(give_mana(state, seat, delta), notes=())

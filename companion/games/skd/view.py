@@ -5,13 +5,20 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.skd import stages
 from companion.games.skd.cards import COLOUR_NAMES, show
-from companion.games.skd.forecast import forecast_line
-from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, SkdState
+from companion.games.skd.forecast import (
+    deciding,
+    deciding_banner,
+    falls,
+    forecast_lines,
+    run_out,
+    when,
+)
+from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Enemy, SkdState
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def hp_bar(hp: int, top: int, width: int = 20) -> str:
+def hp_bar(hp: int, top: int, width: int = 10) -> str:
     filled = max(0, min(width, round(width * hp / top))) if top else 0
     return "█" * filled + "░" * (width - filled)
 
@@ -43,11 +50,12 @@ def view(state: SkdState) -> TableView:
         rows.append(Row(s.name, (mana, str(s.hand), f"{s.stars}/{state.cap}", party), active=active))
     status = f"deck {state.deck}"
     if state.enemy is not None:
-        status += f" · {state.enemy.name} {state.enemy.hp}/{state.enemy.max_hp} HP"
+        status += f" · {state.enemy.name} {max(state.enemy.hp, 0)}/{state.enemy.max_hp} HP"
     if state.stage == "won":
         status = "the party won"
     elif state.stage == "lost":
         status = "the party lost"
+    status = " · ".join((*table_options(state), status))
     turn_name = state.seats[on_clock[1]].name if on_clock else state.seats[state.active].name
     return TableView(
         round=state.round, turn=turn_name, phase=phase(state),
@@ -58,13 +66,59 @@ def view(state: SkdState) -> TableView:
     )
 
 
+def table_options(state: SkdState) -> tuple[str, ...]:
+    """The options that change the rules at this table, for the header."""
+    return (*(("Easy",) if state.easy else ()), *(("per-colour",) if state.per_colour else ()))
+
+
+def strong_countdown(e: Enemy) -> str:
+    """The enemy's mana and how many of its attacks until the strong one fires."""
+    if not e.threshold:
+        return "no strong attack"
+    left = max(1, e.threshold - e.mana)
+    soon = "at its next attack" if left == 1 else f"in {left} attacks"
+    return f"mana {e.mana}/{e.threshold}: strong {e.strong} {soon}"
+
+
+def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
+    """What the big table view shows above the players: the enemy, its mana and strong-attack
+    countdown, the deck and its top card, the forecast, and the deciding-turn banner."""
+    pairs: list[tuple[str, str]] = []
+    e = state.enemy
+    if e is not None and not (state.normal_over and not e.boss):
+        pairs += [("Boss" if e.boss else "Enemy", f"{e.name} · Atk {e.atk}"), ("HP", f"{max(e.hp, 0)}/{e.max_hp}")]
+        if e.threshold:
+            left = max(1, e.threshold - e.mana)
+            pairs += [("Mana", f"{e.mana}/{e.threshold}"),
+                      ("Strong attack", f"{e.strong} " + ("at its next attack" if left == 1 else f"in {left} attacks"))]
+        else:
+            pairs += [("Mana", str(e.mana)), ("Strong attack", "none")]
+    pairs += [("Deck", str(state.deck)), ("Top card", show(state.top) if state.top else "none")]
+    out = run_out(state)
+    if out is not None:
+        pairs.append(("Deck runs out", when(out.turns, state.seats[out.seat].name)))
+    fall = falls(state) if e is not None and not state.normal_over else None
+    if fall is not None:
+        pairs.append(("Enemy falls", when(fall[1], state.seats[fall[0]].name)))
+    if need := deciding(state):
+        pairs.append(("⚠ Deciding turn", need))
+    if state.finished:
+        pairs.append(("Result", "won" if state.stage == "won" else "lost"))
+    return tuple(pairs)
+
+
+def banner(state: SkdState) -> str:
+    """The deciding-turn warning shown above the panel, or ""."""
+    return deciding_banner(state)
+
+
 def panel(state: SkdState) -> tuple[str, ...]:
     """The lines under the players: enemy, cards, the deck's life, forecast, the next step."""
     lines = []
     e = state.enemy
     if e is not None:
         which = "Boss" if e.boss else f"Enemy {state.beaten + 1}/{ENEMY_CARDS}"
-        strong = f" · mana {e.mana}/{e.threshold} → strong {e.strong}" if e.threshold else " · no strong attack"
+        strong = f" · {strong_countdown(e)}"
         lines.append(f"{which}: {e.name} {e.stars}★  HP {hp_bar(max(e.hp, 0), e.max_hp)} {max(e.hp, 0)}/{e.max_hp}  Atk {e.atk}{strong}")
     boss = state.stage.startswith("boss") or (e is not None and e.boss)
     battle = "boss battle" if boss else "normal battle"
@@ -77,8 +131,7 @@ def panel(state: SkdState) -> tuple[str, ...]:
     )
     if state.history:
         lines.append(f"Life (deck per turn): {sparkline((*state.history, state.deck), state.total)} {state.deck}")
-    if state.stage in ("normal", "boss") and not state.normal_over:
-        lines.append(forecast_line(state))
+    lines += forecast_lines(state)
     lines.append(hint(state))
     return tuple(lines)
 
@@ -89,7 +142,7 @@ def hint(state: SkdState) -> str:
         turn_ = stages.drafter(state)
         assert turn_ is not None
         s = state.seats[turn_[1]]
-        order = stages.snake_order(n, 2 * n)
+        order = stages.snake_order(n, 2 * n, stages.initials(state.players))
         return (f"Draft ({order} …): {s.name} picks (c), swaps (x) or passes (o); "
                 f"{s.stars}/{state.cap}★ used")
     if state.stage == "first-enemy":
@@ -107,4 +160,5 @@ def hint(state: SkdState) -> str:
     if state.normal_over or state.enemy is None:
         return "The normal battle is over: end the turn (n), then the boss setup."
     colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
-    return f"d draw · p play ({colours}) · l level · k skill · e enemy · n end turn · m/a cards/mana"
+    return (f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
+            "n end turn · m/a/h cards, mana, enemy correction")

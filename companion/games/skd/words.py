@@ -43,6 +43,8 @@ def describe(before: SkdState, event: Event, after: SkdState) -> str:
             return f"Boss setup: play pile shuffled, hands refilled to {HAND}; new deck {after.deck}"
         case ev.MoveCards(source=src, target=dst, count=n):
             return f"{n} card{'s' if n != 1 else ''} moved from the {src} to the {dst}"
+        case ev.CorrectEnemy():
+            return f"Correction: {notes}"
         case ev.AdjustMana(seat=seat, delta=delta):
             return f"{before.seats[seat].name}: mana {delta:+d} ({after.seats[seat].mana})"
     return event.kind
