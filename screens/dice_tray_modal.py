@@ -2,7 +2,9 @@
 
 Any game screen can open it with a `DiceRequest`. The tray holds no rules: the request's
 `check` (from the game's core) refuses a roll that cannot happen and says what the roll
-means and how likely it was; the tray shows that and, on a second enter, returns the faces.
+means and how likely it was. Typed faces that pass the check are returned on that enter (the
+log shows what they did, and undo takes them back); an app roll is shown first and returned
+on the next enter. A request that records nothing (the stand-alone tray) only shows the words.
 An app roll uses the RNG it is given, and the faces travel in the event, so undo never re-rolls.
 """
 
@@ -38,6 +40,7 @@ class DiceRequest:
     chance: str = ""
     # Validates the result and returns it in words (what it does, how likely it was).
     check: Callable[[DiceResult], str] | None = None
+    records: bool = True  # False: a look at the dice only; enter never closes the tray
 
 
 class DiceTrayModal(ModalScreen[DiceResult | None]):
@@ -60,20 +63,24 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             yield Static(literal(r.chance, lines=True), id="chance")
             yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
             yield Static("", id="outcome")
-            yield Static("[b]enter[/b] check, enter again to record · [b]ctrl+r[/b] roll for me · [b]esc[/b] cancel", id="keys")
+            enter = "records the roll" if r.records else "shows what the roll means"
+            close = "cancel" if r.records else "close"
+            yield Static(f"[b]enter[/b] {enter} · [b]ctrl+r[/b] roll for me · [b]esc[/b] {close}", id="keys")
 
-    def _show(self, result: DiceResult) -> None:
+    def _show(self, result: DiceResult) -> bool:
         outcome = self.query_one("#outcome", Static)
         try:
             words = self.request.check(result) if self.request.check else ""
         except Rejected as exc:
             self.ready = None
             outcome.update(literal(exc.reason, style="b red", lines=True))
-            return
-        self.ready = result
+            return False
+        self.ready = result if self.request.records else None
         shown = " ".join(str(f) for f in result.faces)
         who = "the app rolled" if result.rolled else "entered"
-        outcome.update(f"{who} [b]{shown}[/b]: {markup_lines(words)}\n[b]enter[/b] records it")
+        then = "\n[b]enter[/b] records it" if self.ready is not None else ""
+        outcome.update(f"{who} [b]{shown}[/b]: {markup_lines(words)}{then}")
+        return True
 
     @on(Input.Changed, "#faces")
     def changed(self) -> None:
@@ -93,7 +100,9 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
         except Rejected as exc:
             self.query_one("#outcome", Static).update(literal(exc.reason, style="b red"))
             return
-        self._show(DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1))
+        result = DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1)
+        if self._show(result) and self.request.records:
+            self.dismiss(result)  # typed faces that pass the check: one enter records them
 
     def action_roll(self) -> None:
         faces = tuple(self.rng.randint(1, 6) for _ in range(self.request.dice))

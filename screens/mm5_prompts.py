@@ -8,13 +8,19 @@ that used them is accepted, so a refused action leaves no half-typed card behind
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core import Rejected
 from companion.games.mm5 import notation
 from companion.games.mm5.battle import prepare_strike, walkover
-from companion.games.mm5.cards import Spec, catalogue_entry, from_catalogue, knight_name
+from companion.games.mm5.cards import (
+    PLAYABLE_KINDS,
+    Spec,
+    catalogue_entry,
+    from_catalogue,
+    knight_name,
+)
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -33,7 +39,9 @@ from companion.games.mm5.events import (
 )
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
-from companion.games.mm5.rules import check_thief
+from companion.games.mm5.rules import check_knight, check_thief
+from companion.games.mm5.table import HAND_LIMIT
+from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
 
@@ -49,6 +57,7 @@ class MM5Prompts:
     app: Any
     shown_state: Any
     _writable: Callable[[], bool]
+    best_strike: Callable[[], str]
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -87,7 +96,8 @@ class MM5Prompts:
                 self.call_after_refresh(ask_next)
                 return None
 
-            self.ask(f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})", "", submit)
+            self.ask(f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})", "", submit,
+                     PLAYABLE_KINDS)
 
         self.call_after_refresh(ask_next)
         return None
@@ -100,9 +110,12 @@ class MM5Prompts:
                 return exc.reason
         return run
 
-    def _go(self, label: str, fn: Callable[[str], str | None], value: str = "") -> None:
+    def _go(self, label: str, fn: Callable[[str], str | None], value: str = "", suggest: Iterable[str] = ()) -> None:
         if self._writable():
-            self.ask(label, value, self.rejected(fn))
+            self.ask(label, value, self.rejected(fn), suggest)
+
+    def cards_known(self) -> list[str]:
+        return sorted(self.catalogue())
 
     def _done(self, ok: bool) -> str | None:
         return None if ok else "Not recorded (see the message); esc cancels."
@@ -114,59 +127,93 @@ class MM5Prompts:
 
         def submit(text: str) -> str | None:
             seat, items = notation.parse_draw(text, deal, self.players())
-            for item in items:  # a dealt hand may hold several gems and knights
-                error = self.draw_one(item, seat)
-                if error:
-                    return error
-            return None
+            if items == [("empty", 0)]:
+                self.call_after_refresh(self.confirm_empty)
+                return None
+            return self.place(seat, items)
 
         label = "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)" if deal else \
             "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
         self._go(label, submit)
 
-    def draw_one(self, item: notation.Item, seat: int | None) -> str | None:
-        what, number = item
-        if what == "knight":
-            return self.knight(number, seat)
-        return self._done(self.record(Draw(what, number, seat=seat)))
+    def place(self, seat: int | None, items: list[notation.Item]) -> str | None:
+        """Record what was drawn or dealt, in order; each new Holy Knight's values are asked for
+        on the way (the core first checks that the knight can be drawn at all)."""
+        items = list(items)
+        while items:
+            what, number = items.pop(0)
+            if what != "knight":
+                if not self.record(Draw(what, number, seat=seat)):
+                    return "Not recorded (see the message); esc cancels."
+                continue
+            check_knight(self.shown_state, number)
+            name = knight_name(number)
+            known = self.catalogue().get(name)
+            if known is None:
+                self.call_after_refresh(self.ask_knight, number, seat, items)
+                return None
+            if not self.record(Draw("knight", number, from_catalogue(name, known), seat)):
+                return "Not recorded (see the message); esc cancels."
+        return None
 
-    def knight(self, number: int, seat: int | None) -> str | None:
+    def ask_knight(self, number: int, seat: int | None, rest: list[notation.Item]) -> None:
         name = knight_name(number)
-        known = self.catalogue().get(name)
-        if known is not None:
-            return self._done(self.record(Draw("knight", number, from_catalogue(name, known), seat)))
 
         def values(text: str) -> str | None:
             spec: Spec = (name, "knight", *notation.parse_values(text), number)
-            if self.record(Draw("knight", number, spec, seat)):
-                self.save(spec)
-                return None
-            return "Not recorded (see the message)."
+            if not self.record(Draw("knight", number, spec, seat)):
+                return "Not recorded (see the message)."
+            self.save(spec)
+            if rest:  # the rest of a deal line, after this knight
+                self.call_after_refresh(self.place_rest, seat, rest)
+            return None
 
-        self.call_after_refresh(self.ask, f"{name}'s values from the card (P 4/5 M 3/4)", "", self.rejected(values))
-        return None
+        self.ask(f"{name}'s values from the card (P 4/5 M 3/4)", "", self.rejected(values))
+
+    def place_rest(self, seat: int | None, rest: list[notation.Item]) -> None:
+        error = self.rejected(lambda _text: self.place(seat, rest))("")
+        if error:
+            self.notify(error, severity="error")
+
+    def confirm_empty(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.record(Draw("empty"))
+
+        question = "The deck is empty: drawing from it ends the game now. End the game? (undo reopens it)"
+        self.app.push_screen(ConfirmModal(question), done)
 
     def action_begin(self) -> None:
         self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
-                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))))
+                 lambda t: self._done(self.record(Begin(notation.parse_seat(t, self.players())))),
+                 suggest=self.players())
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
             side, whisper, rest = notation.parse_declare(text)
             return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
 
-        self._go("Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper", submit)
+        label = "Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper"
+        words: tuple[str, ...] = ("light", "dark")
+        me = self.shown_state.players[self.shown_state.active]
+        if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
+            other = "dark" if me.faction == "light" else "light"  # the forced switch, offered first
+            label += (f" — {me.name} holds {me.hand}: if only {other.capitalize()} characters can bring it "
+                      f"down to 5, that is the whisper: {other}! and the characters")
+            words = (f"{other}!", *words)
+        self._go(label, submit, suggest=(*words, *self.cards_known()))
 
     def action_enter(self) -> None:
         self._go("Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
-                 lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))))
+                 lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))), suggest=self.cards_known())
 
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
             seat, count = notation.parse_hand(text, self.players())
             return self._done(self.record(HandCount(seat, count)))
 
-        self._go("Hand count: player and number of cards (Bob 6)", submit)
+        self._go("Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)", submit,
+                 suggest=self.players())
 
     def action_discard(self) -> None:
         if self._writable():
@@ -187,9 +234,11 @@ class MM5Prompts:
         state = self.shown_state
         if state.battle is None:
             self._go("Attack whom? Seat number or name",
-                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))))
+                     lambda t: self._done(self.record(Attack(notation.parse_seat(t, self.players())))),
+                     suggest=[n for i, n in enumerate(self.players()) if i != state.active])
             return
-        self._go("Strike: striker target p|m (ids from the battle panel): 3 7 p", self.strike)
+        self._go("Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
+                 self.strike, self.best_strike())
 
     def strike(self, text: str) -> str | None:
         striker, target, magic = notation.parse_strike(text)
@@ -248,14 +297,24 @@ class MM5Prompts:
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
-        self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit)
+        self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit,
+                 suggest=(*self.players(), *self.cards_known()))
 
     def action_spell(self) -> None:
         def submit(text: str) -> str | None:
-            seat, note = notation.parse_spell(text, self.players())
-            return self._done(self.record(Spell(seat, note)))
+            if ":" in text:  # the note typed in the open, as before
+                seat, note = notation.parse_spell(text, self.players())
+                return self._done(self.record(Spell(seat, note)))
+            seat = notation.parse_seat(text, self.players())
+            self.probe(Spell(seat))  # may this player lay one now?
+            name = self.shown_state.players[seat].name
+            self.call_after_refresh(self.ask, f"{name}'s spell: a note for the reveal (hidden as you type; "
+                                    "enter for none)", "", self.rejected(lambda note: self._done(
+                                        self.record(Spell(seat, note.strip())))), secret=True)
+            return None
 
-        self._go("Face-down spell: player, then a note (Ann: Holy Light)", submit)
+        self._go("Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit,
+                 suggest=self.players())
 
     def action_initiative(self) -> None:
         state = self.shown_state

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
+from companion.games.mm5.table import HAND_LIMIT
 from companion.games.mm5.view import battle_lines
 from companion.numbers import whole
 from companion.text import literal, markup
@@ -94,6 +96,12 @@ class MM5Screen(MM5Prompts, TableScreen):
             if state.battle.stage == "reinforce":
                 return "e reinforce · s spell · i initiative · o win chance"
             return "a strike (striker target p|m) · k remove a character · o win chance"
+        me = state.players[state.active]
+        if state.phase == "faction" and me.hand is not None and me.hand > HAND_LIMIT:
+            other = "dark" if me.faction == "light" else "light"
+            return (f"Next: f declare a faction — {me.name} holds {me.hand}, over 5: this turn must bring it "
+                    "down (play, thief); if only the other side's characters can, that is the forced switch, "
+                    f"the whisper: f {other}! and the characters")
         steps = {"draw": "d draw", "faction": "f declare a faction",
                  "action": "p play · a attack · r rescue · t thief · or n to pass",
                  "hand-check": "n ends the turn (x if only spells keep the hand over 5)"}
@@ -130,7 +138,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         if advice is not None:
             self.advice = (state, advice)
         self.odds_text = text
-        self.query_one("#mm5-odds", Static).update(literal(text))
+        self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
     def best_strike(self) -> str:
         """The best strike for the side to move, as the strike prompt takes it, once solved."""
@@ -158,10 +166,16 @@ class MM5Screen(MM5Prompts, TableScreen):
             def check(r: DiceResult) -> str:
                 return likelihood(n, check_roll(n, r.faces, r.total))
 
-            self.call_after_refresh(self.roll, DiceRequest("Dice tray", n, "", check), lambda r: None)
+            self.call_after_refresh(self.roll, DiceRequest("Dice tray", n, "", check, records=False), lambda r: None)
             return None
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)
+
+    def ask(self, label, value: str, callback, suggest: Iterable[str] = (),  # type: ignore[no-untyped-def]
+            secret: bool = False) -> None:
+        """The entry line; `secret` hides what is typed (a face-down spell's note)."""
+        super().ask(label, value, callback, suggest)
+        self.query_one("#entry", Input).password = secret
 
     def probe(self, event) -> str:  # type: ignore[no-untyped-def]
         """The log line an event would make, or Rejected: the core decides, nothing is recorded."""

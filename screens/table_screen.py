@@ -318,7 +318,10 @@ class TableScreen(Screen[None]):
         """Game, title, round, whose turn and phase; under them what ends the game (the
         status) and the table options, each on a line of its own. Lines wrap, never cut."""
         parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
-        parts.append("[b]Game over[/b]" if view.finished else f"[b reverse] {markup(view.turn)} [/]'s turn")
+        if view.finished:
+            parts.append("[b]Game over[/b]")
+        elif view.turn:  # no one's turn (a deal, say): the phase says what is going on
+            parts.append(f"[b reverse] {markup(view.turn)} [/]'s turn")
         if view.phase and not view.finished:
             parts.append(f"phase: {markup(view.phase)}")
         lines = [" · ".join(parts)]

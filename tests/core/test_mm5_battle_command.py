@@ -42,8 +42,8 @@ def test_the_command_prints_the_chance_and_both_first_strikes(capsys):
     assert main(["battle", "--attacker", SURE, "--defender", SURE.replace("Hero", "Foe")]) == 0
     out = capsys.readouterr().out
     assert "Attacker's chance 50.0% (exact" in out
-    assert "If the attacker wins initiative: #1 Hero" in out and "at #2 Foe" in out
-    assert "If the defender wins initiative: #2 Foe" in out
+    assert "Attacker first: #1 Hero" in out and "at #2 Foe" in out
+    assert "Defender first: #2 Foe" in out
 
 
 def test_the_command_json_and_the_gem_bonus(capsys):

@@ -131,3 +131,14 @@ def test_battles_played_by_the_rules_agree_with_the_exact_value():
     share = wins / trials
     half = 3.3 * (exact * (1 - exact) / trials) ** 0.5
     assert abs(share - exact) <= half, (share, exact)
+
+
+def test_the_solve_reports_its_progress_in_lineups():
+    rng = random.Random(11)
+    kinds = [[random_kind(rng) for _ in range(3)] for _ in range(2)]
+    sides = tuple(tuple(Fighter(50 + 10 * s + i, f"p{i}", k) for i, k in enumerate(side))
+                  for s, side in enumerate(kinds))
+    seen: list[tuple[int, int]] = []
+    advise(sides, progress=lambda done, total: seen.append((done, total)))
+    assert seen and [d for d, _ in seen] == sorted({d for d, _ in seen})
+    assert all(0 < d <= t for d, t in seen) and len({t for _, t in seen}) == 1

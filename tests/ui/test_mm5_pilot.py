@@ -37,11 +37,10 @@ async def answer(pilot, text: str) -> None:
 
 
 async def dice(pilot, faces: str, record: bool = True) -> None:
-    """Enter physical dice in the tray, check them, and record."""
+    """Enter physical dice in the tray: one enter records faces that pass the check."""
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "DiceTrayModal")
     await fill(pilot, "#faces", faces)
     if record:
-        await pilot.press("enter")
         await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "MM5Screen")
         await pilot.pause()
 
@@ -106,7 +105,6 @@ async def test_short_game_by_keyboard(make_app):
         await dice(pilot, "25", record=False)  # a total four dice cannot show: refused in the tray
         assert "cannot come up" in str(app.screen.query_one("#outcome").render())
         await fill(pilot, "#faces", "13")
-        await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
         assert state().battle is None and state().players[1].field == ()
         assert state().players[0].gems == (2,) and state().players[1].gems == (1, 5)
@@ -120,7 +118,6 @@ async def test_short_game_by_keyboard(make_app):
         await dice(pilot, "7", record=False)  # a seven on one die: refused in the tray
         assert type(app.screen).__name__ == "DiceTrayModal"
         await fill(pilot, "#faces", "5")
-        await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
         assert state().players[2].gems == (1, 3, 4, 6, 7) and state().players[1].gems == (5,)
         await line(pilot, "n")
@@ -139,6 +136,8 @@ async def test_countdown_whisper_and_winner_by_keyboard(make_app):
         await line(pilot, "d", "Ann g2 k1")
         await line(pilot, "d", "Bob g5")
         await line(pilot, "d", "Cleo g1 g3 g4 g6 g7 k2 k3 k4 k5 k6")
+        for who in ("Ann", "Bob", "Cleo"):  # h corrects the counted hands: these turns only pass
+            await line(pilot, "h", f"{who} 0")
         await line(pilot, "b", "1")
         await plain_turn(pilot, "light")
         await plain_turn(pilot, "dark Orc")

@@ -11,16 +11,18 @@ to solve within the time budget get the simulation instead, labelled as an estim
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import prod
 
 from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
+from companion.games.mm5.cards import Card
 from companion.games.mm5.exact import Kind, Solver, Unsolved
 from companion.games.mm5.state import State
 
-BUDGET = 2.0  # seconds of exact solving before falling back to the simulation
+BUDGET = 2.0  # seconds of exact solving (the thread's own time) before falling back to the simulation
 # Positions (an upper bound) beyond which the exact solve is not even tried: about eight times
 # five distinct characters against five, which solves in about a second.
 TOO_BIG = 1_000_000
@@ -67,21 +69,21 @@ class Advice:
 
     def words(self) -> list[str]:
         if self.exact:
-            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact, both sides playing their best; "
-                     "no further reinforcements or spells)"]
+            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact: both sides' best play, no more "
+                     "reinforcements or spells)"]
         else:
             lines = [f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
                      f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
                      "each striker taking its best-odds target)"]
         if self.best is not None:
-            lines.append(f"Best strike for the {SIDE_NAMES[self.best.side]}: {self.best.words()}")
+            lines.append(f"Best strike, {SIDE_NAMES[self.best.side]}: {self.best.words()}")
         for side, best in enumerate(self.firsts):
             if best is not None:
-                lines.append(f"If the {SIDE_NAMES[side]} wins initiative: {best.words()}")
+                lines.append(f"{SIDE_NAMES[side].capitalize()} first: {best.words()}")
         return lines
 
 
-def kind_of(state: State, side: int, card) -> Kind:  # type: ignore[no-untyped-def]
+def kind_of(state: State, side: int, card: Card) -> Kind:
     b = bonus(state, side, card)
     return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
 
@@ -121,6 +123,7 @@ class Lineups:
 
 
 _SOLVERS: list[tuple[Lineups, bool, Solver]] = []  # the latest battles' solvers, newest last
+_LOCK = threading.Lock()  # one solve at a time: a solver is not shared between threads
 
 
 def _solver(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
@@ -160,9 +163,14 @@ def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool
     probe = Lineups(sides)
     if probe.size() > TOO_BIG:
         return _estimate(sides, variant, acted, to_move)
-    total = probe.total()
+    with _LOCK:
+        return _advise(sides, variant, acted, to_move, budget, progress, probe.total())
+
+
+def _advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...],
+            to_move: int | None, budget: float, progress: Callable[[int, int], None] | None, total: int) -> Advice:
     tell = (lambda done: progress(done, total)) if progress is not None else None
-    lineups, solver = _solver(sides, variant, time.monotonic() + budget, tell)
+    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
     done = set(acted) if to_move is not None else set()
     standing = ({f.uid for f in sides[0]}, {f.uid for f in sides[1]})
     try:

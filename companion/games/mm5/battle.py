@@ -262,10 +262,15 @@ def remove(state: State, e: Remove) -> State:
     seat, card = state.find(e.uid)
     if card.kind == "dungeon":
         raise Rejected("The Dark Dungeon is never discarded.")
+    defended = state.battle is not None and bool(members(state, 1))
     state = leave_field(state, seat, e.uid)
     b = state.battle
-    if b is None or b.stage != "strike":
+    if b is None:
         return state
+    if b.stage != "strike":  # a spell between strikes: a side it empties has lost
+        if not members(state, 0):
+            return finish(state, 1)
+        return finish(state, 0) if defended and not members(state, 1) else state
     for s in (1, 0):
         if not members(state, s):
             return finish(state, 1 - s)

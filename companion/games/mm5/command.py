@@ -24,7 +24,7 @@ EXAMPLE = '"Orc = orc P 2/1 M 0/1; Orc; Holy Knight 3 = knight P 4/5 M 3/4 +gem"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    p = sub.add_parser(
+    p: argparse.ArgumentParser = sub.add_parser(
         "battle", help="Monster Maker 5: the exact chance of winning a battle under best play",
         description="The attacker's exact chance to win a Monster Maker 5 battle when both sides play "
         "their best (no further reinforcements or spells), and each side's best first strike.",

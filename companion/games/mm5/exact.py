@@ -71,9 +71,15 @@ class Side:
         self.digits: dict[int, tuple[tuple[int, int], ...]] = {}
         for combo in product(*[[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]):
             self.digits[self.encode(combo)] = combo
-        self.start = {s: self.encode(tuple((u + a, 0) for u, a in d)) for s, d in self.digits.items()}
-        self.empty = {s: not any(u + a for u, a in d) for s, d in self.digits.items()}
-        self.left = {s: any(u for u, _ in d) for s, d in self.digits.items()}
+        self.start = [0] * place
+        self.empty = [False] * place
+        self.left = [False] * place
+        for s, d in self.digits.items():
+            self.start[s] = self.encode(tuple((u + a, 0) for u, a in d))
+            self.empty[s] = not any(u + a for u, a in d)
+            self.left[s] = any(u for u, _ in d)
+        self._strikers: dict[int, list[tuple[int, int, int, int]]] = {}
+        self._targets: dict[int, list[tuple[int, bool, int, int, int]]] = {}
 
     def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
         return sum(u * up + a * up * (n + 1) for (u, a), up, n in zip(digits, self.up, self.counts, strict=True))
@@ -81,6 +87,9 @@ class Side:
     def strikers(self, s: int) -> list[tuple[int, int, int, int]]:
         """(group, change of number when it strikes, physical attack, magic attack) per group
         with a strike left; orcs strike with the sum over the side's living orcs."""
+        got = self._strikers.get(s)
+        if got is not None:
+            return got
         d = self.digits[s]
         orcs = [(u + a) for (u, a) in d]
         pa = sum(n * k.patk for n, k in zip(orcs, self.kinds, strict=True) if k.orc)
@@ -89,11 +98,15 @@ class Side:
         for g, ((u, _a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
             if u:
                 out.append((g, up * n, pa if k.orc else k.patk, ma if k.orc else k.matk))
+        self._strikers[s] = out
         return out
 
     def targets(self, s: int) -> list[tuple[int, bool, int, int, int]]:
         """(group, already struck, change of number when it falls, physical and magic defence)
         for every character that may be struck: against Dark the lowest rank first."""
+        got = self._targets.get(s)
+        if got is not None:
+            return got
         d = self.digits[s]
         dark = [k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a and k.rank > 0]
         low = min(dark) if dark else None
@@ -105,6 +118,7 @@ class Side:
                 out.append((h, False, up, k.pdef, k.mdef))
             if a:
                 out.append((h, True, up * (n + 1), k.pdef, k.mdef))
+        self._targets[s] = out
         return out
 
 
@@ -115,19 +129,22 @@ WON, LOST = -1, -2
 
 class Solver:
     """Memoised values for one battle: two lists of groups of identical characters and their
-    counts; `deadline` is a time.monotonic() past which the solve gives up (Unsolved)."""
+    counts; `deadline` is a time.thread_time() (the computing thread's own seconds, steady on
+    a busy machine) past which the solve gives up (Unsolved)."""
 
     def __init__(self, kinds: tuple[tuple[Kind, ...], tuple[Kind, ...]], counts: tuple[tuple[int, ...], tuple[int, ...]],
                  variant: bool = False, deadline: float | None = None,
                  progress: Callable[[int], None] | None = None) -> None:
         self.sides = (Side(kinds[0], counts[0]), Side(kinds[1], counts[1]))
+        self.width = self.sides[1].size
         self.variant = variant
         self.deadline = deadline
         self.progress = progress
         self.values: dict[int, float] = {WON: 1.0, LOST: 0.0}  # every solved place, by its int
         self.solved = 0  # lineups whose round value is known
-        self.plan: dict[int, list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]] = {}
+        self.plan: dict[int, list[tuple[int, list[tuple[int, float, float]]]]] = {}
         self.work = 0
+        self.keep = [-1.0, 2.0]
 
     def key(self, a: int, d: int, mover: int) -> int:
         return (a * self.sides[1].size + d) * 2 + mover
@@ -144,27 +161,36 @@ class Solver:
         if theirs.empty[foe]:
             return WON if m == 0 else LOST
         a, d = (me, foe) if m == 0 else (foe, me)
+        width = self.width
         if theirs.left[foe]:
-            return self.key(a, d, 1 - m)
+            return (a * width + d) * 2 + 1 - m
         if mine.left[me]:
-            return self.key(a, d, m)
-        return -3 - self.key(self.sides[0].start[a], self.sides[1].start[d], 0)
+            return (a * width + d) * 2 + m
+        return -3 - (self.sides[0].start[a] * width + self.sides[1].start[d]) * 2
 
-    def strikes(self, key: int) -> list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]:
+    def options(self, key: int) -> list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]:
         """The strikes from a position, grouped by striker: (striker group, after a miss,
         [(target group, already struck, after a hit, physical chance, magic chance)])."""
+        a, d, m = self.unkey(key)
+        me, foe = (a, d) if m == 0 else (d, a)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        out = []
+        targets = theirs.targets(foe)
+        after, variant = self.after, self.variant
+        for g, step, pa, ma in mine.strikers(me):
+            struck = me + step
+            hits = [(h, done, after(struck, foe - drop, m), chance(pa, pd, variant), chance(ma, md, variant))
+                    for h, done, drop, pd, md in targets]
+            out.append((g, after(struck, foe, m), hits))
+        return out
+
+    def strikes(self, key: int) -> list[tuple[int, list[tuple[int, float, float]]]]:
+        """What the solver needs of `options`: per striker, after a miss and, per target, after a
+        hit with the better and the worse of the two kinds' chances."""
         plan = self.plan.get(key)
         if plan is None:
-            a, d, m = self.unkey(key)
-            me, foe = (a, d) if m == 0 else (d, a)
-            mine, theirs = self.sides[m], self.sides[1 - m]
-            plan = []
-            targets = theirs.targets(foe)
-            for g, step, pa, ma in mine.strikers(me):
-                struck = me + step
-                hits = [(h, done, self.after(struck, foe - drop, m), chance(pa, pd, self.variant),
-                         chance(ma, md, self.variant)) for h, done, drop, pd, md in targets]
-                plan.append((g, self.after(struck, foe, m), hits))
+            plan = [(miss, [(hit, max(pp, pm), min(pp, pm)) for _h, _d, hit, pp, pm in hits])
+                    for _g, miss, hits in self.options(key)]
             self.plan[key] = plan
         return plan
 
@@ -182,17 +208,16 @@ class Solver:
         maxing = where % 2 == 0
         best = None
         values = self.values
-        for _g, miss, hits in self.strikes(where):
+        for miss, hits in self.strikes(where):
             vm = values.get(miss)
             if vm is None:
                 vm = self.value(miss)
-            for _h, _done, hit, pp, pm in hits:
+            for hit, high, low in hits:
                 vh = values.get(hit)
                 if vh is None:
                     vh = self.value(hit)
                 gain = vh - vm
-                p = (pp if pp > pm else pm) if (gain > 0) == maxing else (pm if pp > pm else pp)
-                v = vm + p * gain
+                v = vm + (high if (gain > 0) == maxing else low) * gain
                 if best is None or ((v > best) if maxing else (v < best)):
                     best = v
         assert best is not None
@@ -202,7 +227,7 @@ class Solver:
 
     def tick(self) -> None:
         self.work += 1
-        if self.deadline is not None and not self.work % 256 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.work % 256 and time.thread_time() > self.deadline:
             raise Unsolved
 
     def round(self, a: int, d: int) -> float:
@@ -218,14 +243,18 @@ class Solver:
         x, lo, hi = 0.5, 0.0, 1.0
         for _ in range(100):
             memo: dict[int, tuple[float, float]] = {}
+            self.keep = [-1.0, 2.0]  # where every choice made at x stays the best one
             f0, b0 = self._line(top, -3 - top, x, memo)
             f1, b1 = self._line(top + 1, -3 - top, x, memo)
             fa, fb = (f0 + f1) / 2, (b0 + b1) / 2  # f(y) = fa + fb·y for the choices made at x
             fx = fa + fb * x
             if abs(fx - x) <= TOLERANCE:
                 break
-            lo, hi = (x, hi) if fx > x else (lo, x)
             y = fa / (1 - fb) if fb < 1 else -1.0
+            if self.keep[0] - TOLERANCE <= y <= self.keep[1] + TOLERANCE and 0 <= y <= 1:
+                x = y  # the same choices are best at y, so y is the fixed point: no second pass
+                break
+            lo, hi = (x, hi) if fx > x else (lo, x)
             x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
         self.values[-3 - top] = x
         for k, (va, vb) in memo.items():  # positions of this lineup, now constants
@@ -237,25 +266,46 @@ class Solver:
 
     def _line(self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]]) -> tuple[float, float]:
         """A position before anyone fell this round, as a + b·x where x is the round's own
-        value (`again` is its place); each side's choice is its best at the guess x."""
+        value (`again` is its place); each side's choice is its best at the guess x, and
+        `self.keep` narrows to the values of x for which it stays the best."""
         got = memo.get(key)
         if got is not None:
             return got
         maxing = key % 2 == 0
         best, here = (0.0, 0.0), None
         values = self.values
-        for _g, miss, hits in self.strikes(key):
+        keep = self.keep
+        seen = []
+        for miss, hits in self.strikes(key):
             ma, mb = (0.0, 1.0) if miss == again else self._line(miss, again, x, memo)
             vm = ma + mb * x
-            for _h, _done, hit, pp, pm in hits:
+            for hit, high, low in hits:
                 vh = values.get(hit)
                 if vh is None:
                     vh = self.value(hit)
                 gain = vh - vm
-                p = (pp if pp > pm else pm) if (gain > 0) == maxing else (pm if pp > pm else pp)
+                up = (gain > 0) == maxing
+                p = high if up else low
+                if mb > 0 and high != low:  # the kind to use flips where the miss is worth vh
+                    cross = (vh - ma) / mb
+                    if gain > 0:
+                        keep[1] = min(keep[1], cross)
+                    else:
+                        keep[0] = max(keep[0], cross)
+                option = (p * vh + (1 - p) * ma, (1 - p) * mb)
+                seen.append(option)
                 v = vm + p * gain
                 if here is None or ((v > here) if maxing else (v < here)):
-                    here, best = v, (p * vh + (1 - p) * ma, (1 - p) * mb)
+                    here, best = v, option
+        ba, bb = best
+        for oa, ob in seen:  # the others stay no better while (ba - oa) + (bb - ob)·x keeps its sign
+            slope = bb - ob
+            if slope:
+                cross = (oa - ba) / slope
+                if (slope > 0) == maxing:
+                    keep[0] = max(keep[0], cross)
+                else:
+                    keep[1] = min(keep[1], cross)
         self.tick()
         memo[key] = best
         return best
@@ -266,7 +316,7 @@ class Solver:
         """The strikes from a position, best first for the side to move: (move, the attacker's
         chance if it is chosen, its chance to hit, the attacker's chance if it hits)."""
         out = []
-        for g, miss, hits in self.strikes(key):
+        for g, miss, hits in self.options(key):
             vm = self.value(miss)
             for h, done, hit, pp, pm in hits:
                 vh = self.value(hit)

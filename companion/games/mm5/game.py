@@ -14,7 +14,8 @@ from companion.core import Event, GameBase, Option, Result, check_players, resol
 from companion.games.mm5.events import EVENTS, EndTurn
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
-from companion.games.mm5.view import view
+from companion.games.mm5.table import DEALT
+from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
@@ -32,11 +33,13 @@ class MonsterMaker5(GameBase):
     )
     events = EVENTS
     commands = ("companion.games.mm5.command",)  # companion battle
+    state_version = 2  # 2: hands counted from the deal
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
         players = check_players(players, self.min_players, self.max_players)
         opts = resolve_options(self.options, options)
-        return State(tuple(Seat(p) for p in players), opts["variant_1d6"], opts["light_spares_neutral"])
+        hands = tuple(Seat(p, hand=DEALT) for p in players)
+        return State(hands, opts["variant_1d6"], opts["light_spares_neutral"])
 
     def apply(self, state: State, event: Event) -> State:
         return apply(state, event)
@@ -46,6 +49,9 @@ class MonsterMaker5(GameBase):
 
     def view(self, state: State) -> Any:
         return view(state)
+
+    def headline(self, state: State) -> tuple[tuple[str, str], ...]:
+        return headline(state)
 
     def next_turn(self, state: State) -> Event:
         return EndTurn()

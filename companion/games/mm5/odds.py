@@ -50,16 +50,15 @@ class AttackRoll:
 
     def words(self) -> str:
         pct = f"{float(self.chance):.1%}"
+        if not self.dice:
+            return f"an attack of {self.attack} against defence {self.defence}: it hits without a roll — 100%"
         if self.fallback:
-            reach = "6 + attack" if self.variant else f"{self.dice_for_attack()}d6"
+            reach = "6 + attack" if self.variant else (f"{self.attack}d6" if self.attack else "an attack of 0")
             return (f"defence {self.defence} is out of reach of {reach}: roll 2d6, only 12 wins "
                     f"— 1/36 = {pct} (the fallback rule)")
         if self.variant:
             return f"1d6 + {self.attack} ≥ {self.defence}: need {self.need}+ on one die — {self.chance} = {pct}"
         return f"{self.dice}d6 ≥ {self.defence} — {self.chance} = {pct}"
-
-    def dice_for_attack(self) -> int:
-        return self.attack
 
 
 def attack_roll(attack: int, defence: int, variant: bool = False) -> AttackRoll:

@@ -111,19 +111,26 @@ def draw(state: State, e: Draw) -> State:
     else:
         raise Rejected(f"A draw is a card, a gem, a knight or an empty deck, not {e.what!r}.")
     state = start_countdown(state)
-    if state.phase == "deal":
-        return state
+    if state.phase == "deal":  # placed at once: one card fewer in the dealt hand
+        return state.with_seat(seat, adjust_hand(state.players[seat], -1))
     return replace(state, drawn=True, phase="faction")
 
 
-def _place_knight(state: State, seat: int, e: Draw) -> State:
+def check_knight(state: State, number: int) -> None:
+    """Refuse a Holy Knight that cannot be drawn now, before anyone types its values."""
+    if number not in GEMS:
+        raise Rejected(f"There are 7 Holy Knights, numbered 1–7; there is no knight {number}.")
     if len(state.knights_appeared()) >= 7:
         raise Rejected("All 7 Holy Knights are already on the table; there is no other.")
-    if e.number in state.knights_appeared():
-        raise Rejected(f"Holy Knight {e.number} is already on the table.")
+    if number in state.knights_appeared():
+        raise Rejected(f"Holy Knight {number} is already on the table.")
+
+
+def _place_knight(state: State, seat: int, e: Draw) -> State:
+    check_knight(state, e.number)
     if not e.card:
         raise Rejected(f"Type Holy Knight {e.number}'s values from the card first.")
-    card = make_card(e.card, state.next_uid)  # type: ignore[arg-type]
+    card = make_card(e.card, state.next_uid)
     if card.kind != "knight" or card.knight != e.number:
         raise Rejected(f"That card is not Holy Knight {e.number}.")
     state = replace(state, next_uid=state.next_uid + 1)
@@ -160,6 +167,8 @@ def declare(state: State, e: Declare) -> State:
     if switch:
         for c in [c for c in state.players[seat].field if c.side == old]:
             state = leave_field(state, seat, c.uid)
+    if old == e.side and e.cards:  # keeping the side: playing characters is the turn's action
+        return replace(state, declared=True, acted=True, phase="hand-check")
     return replace(state, declared=True, phase="action")
 
 
@@ -224,15 +233,23 @@ def discard(state: State) -> State:
     return state.with_seat(state.active, replace(me, hand=HAND_LIMIT))
 
 
+def over_limit(state: State) -> str:
+    """What a player over the hand limit can still do this turn (the faction is declared by now)."""
+    me = state.players[state.active]
+    head = f"{me.name} holds {me.hand} cards; the limit is 5."
+    spells = "with only spells left, reveal the hand and discard down to 5 (x)"
+    if state.acted:
+        return f"{head} This turn's action is taken: {spells}."
+    ways = "use a thief (t)" if me.faction == "neutral" else "play characters (p) or use a thief (t)"
+    return f"{head} {ways[0].upper() + ways[1:]} to get down to 5; {spells}."
+
+
 def end_turn(state: State, e: EndTurn) -> State:
     refuse_when_over(state.finished)
     need_step(state, "end")
     me = state.players[state.active]
     if me.hand is not None and me.hand > HAND_LIMIT:
-        raise Rejected(
-            f"{me.name} holds {me.hand} cards; the limit is 5. Play characters, use a thief or "
-            "switch sides; with only spells left, reveal and discard down to 5 (x)."
-        )
+        raise Rejected(over_limit(state))
     if state.end_turn is not None and state.turn_no >= state.end_turn:
         return replace(state, phase="over", ended_by="countdown")
     return replace(

@@ -65,7 +65,7 @@ def _best(me: Fighter, own: list[Fighter], foes: list[Fighter], variant: bool) -
         if dark and foe[2] != low:
             continue
         for atk, dfn in ((3, 4), (5, 6)):
-            n = sum(f[atk] for f in own if f[1] == "orc") if me[1] == "orc" else me[atk]
+            n = sum(int(f[atk]) for f in own if f[1] == "orc") if me[1] == "orc" else int(me[atk])
             p = _p(n, foe[dfn], variant)
             if p > chance:
                 best, chance = i, p

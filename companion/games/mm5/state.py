@@ -22,7 +22,7 @@ class Seat:
     name: str
     field: tuple[Card, ...] = ()
     gems: tuple[int, ...] = ()
-    hand: int | None = None  # tracked only once someone types it
+    hand: int | None = None  # cards in hand: five dealt, counted by the app (h corrects it)
 
     @property
     def faction(self) -> str:

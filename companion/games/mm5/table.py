@@ -11,6 +11,7 @@ from companion.games.mm5.cards import Card, Spec, make_card
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, Seat, State
 
 HAND_LIMIT = 5
+DEALT = 5  # cards dealt to each player; gems and Holy Knights among them are placed at once
 
 
 def adjust_hand(seat: Seat, delta: int) -> Seat:

@@ -28,7 +28,21 @@ def countdown(state: State) -> str:
         return ""
     left = state.end_turn - state.turn_no + 1
     last = state.players[(state.first + state.end_turn) % len(state.players)].name
-    return f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s turn"
+    when = state.end_turn // len(state.players) + 1
+    return (f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s "
+            f"turn in round {when}" + (" (this one)" if left == 1 else ""))
+
+
+def headline(state: State) -> tuple[tuple[str, str], ...]:
+    """What the big table view shows above the players: what has appeared (as fractions, drawn
+    as bars), the countdown, and the battle under way."""
+    out = [("Gems", f"{len(state.gems_appeared())}/7"), ("Knights", f"{len(state.knights_appeared())}/7")]
+    if state.end_turn is not None and not state.finished:
+        out.append(("Turns left", str(state.end_turn - state.turn_no + 1)))
+    b = state.battle
+    if b is not None:
+        out.append(("Battle", f"{state.who(b.attacker)} against {state.who(b.defender)}, round {b.round}"))
+    return tuple(out)
 
 
 def knights_text(state: State, seat: int) -> str:
@@ -58,7 +72,7 @@ def view(state: State) -> TableView:
         status += " · " + countdown(state)
     return TableView(
         round=state.round,
-        turn=me.name if state.phase != "deal" else "Dealer",
+        turn=me.name if state.phase != "deal" else "",  # the deal is no one's turn
         phase=state.phase,
         columns=COLUMNS,
         rows=tuple(rows),
@@ -67,6 +81,14 @@ def view(state: State) -> TableView:
         checklist=(("draw", state.drawn), ("faction", state.declared), ("one action", state.acted),
                    ("hand ≤ 5", hand_ok and state.declared)),
     )
+
+
+def spells_of_round(state: State) -> list[tuple[str, str]]:
+    """(who, note) for the spells laid this combat round: face down until initiative."""
+    b = state.battle
+    if b is None:
+        return []
+    return [(state.players[s].name, note) for r, s, note in b.spells if r == b.round]
 
 
 def battle_lines(state: State) -> list[str]:
@@ -85,10 +107,13 @@ def battle_lines(state: State) -> list[str]:
         ) or "nobody"
         lines.append(f"  {SIDE_NAMES[side]} {state.who(seat)}: {shown}")
     if b.stage == "reinforce":
-        spells = [f"{state.players[s].name}: {n or 'face down'}" for r, s, n in b.spells if r == b.round]
+        laid = [state.players[s].name for r, s, _ in b.spells if r == b.round]
         lines.append("  reinforcements (e) and one face-down spell each (s), then initiative (i)"
-                     + (f" · spells: {'; '.join(spells)}" if spells else ""))
+                     + (f" · face down: {', '.join(laid)}" if laid else ""))
     else:
+        revealed = spells_of_round(state)
+        if revealed:
+            lines.append("  spells: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in revealed))
         targets, why = legal_targets(state, b.to_move)
         lines.append(f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
                      + ", ".join(f"#{c.uid}" for c in targets) + (f" — {why}" if why else ""))

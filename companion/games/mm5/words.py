@@ -7,6 +7,7 @@ never disagree with the table: what it says was discarded is exactly what left.
 from __future__ import annotations
 
 from companion.core import Event
+from companion.games.mm5.battle import members
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -25,7 +26,7 @@ from companion.games.mm5.events import (
     Thief,
 )
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
-from companion.games.mm5.view import appeared, countdown
+from companion.games.mm5.view import appeared, countdown, spells_of_round
 
 
 def _names(cards: tuple[object, ...]) -> str:
@@ -54,6 +55,14 @@ def _battle_end(before: State, after: State) -> str:
         taken = " ".join(str(g) for g in foe.gems) or "none"
         return f" — {foe.name}'s side is wiped out: {me} takes all their gems ({taken})"
     return f" — {me}'s attack is wiped out; nothing changes hands"
+
+
+def _revealed(before: State) -> str:
+    """The round's face-down spells, turned over together before initiative."""
+    spells = spells_of_round(before)
+    if not spells:
+        return ""
+    return "Spells revealed: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in spells) + " — "
 
 
 def _end_note(before: State, after: State) -> str:
@@ -90,6 +99,7 @@ def describe(before: State, event: Event, after: State) -> str:
             if old in {side, "neutral"}:
                 text = f"{who} declares {SIDE_WORDS[side]}" + (" (keeps)" if old == side else "")
                 text += f", playing {_names(cards)}" if cards else ""
+                text += " (the turn's action)" if cards and old == side else ""
                 return text + (" — still Neutral, no characters" if new == "neutral" else "")
             text = f"{who} switches {SIDE_WORDS[old]} → {SIDE_WORDS[side]}"
             if whisper:
@@ -114,29 +124,35 @@ def describe(before: State, event: Event, after: State) -> str:
             if giver == receiver:
                 return f"{giver} reinforces with {_names(cards) or 'no one'}"
             return f"{giver} reinforces {receiver} with {_names(cards)} (they stay with {receiver})"
-        case Spell(seat=seat, note=note):
-            return f"{before.players[seat].name} lays a face-down spell" + (f" ({note})" if note else "")
+        case Spell(seat=seat):
+            return f"{before.players[seat].name} lays a face-down spell (revealed with the others before initiative)"
         case Initiative(attacker=a, defender=d):
+            shown = _revealed(before)
             if after.battle is None:
-                return "No defenders were committed: the battle is lost at once" + _battle_end(before, after)
+                empty = 0 if before.battle and not members(before, 0) else 1
+                why = ("The attacking side has no one left: the attack fails" if empty == 0 else
+                       "No defenders were committed: the battle is lost at once")
+                return shown + why + _battle_end(before, after)
             first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
-            return f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
+            return shown + f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
         case Strike(striker=s, target=t, faces=faces, rolled=rolled):
-            _, me = before.find(s)
-            _, foe = before.find(t)
+            _, hitter = before.find(s)
+            _, struck = before.find(t)
             dice = " ".join(str(f) for f in faces)
             how = "app roll" if rolled else "rolled"
-            return f"#{s} {me.name} → #{t} {foe.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
+            return f"#{s} {hitter.name} → #{t} {struck.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
         case Remove(uid=uid, why=why):
             _, card = before.find(uid)
             where = "to the Dungeon" if card.kind == "knight" else "discarded"
             return f"#{uid} {card.name} leaves play ({where})" + (f": {why}" if why else "") + _battle_end(before, after)
-        case Thief(rescue=rescue, number=n):
+        case Thief(rescue=rescue, number=n, value=value, face=face):
+            ok = face >= value
             if rescue:
-                what = f"frees Holy Knight {n}"
+                what = f"{'frees' if ok else 'fails to free'} Holy Knight {n}"
             else:
                 holder = before.gem_holder(n)
-                what = f"steals gem {n} from {before.players[holder].name if holder is not None else '?'}"
+                name = before.players[holder].name if holder is not None else "?"
+                what = f"{'steals' if ok else 'fails to steal'} gem {n} from {name}"
             return f"{who}'s thief {what}: {after.last_roll}"
         case Discard():
             return f"{who} shows a hand of spells only and discards down to 5"
