@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games import get_game
 from companion.games.free import AddCounter, Adjust, NextTurn, SetCountdown
-from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, Initiative
+from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, HandCount, Initiative
 from companion.games.skd import events as ev
 from companion.games.skd.specs import parse_enemy
 from companion.games.tkc.cards import DEFAULT_COLOURS
@@ -31,7 +31,7 @@ GAMES = {
         Draw("knight", 2, knight(2), seat=0), Begin(0),
         Draw("card"), Declare("light"), EndTurn(),
         Draw("card"), Declare("light", (WARRIOR,)), EndTurn(),
-        Draw("card"), Declare("light"), EndTurn(),
+        Draw("card"), Declare("light"), HandCount(2, 5), EndTurn(),
         Draw("card"), Declare("dark", (QUEEN, MAGE, ORC)), Attack(1), Initiative(6, 2),
     ]),
     "skd": (("Ann", "Bob"), {}, [
