@@ -44,6 +44,7 @@ from companion.store.files import (
     reason_at_open,
 )
 from companion.store.migrations import upgrade
+from companion.store.schema_version import CURRENT_VERSION
 from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, Timeline
 
@@ -160,7 +161,16 @@ class Repository:
 
     def _connection(self) -> Connection:
         if self._con is None:
-            self._con = self.engine.connect()
+            con = self.engine.connect()
+            if self.read_only:  # a reader never upgrades a file, so it needs one already current
+                found = con.connection.driver_connection.execute("PRAGMA user_version").fetchone()[0]  # type: ignore[union-attr]
+                if found < CURRENT_VERSION:
+                    con.close()
+                    raise StoreError(
+                        f"{self.path} was written by an older Companion (schema {found}): open it once "
+                        "with `companion` (or `companion serve`), which upgrades it, and the view can follow it."
+                    )
+            self._con = con
         return self._con
 
     @contextmanager

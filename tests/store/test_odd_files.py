@@ -171,3 +171,16 @@ async def test_the_app_says_a_session_is_damaged_and_exports_what_it_can(tmp_pat
         await wait_for(pilot, lambda: any(n.startswith("Exported to") for n in notes))
     assert "could not be read" in next(n for n in notes if n.startswith("Exported to"))
     assert "# Long night" in (tmp_path / "saved.md").read_text()
+
+
+def test_the_view_of_a_file_not_yet_upgraded_says_so(tmp_path):
+    import shutil
+
+    old = tmp_path / "old.db"
+    shutil.copy(Path(__file__).with_name("fixtures") / "companion-v3.db", old)
+    before = digest(old)
+    reader = Repository.reader(old)
+    with pytest.raises(StoreError, match="older Companion"):
+        reader.list_sessions()
+    reader.close()
+    assert digest(old) == before
