@@ -15,6 +15,7 @@ from companion.games.tkc.events import Draw as TkcDraw
 from companion.games.tkc.events import NextTurn as TkcNext
 from companion.games.tkc.events import StartDraw
 from companion.store.repo import Repository
+from tests.conftest import fixed_clock
 from tests.core.test_mm5_rulings import MAGE, ORC, QUEEN, WARRIOR, knight
 from tests.core.test_skd_rulings import GOBLIN, KAI, MIO, RIN, SLIME, TAO, pick, play
 
@@ -48,7 +49,7 @@ GAMES = {
 def seed(db_path, game_id: str, title: str = "Friday night") -> int:
     """Create the session and record its events, each committed as the app would."""
     players, options, events = GAMES[game_id]
-    repo = Repository.open(db_path)
+    repo = Repository.open(db_path, clock=fixed_clock)
     try:
         loaded = repo.create(get_game(game_id), title, players, options)
         tl = loaded.timeline
