@@ -9,6 +9,7 @@ from textual.widgets import DataTable
 from companion.games.free import (
     AddCounter,
     Adjust,
+    Counter,
     Finish,
     RemoveCounter,
     SetCountdown,
@@ -32,6 +33,22 @@ FREE_ACTIONS = (
     Command("f", "finish", "Finish", "End the game now", show=False),
     *(Command(str(i), f"seat({i - 1})", f"Player {i}", show=False) for i in range(1, 10)),
 )
+
+
+def legal_changes(counter: Counter) -> str:
+    """What may be typed for `counter` now, from its bounds: never an example it would refuse."""
+    low, high, value = counter.low, counter.high, counter.value
+    down = "-N subtracts" if low is None else (f"-1..-{value - low} subtracts" if value > low else "")
+    up = "+N adds" if high is None else (f"+1..+{high - value} adds" if value < high else "")
+    if low is not None and high is not None:
+        to = f"={low}..{high} sets"
+    elif low is not None:
+        to = f"={low} or more sets"
+    elif high is not None:
+        to = f"={high} or less sets"
+    else:
+        to = "=N sets"
+    return " · ".join(part for part in (down, up, to) if part)
 
 
 class FreeScreen(TableScreen):
@@ -62,16 +79,16 @@ class FreeScreen(TableScreen):
             return
         chosen = self.selected_counter()
         if chosen is None:
-            self.notify("Pick a cell with a counter first (arrow keys), or press a to add one.")
+            self.explain("Pick a cell with a counter first (arrow keys), or press a to add one.")
             return
         owner, name = chosen
         counter = next(c for c in self.shown_state.counters if c.owner == owner and c.name == name)
-        label = f"{self._who(owner)} · {name} is {counter.value}: type -7, +3 or =12, then enter (esc cancels)"
+        label = f"{self._who(owner)} · {name} is {counter.value}: {legal_changes(counter)}, then enter (esc cancels)"
 
         def submit(text: str) -> str | None:
             m = CHANGE.match(text)
             if not m:
-                return f"{quoted(text)} is not a number; type -7, +3 or =12."
+                return f"{quoted(text)} is not a number: {legal_changes(counter)}."
             op, number = m.group(1) or "+", whole(m.group(2), "The amount", 0, LIMIT)
             event = SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
             return self.attempt(event)
@@ -80,9 +97,11 @@ class FreeScreen(TableScreen):
 
     def action_seat(self, seat: int) -> None:
         table = self.query_one("#players", DataTable)
-        if seat < table.row_count:
-            table.move_cursor(row=seat, column=max(table.cursor_column, 1))
-            table.focus()
+        if seat >= table.row_count:
+            self.explain(f"There is no player {seat + 1} at this table.")
+            return
+        table.move_cursor(row=seat, column=max(table.cursor_column, 1))
+        table.focus()
 
     def action_add_counter(self) -> None:
         if not self._writable():
@@ -106,7 +125,10 @@ class FreeScreen(TableScreen):
 
     def action_remove_counter(self) -> None:
         chosen = self.selected_counter()
-        if chosen is None or not self._writable():
+        if chosen is None:
+            self.explain("Pick a cell with a counter to remove (arrow keys).")
+            return
+        if not self._writable():
             return
         owner, name = chosen
 

@@ -58,7 +58,6 @@ class MM5Screen(MM5Prompts, TableScreen):
     def __init__(self, session_id: int) -> None:
         super().__init__(session_id)
         self.rng = random.Random()
-        self.odds_text = ""
         self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
 
     def compose_panel(self) -> ComposeResult:
@@ -83,7 +82,6 @@ class MM5Screen(MM5Prompts, TableScreen):
         if state.battle is not None:
             self.estimate()
         else:
-            self.odds_text = ""
             self.query_one("#mm5-odds", Static).update("")
 
     @staticmethod
@@ -137,7 +135,6 @@ class MM5Screen(MM5Prompts, TableScreen):
             return  # a worker for an older lineup finished late: its answer is stale
         if advice is not None:
             self.advice = (state, advice)
-        self.odds_text = text
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
     def best_strike(self) -> str:

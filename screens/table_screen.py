@@ -18,9 +18,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.coordinate import Coordinate
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
@@ -29,9 +29,10 @@ from companion.core import Event, Rejected, TableView
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
-from screens.commands import Command, bindings
+from screens.commands import Command
 from screens.widgets.entry_line import EntryLine
 from screens.widgets.log_pane import LogPane
+from screens.widgets.players_table import PlayersTable
 
 BASE_ACTIONS = (
     Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
@@ -39,6 +40,7 @@ BASE_ACTIONS = (
     Command("ctrl+y", "redo", "Redo", "Redo the action just undone"),
     Command("w", "rewind", "Rewind to here", "Undo back to the action shown, in one step"),
     Command("escape", "back", "Back", "Back to now, or to the home screen", show=False, key_display="esc"),
+    Command("ctrl+l", "log", "Log", "The log: every action; enter on one shows the table then"),
     Command("ctrl+r", "reload", "Reload", "Reload the session from the database", show=False),
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
@@ -73,6 +75,34 @@ def update(widget: Static, content: str, layout: bool = True) -> None:
         widget.update(content, layout=layout)
 
 
+def update_wrapped(widget: Static, content: Content | Text) -> None:
+    """Set a Static whose text wraps: the screen lays out again only when it takes a
+    different number of lines than before (or its text is the same: nothing at all)."""
+    plain = content.plain
+    if getattr(widget, "_shown_text", None) == plain:
+        return
+    widget._shown_text = plain  # type: ignore[attr-defined]
+    text = content if isinstance(content, Text) else Text(plain)
+    lines = len(text.wrap(widget.app.console, max(widget.content_region.width, 10)))
+    same = getattr(widget, "_shown_lines", None) == lines
+    widget._shown_lines = lines  # type: ignore[attr-defined]
+    widget.update(content, layout=not same)
+
+
+def options_line(game: Any, chosen: dict[str, Any]) -> str:
+    """The table options that differ from the printed game, by their labels."""
+    said = []
+    for option in game.options:
+        value = chosen.get(option.key, option.default)
+        if value == option.default:
+            continue
+        if option.kind == "bool":
+            said.append(option.label if value else f"{option.label}: off")
+        else:
+            said.append(f"{option.label}: {value}")
+    return "Table options: " + " · ".join(said) if said else ""
+
+
 def log_words(entry: Entry, undone: bool) -> str:
     text = shown(entry.text)
     if entry.dropped:
@@ -90,8 +120,14 @@ def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) ->
 
 class TableScreen(Screen[None]):
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
-    ACTIONS: tuple[Command, ...] = BASE_ACTIONS
-    BINDINGS = bindings(*BASE_ACTIONS)
+    # Under 120 columns the log moves under the players; under 28 lines it waits behind
+    # ctrl+l (the newest action is whole in the line under the header at every size).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
+    ACTIONS: ClassVar[tuple[Command, ...]] = BASE_ACTIONS
+    # Each game screen binds its own keys, then BASE_ACTIONS: the footer lists the game's
+    # keys first (the shared ones are the same at every table).
+    BINDINGS: ClassVar[list[BindingType]] = []
 
     # Plain vars: paint() updates the widgets that changed. A repainting reactive would
     # redraw the whole screen on every action.
@@ -102,13 +138,13 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session_id = session_id
         self.title_text = ""
+        self.options_text = ""
         self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
-        self._log_widths = (0, 0, 0)
+        self._log_widths = (0, 0)
         self._entry_callback: Callable[[str], str | None] | None = None
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
-        self._grid: tuple[tuple[str, ...], int] = ((), -1)
         self._saving: Timeline | None = None  # an action waiting for another program's lock
 
     # -- layout -------------------------------------------------------------------------------
@@ -116,9 +152,10 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Loading the session…", id="header")
         yield Static("", id="banner")
+        yield Static("", id="last")
         with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield DataTable(id="players", cursor_type="cell", zebra_stripes=True)
+            with VerticalScroll(id="main", can_focus=False):
+                yield PlayersTable(id="players")
                 yield from self.compose_panel()
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
@@ -133,6 +170,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
+        self.watch(self.query_one("#log", LogPane), "cursor", self._show_selected, init=False)
         self.load()
 
     @work(thread=True, exclusive=True, group="load")
@@ -154,6 +192,7 @@ class TableScreen(Screen[None]):
 
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
+        self.options_text = options_line(loaded.timeline.game, loaded.info.options)
         self._shown = ((), 0)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
@@ -278,16 +317,21 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
+        """Game, title, round, whose turn and phase; under them what ends the game (the
+        status) and the table options, each on a line of its own. Lines wrap, never cut."""
         parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
         if view.finished:
             parts.append("[b]Game over[/b]")
-        elif view.turn:  # no one's turn (a deal, say): the phase says what is going on
-            parts.append(f"[b reverse] {markup(view.turn)} [/]'s turn")
+        elif view.turn:  # no one's turn (the start player draw, a deal): the phase says what is going on
+            parts.append(f"[b reverse] {markup(view.turn)}'s turn [/]")
         if view.phase and not view.finished:
             parts.append(f"phase: {markup(view.phase)}")
+        lines = [" · ".join(parts)]
         if view.status:
-            parts.append(markup(view.status))
-        update(self.query_one("#header", Static), " · ".join(parts), layout=False)
+            lines.append(markup(view.status))
+        if self.options_text:
+            lines.append(f"[dim]{markup(self.options_text)}[/]")
+        update_wrapped(self.query_one("#header", Static), Content.from_markup("\n".join(lines)))
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None
         if self.viewing is not None:
@@ -297,26 +341,10 @@ class TableScreen(Screen[None]):
             )
 
     def _paint_players(self, view: TableView) -> None:
-        table = self.query_one("#players", DataTable)
         # Names and values are player text: Text cells, never read as markup.
-        labels = [literal(f"▶ {r.label}" if r.active else f"  {r.label}") for r in view.rows]
-        if self._grid == (view.columns, len(view.rows)):
-            # Same shape: change the cells in place, no relayout.
-            for y, (label, r) in enumerate(zip(labels, view.rows, strict=True)):
-                for x, cell in enumerate((label, *map(literal, r.cells))):
-                    if table.get_cell_at(Coordinate(y, x)) != cell:
-                        table.update_cell_at(Coordinate(y, x), cell)
-            return
-        self._grid = (view.columns, len(view.rows))
-        row, col = table.cursor_coordinate
-        table.clear(columns=True)
-        table.add_column("Player", key="player")
-        for name in view.columns:
-            table.add_column(literal(name), key=name)
-        for label, r in zip(labels, view.rows, strict=True):
-            table.add_row(label, *map(literal, r.cells))
-        if view.rows:
-            table.move_cursor(row=min(row, len(view.rows) - 1), column=min(col, len(view.columns)))
+        rows = [(literal(f"▶ {r.label}" if r.active else f"  {r.label}"), *map(literal, r.cells)) for r in view.rows]
+        columns = [literal("Player"), *map(literal, view.columns)]
+        self.query_one("#players", PlayersTable).show(columns, rows)
 
     def paint_panel(self, view: TableView) -> None:
         """Game screens repaint their panels here; the base shows the turn checklist."""
@@ -337,22 +365,19 @@ class TableScreen(Screen[None]):
         keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
         if keep and old[keep - 1] is not tl.entries[keep - 1]:
             keep = 0
-        number, turn, words = self._log_widths if keep else (0, 0, 0)
+        number, turn = self._log_widths if keep else (0, 0)
         fresh = tl.entries[keep:]
         widths = (
             max(number, len(str(len(tl.entries)))),
-            max([turn, *(cell_len(e.turn) for e in fresh)]),
+            max([turn, *(cell_len(shown(e.turn)) for e in fresh)]),
         )
-        words = max([words, *(cell_len(log_words(e, True)) for e in fresh)])
-        if widths != self._log_widths[:2]:
+        if widths != self._log_widths:
             keep = 0
-        self._shown, self._log_widths = (tl.entries, tl.cursor), (*widths, words)
+        self._shown, self._log_widths = (tl.entries, tl.cursor), widths
         entries, cursor = tl.entries, tl.cursor
         log = self.query_one("#log", LogPane)
-        log.show(
-            len(entries), keep, lambda i: log_line(i, entries[i], i >= cursor, widths),
-            width=1 + widths[0] + 2 + widths[1] + 2 + words,
-        )
+        log.show(len(entries), keep, lambda i: log_line(i, entries[i], i >= cursor, widths))
+        self._show_selected()
         if self.viewing is None and entries:
             log.move_to(cursor - 1)
         # The numbers count the actions; the title changes only with undo and redo, so a
@@ -361,6 +386,28 @@ class TableScreen(Screen[None]):
         if cursor < len(entries):
             title += f" · {len(entries) - cursor} undone (ctrl+y redoes)"
         update(self.query_one("#log-title", Static), title, layout=False)
+
+    def _show_selected(self, _: object = None) -> None:
+        """The log line under the cursor (the newest, unless one is picked), whole: the log
+        pane cuts long lines, this line wraps them."""
+        tl = self.timeline
+        if tl is None or not tl.entries:
+            return
+        log = self.query_one("#log", LogPane)
+        index = min(log.cursor, len(tl.entries) - 1)
+        entry = tl.entries[index]
+        head = "▸" if index == len(tl.entries) - 1 else "Picked:"
+        text = Text.assemble((f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
+                             log_words(entry, index >= tl.cursor))
+        update_wrapped(self.query_one("#last", Static), text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The wrapped lines may take more or fewer lines now: measure them again."""
+        self.query_one(Footer).compact = event.size.width < 120
+        for line in self.query("#header, #last"):
+            line._shown_text = None  # type: ignore[attr-defined]
+        if self.timeline is not None:
+            self.call_after_refresh(self.paint)
 
     # -- the entry line and the status line -------------------------------------------------
 
@@ -396,8 +443,10 @@ class TableScreen(Screen[None]):
     def explain(self, reason: str) -> None:
         """Say in the status line why a key did nothing (or what just happened). Plain text."""
         status = self.query_one("#status", Static)
-        status.update(Content(reason))
-        status.set_class(bool(reason), "shown")
+        if getattr(status, "_shown_text", "") != reason:  # unchanged: no relayout
+            status._shown_text = reason  # type: ignore[attr-defined]
+            status.update(Content(reason))
+            status.set_class(bool(reason), "shown")
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now; game screens add their own reasons first."""
@@ -550,11 +599,25 @@ class TableScreen(Screen[None]):
             self.move_to(target)
             self.explain(f"Rewound to action {target}; ctrl+y redoes what was undone.")
 
+    def action_log(self) -> None:
+        """Open the log (at small sizes it takes the place of the players), or close it."""
+        if self.has_class("-log"):
+            self.remove_class("-log")
+            self.set_focus(self.query_one("#players", DataTable))
+        else:
+            self.add_class("-log")
+            self.set_focus(self.query_one("#log", LogPane))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.set_class(event.widget.id == "log", "-log")
+
     def action_back(self) -> None:
         if self.entry_open:
             self.close_entry()
         elif self.viewing is not None:
             self.viewing = None
+        elif self.has_class("-log"):
+            self.action_log()
         else:
             self.app.pop_screen()
 
@@ -583,3 +646,5 @@ class TableScreen(Screen[None]):
             return
         target = event.index + 1
         self.viewing = None if target == tl.cursor else target
+        if self.has_class("-short", "-narrow"):  # the log covers the table: show the table then
+            self.action_log()

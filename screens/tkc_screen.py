@@ -17,10 +17,10 @@ from textual.widgets import Static
 
 from companion.core import Event, Rejected, TableView, parse_seat
 from companion.games.tkc import cards as deck
+from companion.games.tkc import rules, words
 from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
-    Attack,
     CountPile,
     Crown,
     CrystalBall,
@@ -30,15 +30,16 @@ from companion.games.tkc.events import (
     StartDraw,
 )
 from companion.games.tkc.notation import (
-    parse_attack,
+    AttackLine,
+    attack_text,
+    outcome_examples,
     parse_choice,
     parse_discard,
     parse_numbers,
-    parse_outcome,
+    read_attack,
 )
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line
-from companion.games.tkc.words import pile_words
 from companion.text import literal, markup
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
@@ -50,7 +51,7 @@ TKC_ACTIONS = (
     Command("b", "ball", "Crystal ball", "Use a crystal ball: one of its three options"),
     Command("a", "attack", "Attack", "Enter defender and cards; the app names the attack"),
     Command("c", "discard", "Discard", "Discard for cards: swords, a shield or a relic"),
-    Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)", show=False),
+    Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)"),
     Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
 )
 GUARDS = {
@@ -82,14 +83,20 @@ class TkcScreen(TableScreen):
             lines.append(f"[b reverse] {markup(final)} [/]")
         if s.over and not all(s.confirmed):
             lines.append("[b]Game over.[/b] Press [b]f[/b] to confirm or correct each score pile.")
-        if (s.open_scoring or s.over) and s.piles:
-            for seat, name in enumerate(s.players):
-                mark = " ✓" if s.confirmed[seat] else ""
-                lines.append(markup(f"{name}: {pile_words(s.piles[seat])} = {deck.points(s.piles[seat])}{mark}"))
-        result = self.timeline.game.result(s) if self.timeline else None
+        game = self.timeline.game if self.timeline else None
+        if game is not None:
+            lines.extend(markup(line) for line in game.panel(s))  # the piles, when the game shows them
+        result = game.result(s) if game else None
         if result is not None:
             lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
+
+    def why_not(self, command: Command) -> str:
+        """A turn key that does nothing says why, in the core's words."""
+        guard = GUARDS.get(command.action)
+        if guard is None or self.timeline is None or self.viewing is not None:
+            return super().why_not(command)
+        return f"{command.title}: {rules.why_closed(self.timeline.state, guard)}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Turn keys appear in the footer only when the core says they are open now, so the
@@ -157,39 +164,59 @@ class TkcScreen(TableScreen):
         self.record(Draw())
 
     def action_pass_turn(self) -> None:
-        self.record(NextTurn(passed=True))
+        """Passing gives up the attack or discard: asked first, unless the hand is empty."""
+        s = self.game_state
+        held = s.hands[s.active]
+        if not held:
+            self.record(NextTurn(passed=True))
+            return
+        me = s.players[s.active]
+        could = "attack or discard" if s.draw_pile else "attack"
+        label = (f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
+                 f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back.")
+
+        def submit(text: str) -> str | None:
+            if text.strip():
+                return "Leave the line empty and press enter to pass, or esc to go back."
+            return self._try(NextTurn(passed=True))
+
+        self.ask(label, "", submit)
 
     def action_attack(self) -> None:
         s = self.game_state
         me = s.players[s.active]
+        other = next(i for i in range(s.n) if i != s.active)
+        example = f"{other + 1}{s.colours[0][0] * 2}"
+        label = (f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
+                 f"(then asks the outcome) or {example} h g in one go  ({self._letters()})")
+        others = [p for i, p in enumerate(s.players) if i != s.active]
+        self.ask(label, "", self._submit_attack, suggest=others)
 
-        def parse(text: str) -> Any:
-            defender, cards = parse_attack(text, s.players, s.colours)
-            row = deck.classify(cards, s.poke_unblockable)
-            return lambda: self._ask_outcome(defender, cards, row)
+    def _submit_attack(self, text: str) -> str | None:
+        """Record a whole attack line, or ask its outcome; the reason if the line is refused."""
+        try:
+            line = read_attack(self.game_state, text)
+        except Rejected as exc:
+            return exc.reason
+        if line.event is not None:
+            return self._try(line.event)
+        self._ask_outcome(line)
+        return None
 
-        self._prompt(f"{me} attacks: defender and cards, e.g. {self._others().split(', ')[0]} r r  ({self._letters()})",
-                     "", parse)
-
-    def _ask_outcome(self, defender: int, cards: tuple[str, ...], row: deck.AttackType) -> None:
+    def _ask_outcome(self, line: AttackLine) -> None:
+        """The attack typed so far stays on the line; the player adds the outcome (or edits
+        the attack). Only the outcomes this attack can have are offered."""
         s = self.game_state
-        who = s.players[defender]
-        gold = f"h g = hit, {who} gives a gold bag · " if row.takes_gold else "(a Poke takes no gold) · "
-        label = literal(row.name, style="b") + literal(
-            f" ({' '.join(cards)}) on {who}. {deck.stoppers(row, cards)}\n"
-            f"Outcome: h = hit · {gold}b + shields (b r, b x) · p + swords (p {' '.join(c[0] for c in cards)})",
-            lines=True,
-        )
-
-        def parse(text: str) -> Event:
-            outcome, defence, took = parse_outcome(text, s.colours)
-            return Attack(s.active, defender, cards, outcome, defence, took)
-
-        self._prompt(label, "", parse)
+        row = deck.classify(line.cards, s.poke_unblockable)
+        who = s.players[line.defender]
+        offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
+        label = literal(words.attack_name(row, line.cards), style="b") + literal(
+            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True)
+        self.ask(label, attack_text(s, line), self._submit_attack, suggest=[k for k, _ in outcome_examples(s, line)])
 
     def action_discard(self) -> None:
         s = self.game_state
-        menu = " · ".join(f"{i} {deck.discard_label(k, n)} → {d}"
+        menu = " · ".join(f"{i}: {deck.discard_label(k, n)} → draw {d}"
                           for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
         cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
         self._prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "",

@@ -110,7 +110,8 @@ def _info(row: Any) -> SessionInfo:
 
 def summary_of(game: Game, state: Any) -> tuple[str, bool]:
     view = game.view(state)
-    text = "finished" if view.finished else f"round {view.round}, {view.turn}'s turn"
+    turn = f"{view.turn}'s turn" if view.turn else view.phase
+    text = "finished" if view.finished else f"round {view.round}, {turn}"
     if view.finished and getattr(game, "cooperative", False):
         result = game.result(state)
         if result is not None:

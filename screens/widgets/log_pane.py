@@ -4,6 +4,8 @@ Lines are drawn through Textual's line API and kept once drawn, so a new action 
 new line and a scroll. (A DataTable re-renders every visible row, and relays out the
 screen, whenever a row is added: 8-10 ms a frame, one frame after every action.) The
 screen says how many lines there are, from which one they changed, and how to make line i.
+A line wider than the pane is cut with a marker (…); the screen shows the selected line
+whole elsewhere, so the pane never scrolls sideways.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ class LogPane(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._count = 0
-        self._width = 0
+        self._drawn_width = 0
         self._line: Callable[[int], Text] = lambda i: Text()
         self._drawn: LRUCache[int, Strip] = LRUCache(maxsize=500)
         self._drawn_style: Style | None = None
@@ -84,27 +86,23 @@ class LogPane(ScrollView, can_focus=True):
     def row_text(self, index: int) -> str:
         return self._line(index).plain
 
-    def show(self, count: int, changed_from: int, line: Callable[[int], Text], width: int) -> None:
+    def show(self, count: int, changed_from: int, line: Callable[[int], Text]) -> None:
         """`count` lines, made by `line(i)`; those before `changed_from` are as last shown."""
         if changed_from == 0:
             self._drawn.clear()
         for i in range(changed_from, self._count):
             self._drawn.discard(i)
         self._count, self._line = count, line
-        size = Size(width, count)
+        size = Size(0, count)
         if size != self.virtual_size:
             # Textual's own path for a size change that moves no other widget (as in
             # Widget._size_updated with layout=False): the scrollbars follow, and only a
             # scrollbar appearing or going costs a relayout. Assigning virtual_size would
             # relayout, and so repaint, the whole screen on every new line.
             self.set_reactive(LogPane.virtual_size, size)
-            if width == self._width:  # only the vertical scrollbar changed
-                self._refresh_scrollbars()
-                self.vertical_scrollbar.window_virtual_size = count
-                self.scroll_y = self.validate_scroll_y(self.scroll_y)
-            else:
-                self._scroll_update(size)
-            self._width = width
+            self._refresh_scrollbars()
+            self.vertical_scrollbar.window_virtual_size = count
+            self.scroll_y = self.validate_scroll_y(self.scroll_y)
         self.refresh()
 
     def move_to(self, index: int) -> None:
@@ -128,15 +126,14 @@ class LogPane(ScrollView, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # once per paint, not once per line
-        if base != self._drawn_style:  # focus tints the background: draw again
-            self._drawn.clear()
-            self._drawn_style = base
+        if base != self._drawn_style or self.size.width != self._drawn_width:
+            self._drawn.clear()  # focus tints the background, or the cut moved: draw again
+            self._drawn_style, self._drawn_width = base, self.size.width
         self._styles = (base, base + self.get_component_rich_style("log-pane--cursor"))
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
+        index = self.scroll_offset.y + y
         width = self.size.width
         base, cursor = self._styles
         if index >= self._count:
@@ -150,10 +147,12 @@ class LogPane(ScrollView, can_focus=True):
                 drawn = self._draw(index, base)
                 self._drawn.set(index, drawn)
             strip = drawn
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+        return strip.crop_extend(0, width, style)
 
     def _draw(self, index: int, style: Style) -> Strip:
         text = self._line(index)
+        if text.cell_len > self.size.width:
+            text.truncate(self.size.width, overflow="ellipsis")
         # Text.render leaves out the base style; the line's own (dim, strike) stays on top.
         return Strip(list(text.render(self.app.console)), text.cell_len).apply_style(style)
 

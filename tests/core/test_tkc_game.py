@@ -407,7 +407,7 @@ def test_final_scores_confirmation_correction_and_shared_win():
     res = GAME.result(s2)
     assert res.winners == ("Ann", "Bob") and "shared win" in res.reasoning
     assert GAME.describe(s, CountPile(0, (2, 0, 0, 1, 0, 0)), s2).startswith("Ann confirms")
-    refused(s, CountPile(1, (0, 0, 0, 12, 0, 0)), "13 gold cards")
+    refused(s, CountPile(1, (0, 0, 0, 12, 0, 0)), "13 gold bags")
     refused(s, CountPile(1, (0, 0, 0, 1)), "six numbers")
     refused(drawn(), CountPile(0, (0,) * 6), "when the game is over")
 

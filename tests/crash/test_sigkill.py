@@ -32,6 +32,9 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 KILLS = 50
 SEED = 20261129
 LOG_LINE = re.compile(r"│\s+(\d+)\s{2}(R\d+ .{1,10}?)\s(.+?)\s*$")
+# The newest action, whole, under the header (the log pane itself waits behind ctrl+l on a
+# small terminal).
+NEWEST_LINE = re.compile(r"^\s*▸ (\d+) · (R\d+ .{1,10}?) · (.+?)\s*$")
 
 
 class Tmux:
@@ -90,7 +93,7 @@ def shown_log(screen: str) -> tuple[int, dict[int, str]]:
     are stored too until a new action replaces them, which no key sent after them does."""
     entries = {}
     for line in screen.splitlines():
-        m = LOG_LINE.search(line)
+        m = LOG_LINE.search(line) or NEWEST_LINE.search(line)
         if m:
             entries[int(m.group(1))] = re.split(r"[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏│]", m.group(3))[0].strip()
     return max(entries, default=0), entries

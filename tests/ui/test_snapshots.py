@@ -6,10 +6,13 @@ running `pytest --snapshot-update`.
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.repo import Repository
 from tests.conftest import fixed_clock, wait_for
+from tests.ui import midgame
 
 SIZE = (100, 30)
 
@@ -64,3 +67,22 @@ def test_table(snap_compare, make_app, db_path):
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["free", "mm5", "skd", "tkc"])
+def test_mid_game(snap_compare, make_app, db_path, game, size):
+    """Each game in the middle of a game (tests/ui/midgame.py) at the small, common and big
+    terminal sizes: nothing cut, the newest action whole, the shape changing with the size."""
+    midgame.seed(db_path, game)
+
+    async def before(pilot):
+        await store_ready(pilot)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "timeline", None))
+        await pilot.pause()
+        if game == "mm5":  # the win chance is simulated in a worker: its text varies in time
+            await wait_for(pilot, lambda: "…" not in str(pilot.app.screen.query_one("#mm5-odds").content))
+            await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=size)

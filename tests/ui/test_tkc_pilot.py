@@ -24,6 +24,10 @@ def label(screen) -> str:
     return str(screen.query_one("#entry-label", Static).content)
 
 
+def entry(screen) -> str:
+    return screen.query_one("#entry", Input).value
+
+
 async def typed(pilot, text: str) -> None:
     await pilot.press(*text, "enter")
     await pilot.pause()
@@ -45,10 +49,12 @@ async def test_start_player_attacks_and_discard_by_keyboard(make_app):
         await pilot.press("d", "a")
         await typed(pilot, "bob r r")
         assert "Thrust" in label(screen) and "1 red shield or Excalibur" in label(screen)
+        assert entry(screen) == "Bob rr ", "the attack stays on the line; the outcome is added to it"
         await typed(pilot, "b b")  # a blue shield cannot block a red Thrust
         assert "blocked only by red shields" in label(screen)
         assert state(screen).piles[1] == (0,) * 6
-        await pilot.press("ctrl+u")
+        assert entry(screen) == "Bob rr b b", "a refused outcome keeps the line to correct"
+        await pilot.press("backspace", "backspace", "backspace")
         await typed(pilot, "h g")
         assert state(screen).piles[0] == (2, 0, 0, 1, 0, 0)
         # Secret scoring (the default): no points on screen or in the log.
@@ -85,7 +91,7 @@ async def test_start_player_attacks_and_discard_by_keyboard(make_app):
         await typed(pilot, "p g g r")
         assert "same swords in the same colours" in label(screen)
         await pilot.press("ctrl+u")
-        await typed(pilot, "p g g g")
+        await typed(pilot, "ann ggg p ggg")
         s = state(screen)
         assert s.piles[2] == (3, 0, 0, 0, 0, 0) and s.piles[0][0] == 7
         await pilot.press("n")
@@ -106,10 +112,11 @@ async def test_crowns_and_crystal_balls_by_keyboard(make_app):
         assert not screen.query_one("#entry", Input).display
         await pilot.press("a")
         await typed(pilot, "cleo r")
+        assert "h g" not in label(screen), "a Poke takes no gold: h g is not offered"
         await typed(pilot, "h g")
         assert "Poke takes no gold" in label(screen)
-        await pilot.press("ctrl+u")
-        await typed(pilot, "h")
+        await pilot.press("backspace", "backspace")
+        await typed(pilot, "")
         await pilot.press("n")
 
         # Bob: crystal ball (draw 4 keep 2), then a Backstab on Cleo takes gold.
@@ -132,9 +139,10 @@ async def test_crowns_and_crystal_balls_by_keyboard(make_app):
         await typed(pilot, "3 bob")
         await pilot.press("a")
         await typed(pilot, "cleo x")
+        assert "p x" in label(screen) and "b x" not in label(screen) and "p e" not in label(screen)
         await typed(pilot, "b x")
         assert "Excalibur cannot block" in label(screen)
-        await pilot.press("ctrl+u")
+        await pilot.press("backspace", "backspace", "backspace")
         await typed(pilot, "p x")
         assert state(screen).piles[2][5] == 1
         await pilot.press("n")
@@ -217,4 +225,4 @@ async def test_open_scoring_shows_points(make_app):
         await pilot.press("d", "a")
         await typed(pilot, "bob r r")
         await typed(pilot, "h g")
-        assert "Ann: 2 swords, 1 gold = 7" in str(screen.query_one("#tkc-info", Static).content)
+        assert "Ann: 2 swords, 1 gold bag = 7" in str(screen.query_one("#tkc-info", Static).content)

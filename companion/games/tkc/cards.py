@@ -30,6 +30,22 @@ CORNER_VALUES = frozenset(POINTS)
 GOLD_BAGS = DECK[GOLD]
 
 
+# How many of each type read: "1 gold bag", "3 gold bags", "2 Excalibur cards".
+KIND_WORDS = (
+    ("sword", "swords"), ("shield", "shields"), ("crown", "crowns"), ("gold bag", "gold bags"),
+    ("crystal ball", "crystal balls"), ("Excalibur", "Excalibur cards"),
+)
+
+
+def kind_count(n: int, kind: int) -> str:
+    one, many = KIND_WORDS[kind]
+    return f"{n} {one if n == 1 else many}"
+
+
+def kind_plural(kind: int) -> str:
+    return KIND_WORDS[kind][1]
+
+
 def points(counts: tuple[int, ...]) -> int:
     return sum(n * p for n, p in zip(counts, POINTS, strict=True))
 
@@ -174,12 +190,17 @@ def check_parry(row: AttackType, cards: tuple[str, ...], parry: tuple[str, ...])
             raise Rejected("Only another Excalibur parries Excalibur: enter x.")
         return
     if not row.parry:
-        raise Rejected(f"{_a(row).capitalize()} cannot be parried. {stoppers(row, cards)}")
+        raise Rejected(f"{_cap(_a(row))} cannot be parried. {stoppers(row, cards)}")
     if Counter(parry) != Counter(cards):
         raise Rejected(
             f"A parry uses the same swords in the same colours ({' '.join(cards)}), "
             f"not {' '.join(parry) or 'nothing'}."
         )
+
+
+def _cap(text: str) -> str:
+    """The first letter upper-case, the rest as written ("a Backstab" -> "A Backstab")."""
+    return text[:1].upper() + text[1:]
 
 
 def _a(row: AttackType) -> str:

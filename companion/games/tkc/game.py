@@ -66,6 +66,12 @@ class KingCommands(GameBase):
     def view(self, state: TkcState) -> TableView:
         return view.view(state)
 
+    def panel(self, state: TkcState) -> tuple[str, ...]:
+        return view.panel(state)
+
+    def rules_phase(self, state: TkcState) -> str:
+        return view.rules_phase(state)
+
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()
 

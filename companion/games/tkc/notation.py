@@ -1,16 +1,22 @@
 """What players type for The King Commands: cards as colour letters, players by name or seat.
 
 `r r b` or `rrb` are swords (or shields) by the first letters of the session's colour names;
-full names work too, and `x` is Excalibur. Parsing lives in the core so the screens stay free
-of rules and the notation is tested without a terminal.
+full names work too, and `x` is Excalibur. An attack is one line: the defender (seat or name),
+the cards, and optionally the outcome (`2 rr h g`, or run together `2rrhg`); `read_attack`
+checks all of it against the rules before anything is recorded. Parsing lives in the core so
+the screens stay free of rules and the notation is tested without a terminal.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from companion.core import Rejected, parse_seat
-from companion.games.tkc.cards import DISCARDS, EXCALIBUR
+from companion.games.tkc import rules
+from companion.games.tkc.cards import DISCARDS, EXCALIBUR, attack_colour, classify
+from companion.games.tkc.events import Attack
+from companion.games.tkc.state import TkcState
 from companion.numbers import LIMIT, is_seat_number, whole
 
 EXCALIBUR_WORDS = ("x", "excalibur")
@@ -55,28 +61,161 @@ def parse_numbers(text: str) -> tuple[int, ...]:
     return tuple(whole(p) for p in parts)
 
 
-def parse_attack(text: str, players: tuple[str, ...], colours: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
-    """`Bob r r` or `2 x`: the defender, then the attacking cards."""
-    who, _, rest = text.strip().partition(" ")
-    if not who or not rest.strip():
-        raise Rejected("Type the defender, then the cards: e.g. Bob r r, or 2 x for Excalibur.")
-    return parse_seat(who, players), parse_cards(rest, colours)
-
-
 OUTCOMES = {"h": "hit", "hit": "hit", "b": "block", "block": "block", "p": "parry", "parry": "parry"}
+GOLD_WORDS = ("g", "gold")
 
 
-def parse_outcome(text: str, colours: tuple[str, ...]) -> tuple[str, tuple[str, ...], bool]:
-    """`h`, `h g` (hit, a gold bag given), `b r` / `b x` (block), `p r r` (parry)."""
-    first, _, rest = text.strip().lower().partition(" ")
-    outcome = OUTCOMES.get(first)
-    if outcome is None:
-        raise Rejected("Type h (hit), h g (hit, a gold bag given), b and the shields, or p and the swords.")
+@dataclass(frozen=True)
+class AttackLine:
+    """What an attack line said: the defender and the cards, and the whole Attack event when
+    the line carried its outcome too (None: the outcome is still to be asked)."""
+
+    defender: int
+    cards: tuple[str, ...]
+    event: Attack | None = None
+
+
+def _defender(text: str) -> tuple[str, str]:
+    """The defender's part of a line and the rest: `Bob rr`, `2 rr`, or `2rr` (a seat number
+    run into the cards)."""
+    t = text.strip()
+    m = re.match(r"(\d+)(?=[^\d\s])", t)
+    if m:
+        return m.group(1), t[m.end():]
+    who, _, rest = t.partition(" ")
+    return who, rest
+
+
+def _symbols(text: str, colours: tuple[str, ...]) -> list[tuple[str, bool]]:
+    """The line after the defender as symbols, each with whether it starts a word: whole words
+    (a colour's name, excalibur, hit, block, parry, gold) stay whole, others go letter by letter."""
+    words = {*colours, *EXCALIBUR_WORDS, *OUTCOMES, *GOLD_WORDS}
+    out: list[tuple[str, bool]] = []
+    for token in re.split(r"[\s,]+", text.strip().lower()):
+        if token in words:
+            out.append((token, True))
+        else:
+            out.extend((ch, i == 0) for i, ch in enumerate(token))
+    return out
+
+
+def _as_cards(symbols: list[str], colours: tuple[str, ...]) -> tuple[str, ...] | None:
+    by_name = {c: c for c in colours} | {c[0]: c for c in colours} | {w: EXCALIBUR for w in EXCALIBUR_WORDS}
+    if not all(s in by_name for s in symbols):
+        return None
+    return tuple(by_name[s] for s in symbols)
+
+
+def _outcome_event(state: TkcState, defender: int, attack: tuple[str, ...], symbols: list[str]) -> Attack:
+    outcome, rest = OUTCOMES[symbols[0]], symbols[1:]
     if outcome == "hit":
-        if rest.strip() not in {"", "g", "gold"}:
+        if rest not in ([], ["g"], ["gold"]):
             raise Rejected("A hit is h, or h g when the defender gives a gold bag.")
-        return "hit", (), bool(rest.strip())
-    return outcome, parse_cards(rest, colours), False
+        return Attack(state.active, defender, attack, "hit", (), bool(rest))
+    defence = _as_cards(rest, state.colours)
+    if defence is None:
+        raise Rejected(f"{' '.join(rest)!r} is not a set of cards: {_letters(state.colours)}.")
+    return Attack(state.active, defender, attack, outcome, defence)
+
+
+def _letters(colours: tuple[str, ...]) -> str:
+    return ", ".join(f"{c[0]} = {c}" for c in colours) + ", x = Excalibur"
+
+
+def read_attack(state: TkcState, text: str) -> AttackLine:
+    """An attack line, checked as far as it goes: `Bob rr` (the outcome asked next), or the
+    whole attack `2 rr h g`, `2rrhg`, `bob rb b y`. Whatever the line says is checked against
+    the rules now (defender, cards held, the game's copies, the outcome), so a refusal comes
+    with its reason before anything is recorded. Where letters could split two ways (b is blue
+    and block), the one reading the rules allow is taken; a space settles it."""
+    who, rest = _defender(text)
+    if not who or not rest.strip():
+        raise Rejected("Type the defender, then the cards: e.g. 2 rr (or Bob r r), then the outcome if you like: 2 rr h g.")
+    defender = parse_seat(who, state.players)
+    marked = _symbols(rest, state.colours)
+    symbols = [s for s, _ in marked]
+    attack = _as_cards(symbols, state.colours)
+    whole_error: Rejected | None = None  # why the whole line is no attack, if it is all cards
+    if attack is not None:
+        try:
+            rules.check_attack(state, state.active, defender, attack)
+            return AttackLine(defender, attack)
+        except Rejected as exc:
+            if not any(s in OUTCOMES for s in symbols[1:]):
+                raise
+            whole_error = exc
+    found: list[Attack] = []
+    errors: list[Rejected] = []
+    # Where a word starts the outcome (`rb b y`), only such readings count; run-together
+    # letters (`rbby`) are split wherever the rules allow.
+    spaced = any(marked[i][1] and symbols[i] in OUTCOMES for i in range(1, len(symbols)))
+    for i in range(1, len(symbols)):
+        if symbols[i] not in OUTCOMES or (spaced and not marked[i][1]):
+            continue
+        cards = _as_cards(symbols[:i], state.colours)
+        if cards is None:
+            break  # a word that is no card: no later split makes these cards
+        try:
+            rules.check_attack(state, state.active, defender, cards)
+            event = _outcome_event(state, defender, cards, symbols[i:])
+            rules.apply(state, event)
+        except Rejected as exc:
+            errors.append(exc)
+            continue
+        found.append(event)
+    if len(found) == 1:
+        return AttackLine(defender, found[0].cards, found[0])
+    if found:
+        readings = " or ".join(_spelled(e) for e in found)
+        raise Rejected(f"That reads two ways ({readings}): put a space between the cards and the outcome.")
+    if spaced and errors:
+        raise errors[0]
+    if whole_error is not None or errors:
+        raise whole_error or errors[0]
+    raise Rejected(f"{rest.strip()!r} is not an attack: type the cards ({_letters(state.colours)}), then h, b or p.")
+
+
+def letters(cards: tuple[str, ...]) -> str:
+    """Cards as they are typed: `rr`, `rb`, `x`."""
+    return "".join("x" if c == EXCALIBUR else c[0] for c in cards)
+
+
+def _spelled(e: Attack) -> str:
+    gold = " g" if e.gold else ""
+    return f"{letters(e.cards)} {e.outcome[0]}{' ' + letters(e.defence) if e.defence else ''}{gold}"
+
+
+def attack_text(state: TkcState, line: AttackLine) -> str:
+    """The attack as a line to add the outcome to: `Bob rr ` (the seat when the name has a space)."""
+    name = state.players[line.defender]
+    who = name if name.split() == [name] and not name[0].isdigit() else str(line.defender + 1)
+    return f"{who} {letters(line.cards)} "
+
+
+def outcome_examples(state: TkcState, line: AttackLine) -> tuple[tuple[str, str], ...]:
+    """What to type for each outcome this attack can have, built from the attack itself."""
+    row = classify(line.cards, state.poke_unblockable)
+    who = state.players[line.defender]
+    colour = attack_colour(line.cards)
+    examples: list[tuple[str, str]] = []
+    for key in rules.outcomes(state, line.defender, row, line.cards):
+        if key == "hit":
+            text = f"hit (a {row.name} takes no gold)" if not row.takes_gold else "hit, no gold bag given"
+            examples.append(("h", text))
+        elif key == "hit-gold":
+            examples.append(("h g", f"hit, {who} gives a gold bag"))
+        elif key == "block" and row.shield_colour == "same":
+            shield = f"a {colour} shield" if row.shields == 1 else f"{row.shields} {colour} shields"
+            examples.append(("b " + colour[0] * row.shields, f"blocked by {shield}"))
+        elif key == "block":
+            examples.append((f"b {state.colours[0][0]}", "blocked by a shield of any colour (its letter)"))
+        elif key == "block-x":
+            examples.append(("b x", "blocked by Excalibur"))
+        elif row.parry == "excalibur":
+            examples.append(("p x", "parried by Excalibur"))
+        else:
+            examples.append((f"p {letters(line.cards)}", "parried with the same swords"))
+    return tuple(examples)
 
 
 def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
@@ -91,13 +230,18 @@ def parse_choice(text: str, keys: tuple[str, ...]) -> tuple[str, str]:
     raise Rejected(f"Choose 1–{len(keys)} ({', '.join(keys)}).")
 
 
+# The relics by name: each is discarded as "a relic" (draw 5).
+RELIC_WORDS = ("crown", "crystal ball", "ball", "crystal", "excalibur", "x")
+
+
 def parse_discard(text: str) -> tuple[str, int]:
     """`1`–`5` from the discard menu, or words: `2 swords`, `shield`, `relic`, `gold`."""
     t = text.strip().lower()
     if is_seat_number(t, len(DISCARDS)):
         card, count, _ = DISCARDS[int(t) - 1]
         return card, count
-    m = re.fullmatch(r"(\d+)?\s*([a-z]+?)s?", t)
+    m = re.fullmatch(r"(\d+)?\s*([a-z ]+?)s?", t)
     if not m:
         raise Rejected(f"Choose 1–{len(DISCARDS)}, or type e.g. 2 swords, shield, relic.")
-    return m.group(2), whole(m.group(1) or "1", "How many", 1, LIMIT)
+    kind = m.group(2).strip()
+    return ("relic" if kind in RELIC_WORDS else kind), whole(m.group(1) or "1", "How many", 1, LIMIT)

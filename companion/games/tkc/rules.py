@@ -79,6 +79,23 @@ def _seat(state: TkcState, seat: int | None, role: str) -> int:
 
 
 def apply(state: TkcState, event: Event) -> TkcState:
+    """The state after `event`, or Rejected; every kind's copies are checked after each action."""
+    after = _dispatch(state, event)
+    if not isinstance(event, CountPile):
+        _check_supply(after)
+    return after
+
+
+def _check_supply(state: TkcState) -> None:
+    for i in range(len(cards.CARD_TYPES)):
+        total = sum(p[i] for p in state.piles)
+        if total > DECK[i]:
+            raise Rejected(
+                f"That would put {total} {cards.kind_plural(i)} in score piles; the game has only {DECK[i]}."
+            )
+
+
+def _dispatch(state: TkcState, event: Event) -> TkcState:
     if state.step == START and not isinstance(event, StartDraw):
         raise Rejected("First find the start player: enter the corner value of each player's card.")
     refuse_when_over(state.over and not isinstance(event, CountPile),
@@ -104,6 +121,7 @@ def apply(state: TkcState, event: Event) -> TkcState:
             return _count(state, event)
     raise Rejected(f"The King Commands has no action {event.kind!r}.")
 
+
 def _start(state: TkcState, e: StartDraw) -> TkcState:
     if state.step != START:
         raise Rejected(f"The start player is already {state.players[state.start]}.")
@@ -123,6 +141,7 @@ def _start(state: TkcState, e: StartDraw) -> TkcState:
         piles=(EMPTY_PILE,) * n, confirmed=(False,) * n,
     )
 
+
 def _phase_open(state: TkcState) -> None:
     """Rejected unless the active player may attack or discard now."""
     if state.step == DRAW:
@@ -132,20 +151,70 @@ def _phase_open(state: TkcState) -> None:
             raise Rejected("Abdication skips the attack/discard phase this turn.")
         raise Rejected(f"{words.active(state)} has already attacked or discarded; end the turn.")
 
+
 def _act(state: TkcState) -> TkcState:
     left = state.actions_left - 1
     return replace(state, actions_left=left, actions_done=state.actions_done + 1, step=ACT if left else DONE)
 
-def _attack(state: TkcState, e: Attack) -> TkcState:
+
+def check_attack(state: TkcState, attacker: int, defender: int, attack: tuple[str, ...]) -> cards.AttackType:
+    """Everything about an attack that is known before its outcome: the turn, the defender,
+    the cards (an attack, of this session, held, and not more than the game has). Returns
+    the attack's row, or Rejected with the reason."""
     _phase_open(state)
-    if e.attacker != state.active:
+    if attacker != state.active:
         raise Rejected(f"It is {words.active(state)}'s turn: only {words.active(state)} attacks.")
-    defender = _seat(state, e.defender, "defender")
-    row = cards.classify(e.cards, state.poke_unblockable)
-    for card in (*e.cards, *e.defence):
+    _seat(state, defender, "defender")
+    row = cards.classify(attack, state.poke_unblockable)
+    _session_cards(state, attack)
+    _needs(state, attacker, len(attack), f"{words.cards(len(attack))} of attack")
+    kind = EXCAL if row.key == "excalibur" else SWORD
+    _supply(state, kind, len(attack))
+    return row
+
+
+def _session_cards(state: TkcState, played: tuple[str, ...]) -> None:
+    for card in played:
         if card not in (*state.colours, cards.EXCALIBUR):
             raise Rejected(f"{card!r} is not a card of this session.")
-    _needs(state, e.attacker, len(e.cards), f"{words.cards(len(e.cards))} of attack")
+
+
+def _supply(state: TkcState, kind: int, n: int) -> None:
+    """Rejected if `n` more cards of `kind` than the score piles hold would exceed the game's copies."""
+    scored = sum(p[kind] for p in state.piles)
+    if scored + n > DECK[kind]:
+        raise Rejected(
+            f"The game has {DECK[kind]} {cards.kind_plural(kind)} and {scored} are in score piles already: "
+            f"there are not {n} more."
+        )
+
+
+def outcomes(state: TkcState, defender: int, row: cards.AttackType, attack: tuple[str, ...]) -> tuple[str, ...]:
+    """The outcomes this attack can still have, of "hit", "hit-gold" (a gold bag given),
+    "block" (by shields), "block-x" (by Excalibur) and "parry": by the attack table, the
+    defender's hand size, the gold bags left and the copies not yet in score piles."""
+    held = state.hands[defender]
+    possible = ["hit"]
+    if row.takes_gold and state.gold_scored < GOLD_BAGS and held:
+        possible.append("hit-gold")
+    if row.shields and held >= row.shields and _spare(state, SHIELD, row.shields):
+        possible.append("block")
+    if row.excalibur_blocks and held and _spare(state, EXCAL, 1):
+        possible.append("block-x")
+    parry_kind = EXCAL if row.parry == "excalibur" else SWORD
+    if row.parry and held >= len(attack) and _spare(state, parry_kind, 2 * len(attack)):
+        possible.append("parry")
+    return tuple(possible)
+
+
+def _spare(state: TkcState, kind: int, n: int) -> bool:
+    return sum(p[kind] for p in state.piles) + n <= DECK[kind]
+
+
+def _attack(state: TkcState, e: Attack) -> TkcState:
+    row = check_attack(state, e.attacker, e.defender, e.cards)
+    defender = e.defender
+    _session_cards(state, e.defence)
     excal = row.key == "excalibur"
     if e.gold and e.outcome != "hit":
         raise Rejected("Only a hit takes a gold bag.")
@@ -171,6 +240,7 @@ def _attack(state: TkcState, e: Attack) -> TkcState:
         state = _score(state, e.attacker, EXCAL if excal else SWORD, len(e.cards))
     return _score(state, defender, *kept)
 
+
 def _take_gold(state: TkcState, row: cards.AttackType, defender: int) -> TkcState:
     if not row.takes_gold:
         raise Rejected(f"{row.name} takes no gold bag: record the hit without gold.")
@@ -178,6 +248,7 @@ def _take_gold(state: TkcState, row: cards.AttackType, defender: int) -> TkcStat
         raise Rejected("All 12 gold bags are already in score piles: there is none to take.")
     _needs(state, defender, 1, "a gold bag")
     return _score(_hand(state, defender, -1), state.active, GOLD)
+
 
 def _discard(state: TkcState, e: Discard) -> TkcState:
     _phase_open(state)
@@ -187,6 +258,7 @@ def _discard(state: TkcState, e: Discard) -> TkcState:
     _needs(state, state.active, e.count, "that discard")
     state = _hand(replace(state, discard=state.discard + e.count), state.active, -e.count)
     return _draw(state, draw)
+
 
 def _relic(state: TkcState, what: str) -> TkcState:
     """Checks common to crowns and crystal balls; plays the card from the hand."""
@@ -198,6 +270,7 @@ def _relic(state: TkcState, what: str) -> TkcState:
         raise Rejected(f"The {what} comes before the attack or discard, not after.")
     _needs(state, state.active, 1, f"a {what}")
     return replace(_hand(state, state.active, -1), relic_used=True, step=ACT)
+
 
 def _crown(state: TkcState, e: Crown) -> TkcState:
     if e.command not in CROWN_COMMANDS:
@@ -218,15 +291,17 @@ def _crown(state: TkcState, e: Crown) -> TkcState:
     _needs(state, target, given, f"giving {words.cards(given)}")
     return _hand(_hand(state, target, -given), state.active, given)
 
+
 def _lay_down(state: TkcState, counts: tuple[int, ...]) -> TkcState:
     if len(counts) != state.n or counts[state.active] != 0:
         raise Rejected("Enter the swords each opponent laid down (the crown's owner lays down none).")
     for seat, k in enumerate(counts):
         if not 0 <= k <= 2:
-            raise Rejected(f"{state.players[seat]} lays down 2 swords, or all it has: 0, 1 or 2, not {k}.")
+            raise Rejected(f"Each opponent lays down 2 swords, or all they hold: 0, 1 or 2, not {k} for {state.players[seat]}.")
         _needs(state, seat, k, f"laying down {k} swords")
         state = _hand(state, seat, -k)
     return replace(state, discard=state.discard + sum(counts))
+
 
 def _ball(state: TkcState, e: CrystalBall) -> TkcState:
     if e.option == "draw":
@@ -239,6 +314,7 @@ def _ball(state: TkcState, e: CrystalBall) -> TkcState:
         _seat(state, e.target, "player whose hand is seen")
         return replace(state, discard=state.discard + 1)
     raise Rejected("A crystal ball does one of: draw 4 keep 2, take 1 from the discard, look at a hand.")
+
 
 def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
     who = words.active(state)
@@ -256,6 +332,7 @@ def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
         final_left=None if state.final_left is None else state.final_left - 1,
     )
 
+
 def _count(state: TkcState, e: CountPile) -> TkcState:
     if not state.over:
         raise Rejected("Score piles are counted when the game is over.")
@@ -264,9 +341,33 @@ def _count(state: TkcState, e: CountPile) -> TkcState:
     if len(e.counts) != len(cards.CARD_TYPES) or any(c < 0 for c in e.counts):
         raise Rejected("Count six numbers, none negative: " + ", ".join(cards.CARD_TYPES) + ".")
     piles = _put(state.piles, e.seat, tuple(e.counts))
-    for i, name in enumerate(cards.CARD_TYPES):
+    for i in range(len(cards.CARD_TYPES)):
         total = sum(p[i] for p in piles)
         if total > DECK[i]:
-            raise Rejected(f"That makes {total} {name} cards in score piles; the game has only {DECK[i]}.")
+            raise Rejected(f"That makes {total} {cards.kind_plural(i)} in score piles; the game has only {DECK[i]}.")
     return replace(state, piles=piles, confirmed=_put(state.confirmed, e.seat, True))
 
+
+
+def why_closed(state: TkcState, family: str) -> str:
+    """Why a family of actions (see `TkcState.can`) is closed now, as a sentence."""
+    who = words.active(state)
+    if state.step == START:
+        return "First find the start player (s): enter the corner value of each player's card."
+    if state.over:
+        return "The game is over: count the score piles (f)." if family != "count" else "Every pile is counted."
+    probes: dict[str, Event] = {
+        "start": StartDraw(), "draw": Draw(), "discard": Discard("relic", 1), "next": NextTurn(), "count": CountPile(),
+    }
+    if family == "pass" and (state.actions_done or state.abdicated):
+        return f"{who} has nothing left to give up: n ends the turn."
+    try:
+        if family in ("act", "pass"):
+            _phase_open(state)
+        elif family == "relic":
+            _relic(state, "crown or crystal ball")
+        elif family in probes:
+            apply(state, probes[family])
+    except Rejected as exc:
+        return exc.reason
+    return "Not open now."

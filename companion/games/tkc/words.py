@@ -1,16 +1,16 @@
 """The King Commands in words: log lines and the final result.
 
-Score piles are secret during play unless the table chose open scoring, so nothing here puts a
-point total on screen or in the log before the game is over: the log says which cards moved
-(which the whole table saw), never what a pile is worth. Gold is the exception the table sees
-anyway, a bag changing hands, so scored gold is always shown.
+Score piles are secret during play unless the table chose open scoring (the rules forbid counting
+or looking at them), so until the game is over the log says what happened at the table (an
+attack, how it was stopped, a gold bag handed over) and never what went into whose pile, nor
+what a pile is worth. With open scoring it says both.
 """
 
 from __future__ import annotations
 
 from companion.core import Event, Result
 from companion.games.tkc import cards as deck
-from companion.games.tkc.cards import CARD_TYPES, plural, points
+from companion.games.tkc.cards import plural, points
 from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
@@ -35,7 +35,7 @@ def cards(n: int) -> str:
 
 
 def pile_words(counts: tuple[int, ...]) -> str:
-    parts = [plural(n, name) for n, name in zip(counts, CARD_TYPES, strict=True) if n]
+    parts = [deck.kind_count(n, kind) for kind, n in enumerate(counts) if n]
     return ", ".join(parts) or "nothing"
 
 
@@ -60,24 +60,44 @@ def _final_note(before: TkcState, after: TkcState) -> str:
     return ""
 
 
+def shields(defence: tuple[str, ...]) -> str:
+    """Blocking cards in words: "Excalibur", "a red shield", "2 red shields"."""
+    if defence == (deck.EXCALIBUR,):
+        return "Excalibur"
+    if len(defence) == 1:
+        return f"a {defence[0]} shield"
+    if len(set(defence)) == 1:
+        return f"{len(defence)} {defence[0]} shields"
+    return " and ".join(f"a {c}" for c in defence) + " shield"
+
+
+def attack_name(row: deck.AttackType, attack: tuple[str, ...]) -> str:
+    return "Excalibur" if row.key == "excalibur" else f"{row.name} ({' '.join(attack)})"
+
+
 def _attack(before: TkcState, e: Attack, after: TkcState) -> str:
     row = deck.classify(e.cards, before.poke_unblockable)
     att, dfd = before.players[e.attacker], before.players[e.defender]
-    shown = "Excalibur" if row.key == "excalibur" else f"{row.name} ({' '.join(e.cards)})"
-    text = f"{att} attacks {dfd}: {shown} — "
+    text = f"{att}'s {attack_name(row, e.cards)}"
+    scored = "Excalibur" if row.key == "excalibur" else plural(len(e.cards), "sword")
     if e.outcome == "hit":
-        scored = "Excalibur" if row.key == "excalibur" else plural(len(e.cards), "sword")
-        if e.gold:
-            text += f"hit, {dfd} gives a gold bag; {att} scores {scored} and the gold"
+        text += f" hits {dfd}"
+        if not row.takes_gold:
+            text += f" (a {row.name} takes no gold)"
         else:
-            text += f"hit, no gold; {att} scores {scored}"
+            text += f"; {dfd} gives a gold bag" if e.gold else f"; {dfd} gives no gold bag"
+        gained = f"{scored} and the gold bag" if e.gold else scored
+        opened = f"; {att} scores {gained}"
     elif e.outcome == "block":
-        by = "Excalibur" if e.defence == (deck.EXCALIBUR,) else " ".join(e.defence) + " " + (
-            "shield" if len(e.defence) == 1 else "shields")
-        text += f"{dfd} blocks with {by} and scores the swords and the {by}"
+        text += f" on {dfd}: blocked with {shields(e.defence)}"
+        opened = f"; {dfd} scores the {scored} and {shields(e.defence)}"
     else:
-        text += f"{dfd} parries ({' '.join(e.defence)}); each scores its own cards"
-    return text + _points_note(after, (e.attacker, e.defender))
+        parried = "Excalibur" if e.defence == (deck.EXCALIBUR,) else " ".join(e.defence)
+        text += f" on {dfd}: parried with {parried}"
+        opened = "; each scores its own cards"
+    if not after.open_scoring:
+        return text
+    return text + opened + _points_note(after, (e.attacker, e.defender))
 
 
 def _crown(before: TkcState, e: Crown, after: TkcState) -> str:
@@ -86,7 +106,9 @@ def _crown(before: TkcState, e: Crown, after: TkcState) -> str:
     if e.command == "attention":
         return text + " — two attack/discard phases this turn"
     if e.command == "abdication":
-        return text + " — the crown goes to the score pile; no attack or discard this turn" + _points_note(
+        if not after.open_scoring:
+            return text + " — no attack or discard this turn"
+        return text + f" — the crown goes to {who}'s score pile; no attack or discard this turn" + _points_note(
             after, (before.active,))
     if e.command == "lay-down":
         laid = ", ".join(f"{before.players[s]} {k}" for s, k in enumerate(e.counts) if s != before.active)

@@ -1,0 +1,51 @@
+"""Keystroke budgets, counted from the table screen as a player types them, enter included:
+ending a turn, undo and redo in one key; a free-play change in three or four. The README's
+table of keystrokes per action quotes these counts."""
+
+from __future__ import annotations
+
+from tests.conftest import start_session
+
+
+class Keys:
+    """Presses keys and counts them."""
+
+    def __init__(self, pilot) -> None:
+        self.pilot, self.count = pilot, 0
+
+    async def __call__(self, *keys: str) -> int:
+        self.count = len(keys)
+        await self.pilot.press(*keys)
+        await self.pilot.pause()
+        return self.count
+
+
+def counters(screen):
+    return {(c.owner, c.name): c.value for c in screen.timeline.state.counters}
+
+
+async def test_the_shared_keys_take_one_key_each(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob", {"counters": "HP=20 0..40"})
+        press = Keys(pilot)
+        assert await press("n") == 1 and screen.timeline.state.active == 1, "end the turn"
+        assert await press("ctrl+z") == 1 and screen.timeline.state.active == 0, "undo"
+        assert await press("ctrl+y") == 1 and screen.timeline.state.active == 1, "redo"
+
+
+async def test_free_play_changes_in_three_or_four_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob, Cleo", {"counters": "HP=20 0..40, mana=0 0..6"})
+        press = Keys(pilot)
+        assert await press("2", "minus", "7", "enter") == 4, "choose the player, then -7"
+        assert counters(screen)[(1, "HP")] == 13
+        assert await press("minus", "3", "enter") == 3, "the same cell again"
+        assert counters(screen)[(1, "HP")] == 10
+        assert await press("equals_sign", "2", "0", "enter") == 4
+        assert counters(screen)[(1, "HP")] == 20
+        assert await press("right", "plus", "2", "enter") == 4, "the next counter"
+        assert counters(screen)[(1, "mana")] == 2
+        assert await press("c", "r", "5", "enter") == 4, "a countdown: ends after round 5"
+        assert screen.timeline.state.end_round == 5
