@@ -44,8 +44,9 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
     se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
     se.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    se.add_argument("--salvage", action="store_true",
-                    help="from a damaged file, export the actions that can still be read")
+    se.add_argument(
+        "--salvage", action="store_true", help="from a damaged file, export the actions that can still be read"
+    )
 
     from rulesdb.cli import add_arguments
 
@@ -65,8 +66,13 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
-    sv.add_argument("--max-viewers", type=int, default=8, metavar="N",
-                    help="browser tabs watching at once, each one app process (default: 8)")
+    sv.add_argument(
+        "--max-viewers",
+        type=int,
+        default=8,
+        metavar="N",
+        help="browser tabs watching at once, each one app process (default: 8)",
+    )
 
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
         _add_game_commands(sub)
@@ -113,8 +119,7 @@ def _games(as_json: bool) -> int:
     from companion.games import all_games
 
     rows = [
-        {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
-        for g in all_games()
+        {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players} for g in all_games()
     ]
     if as_json:
         print(json.dumps(rows, indent=2))
@@ -131,11 +136,24 @@ def _sessions(args: argparse.Namespace) -> int:
     if args.action == "list":
         rows = repo.list_sessions()
         if args.json:
-            print(json.dumps([
-                {"id": r.id, "game": r.game, "title": r.title, "players": list(r.players),
-                 "summary": r.summary, "updated": r.updated, "finished": r.finished}
-                for r in rows
-            ], indent=2, ensure_ascii=False))
+            print(
+                json.dumps(
+                    [
+                        {
+                            "id": r.id,
+                            "game": r.game,
+                            "title": r.title,
+                            "players": list(r.players),
+                            "summary": r.summary,
+                            "updated": r.updated,
+                            "finished": r.finished,
+                        }
+                        for r in rows
+                    ],
+                    indent=2,
+                    ensure_ascii=False,
+                )
+            )
         elif not rows:
             print("No saved sessions yet. Run `companion` and press n to start one.")
         for r in [] if args.json else rows:
@@ -145,8 +163,10 @@ def _sessions(args: argparse.Namespace) -> int:
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
         if lost:
-            print(f"companion: {lost} action(s) could not be read; exporting the first "
-                  f"{len(loaded.timeline.entries)}.", file=sys.stderr)
+            print(
+                f"companion: {lost} action(s) could not be read; exporting the first {len(loaded.timeline.entries)}.",
+                file=sys.stderr,
+            )
     else:
         loaded = repo.load(args.id)
     try:

@@ -165,9 +165,7 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
     number = typed.removeprefix("#").strip()
     if is_seat_number(number, len(names)):
         return int(number) - 1
-    raise Rejected(
-        f"There is no player {typed!r}: type a name ({', '.join(names)}) or a seat number 1–{len(names)}."
-    )
+    raise Rejected(f"There is no player {typed!r}: type a name ({', '.join(names)}) or a seat number 1–{len(names)}.")
 
 
 @dataclass(frozen=True)

@@ -199,7 +199,11 @@ _TOKEN = re.compile(
 )
 _NORMAL_OP: dict[str, Comparison] = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "==", "=": "=="}
 _COMPARE: dict[Comparison, Callable[[int, int], bool]] = {
-    ">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq,
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+    "==": operator.eq,
 }
 
 
@@ -220,8 +224,10 @@ def _parse_text(text: str) -> DiceExpr:
     if not text.strip():
         raise DiceError(f"Type a dice expression: {_EXAMPLES}.")
     if len(text.strip()) > MAX_LENGTH:
-        raise DiceError(f'"{_quoted(text)}" is {len(text.strip()):,} characters long; a dice expression '
-                        f"has at most {MAX_LENGTH}, like 2d6+1>=8.")
+        raise DiceError(
+            f'"{_quoted(text)}" is {len(text.strip()):,} characters long; a dice expression '
+            f"has at most {MAX_LENGTH}, like 2d6+1>=8."
+        )
     tokens = _tokenize(text)
     parser = _Parser(text, tokens)
     return parser.expression()
@@ -269,8 +275,7 @@ class _Parser:
     def expression(self) -> DiceExpr:
         first = self.peek()
         if first is not None and first.kind == "cmp":
-            raise DiceError(f'"{self.text}" has nothing to roll before {first.text}; '
-                            "write it like 2d6>=8.")
+            raise DiceError(f'"{self.text}" has nothing to roll before {first.text}; write it like 2d6>=8.')
         dice, constant = self.sum()
         op, target = self.comparison()
         if not dice:
@@ -284,8 +289,9 @@ class _Parser:
         while True:
             token = self.peek()
             if token is None or token.kind in ("sign", "cmp"):
-                raise DiceError(f'"{self.text}": {self.tokens[self.pos - 1].text} must be '
-                                "followed by dice or a number, like 2d6+1.")
+                raise DiceError(
+                    f'"{self.text}": {self.tokens[self.pos - 1].text} must be followed by dice or a number, like 2d6+1.'
+                )
             self.take()
             if token.kind == "num":
                 constant += sign * int(token.text)
@@ -318,10 +324,11 @@ class _Parser:
         rest = self.peek()
         if rest is not None:
             if rest.kind == "cmp":
-                raise DiceError(f'"{self.text}" has more than one comparison; '
-                                "use just one, like 2d6>=8.")
-            raise DiceError(f'"{self.text}": nothing may follow the target {number.text}; '
-                            "put modifiers on the dice side, like 2d6+1>=8.")
+                raise DiceError(f'"{self.text}" has more than one comparison; use just one, like 2d6>=8.')
+            raise DiceError(
+                f'"{self.text}": nothing may follow the target {number.text}; '
+                "put modifiers on the dice side, like 2d6+1>=8."
+            )
         return _NORMAL_OP[op], sign * int(number.text)
 
 
@@ -444,8 +451,7 @@ def entered_total(expr: ExprLike, total: int) -> Roll:
     e = parse(expr)
     # Sums of dice numbered 1..S fill their whole range, so the ends are the only check.
     if not e.lowest <= total <= e.highest:
-        raise DiceError(f"{total} cannot be rolled on {e.without_comparison()} "
-                        f"({e.lowest}–{e.highest}).")
+        raise DiceError(f"{total} cannot be rolled on {e.without_comparison()} ({e.lowest}–{e.highest}).")
     return Roll(e, (), total, e.succeeds(total))
 
 

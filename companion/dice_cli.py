@@ -23,8 +23,7 @@ _FULL_BLOCK = "█"
 BAD_INPUT = 2
 
 
-def odds_command(expr: str, as_json: bool, out: TextIO | None = None,
-                 err: TextIO | None = None) -> int:
+def odds_command(expr: str, as_json: bool, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print the chance of a comparison, or the whole distribution of a plain sum."""
     out = out or sys.stdout
     try:
@@ -38,8 +37,7 @@ def odds_command(expr: str, as_json: bool, out: TextIO | None = None,
     return 0
 
 
-def roll_command(expr: str, seed: int | None, out: TextIO | None = None,
-                 err: TextIO | None = None) -> int:
+def roll_command(expr: str, seed: int | None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Roll the expression and print the faces, the total and, with a comparison, the verdict."""
     out = out or sys.stdout
     # A seed makes a roll reproducible; without one, a fresh generator seeded from the OS.
@@ -94,8 +92,15 @@ def _print_distribution(e: DiceExpr, as_json: bool, out: TextIO) -> None:
     counts = outcome_counts(e)
     total = sum(ways for _, ways in counts)
     if as_json:
-        rows = [{"outcome": outcome, "count": ways, "probability": f"{ways}/{total}",
-                 "percent": round(100 * ways / total, 2)} for outcome, ways in counts]
+        rows = [
+            {
+                "outcome": outcome,
+                "count": ways,
+                "probability": f"{ways}/{total}",
+                "percent": round(100 * ways / total, 2),
+            }
+            for outcome, ways in counts
+        ]
         _print_json({"expr": str(e), "total": total, "distribution": rows}, out)
         return
     print(f"{e}: {total} equally likely outcomes", file=out)
@@ -105,11 +110,12 @@ def _print_distribution(e: DiceExpr, as_json: bool, out: TextIO) -> None:
 
 def _table_lines(counts: tuple[tuple[int, int], ...], total: int) -> list[str]:
     most = max(ways for _, ways in counts)
-    cells = [(str(outcome), f"{ways}/{total}", format_percent(100 * ways / total), _bar(ways, most))
-             for outcome, ways in counts]
+    cells = [
+        (str(outcome), f"{ways}/{total}", format_percent(100 * ways / total), _bar(ways, most))
+        for outcome, ways in counts
+    ]
     widths = [max(len(cell[i]) for cell in cells) for i in range(3)]
-    return [f"{o:>{widths[0]}}  {w:>{widths[1]}}  {p:>{widths[2]}}  {bar}".rstrip()
-            for o, w, p, bar in cells]
+    return [f"{o:>{widths[0]}}  {w:>{widths[1]}}  {p:>{widths[2]}}  {bar}".rstrip() for o, w, p, bar in cells]
 
 
 def _bar(ways: int, most: int) -> str:

@@ -24,13 +24,25 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
         "format": "companion-session",
         "version": 1,
         "session": {
-            "id": info.id, "game": info.game, "title": info.title, "players": list(info.players),
-            "options": info.options, "created": info.created, "updated": info.updated,
-            "cursor": info.cursor, "finished": info.finished,
+            "id": info.id,
+            "game": info.game,
+            "title": info.title,
+            "players": list(info.players),
+            "options": info.options,
+            "created": info.created,
+            "updated": info.updated,
+            "cursor": info.cursor,
+            "finished": info.finished,
         },
         "events": [
-            {"seq": i + 1, "turn": e.turn, "text": e.text, "dropped": e.dropped,
-             "at": times[i] if i < len(times) else None, "event": encode(e.event)}
+            {
+                "seq": i + 1,
+                "turn": e.turn,
+                "text": e.text,
+                "dropped": e.dropped,
+                "at": times[i] if i < len(times) else None,
+                "event": encode(e.event),
+            }
             for i, e in enumerate(tl.entries)
         ],
     }
@@ -41,7 +53,8 @@ def to_markdown(loaded: Loaded) -> str:
     info, tl = loaded.info, loaded.timeline
     view = tl.game.view(tl.state)
     lines = [
-        f"# {info.title}", "",
+        f"# {info.title}",
+        "",
         f"- Game: {tl.game.name} (`{info.game}`)",
         f"- Players, in seat order: {', '.join(info.players)}",
         f"- Started: {info.created}; last played: {info.updated}",

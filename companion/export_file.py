@@ -39,8 +39,12 @@ def check_target(name: str | Path, database: Path | None, force: bool) -> Path:
     target = Path(name).expanduser()
     if database is not None:
         db = database.expanduser()
-        sidecars = [db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm"),
-                    db.with_name(db.name + "-journal")]
+        sidecars = [
+            db,
+            db.with_name(db.name + "-wal"),
+            db.with_name(db.name + "-shm"),
+            db.with_name(db.name + "-journal"),
+        ]
         if any(_same_file(target, p) or target.absolute() == p.absolute() for p in sidecars):
             raise ExportRefused(f"{target} is the database itself; choose another file for the export.")
     folder = target.parent

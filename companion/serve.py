@@ -39,8 +39,9 @@ def check_database(db: str | None, session_id: int | None, full: bool = True) ->
 
     path, _ = choose_path(db)
     if not path.exists():
-        raise StoreError(f"{path} does not exist: there is no table to show yet. Start a session "
-                         "with `companion`, or pass --db.")
+        raise StoreError(
+            f"{path} does not exist: there is no table to show yet. Start a session with `companion`, or pass --db."
+        )
     if full:
         prepare(path, False)
         Repository.open(path).close()
@@ -111,11 +112,20 @@ def serve_command(db: str | None, host: str, port: int, table: int | None, max_v
     loopback = is_loopback(host)
     if not loopback:
         print(UNSAFE.format(host=host), file=sys.stderr)
-    server = TableServer(view_command_line(path, table), host, port, loopback=loopback,
-                         max_viewers=max_viewers, title="Companion · table view")
+    server = TableServer(
+        view_command_line(path, table),
+        host,
+        port,
+        loopback=loopback,
+        max_viewers=max_viewers,
+        title="Companion · table view",
+    )
     what = f"session {table}" if table is not None else "a chooser of sessions"
     fontsize = "&fontsize=24" if server.token else "?fontsize=24"
-    print(f"Companion table view ({what}, read-only) on {server.address()} "
-          f"(add {fontsize} for a TV; at most {max_viewers} viewers); ctrl+c stops.", flush=True)
+    print(
+        f"Companion table view ({what}, read-only) on {server.address()} "
+        f"(add {fontsize} for a TV; at most {max_viewers} viewers); ctrl+c stops.",
+        flush=True,
+    )
     server.serve()
     return 0

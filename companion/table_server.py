@@ -93,8 +93,9 @@ class CappedAppService(AppService):
 
 
 class TableServer(Server):
-    def __init__(self, command: str, host: str, port: int, *, loopback: bool,
-                 max_viewers: int = MAX_VIEWERS, title: str = "") -> None:
+    def __init__(
+        self, command: str, host: str, port: int, *, loopback: bool, max_viewers: int = MAX_VIEWERS, title: str = ""
+    ) -> None:
         # textual-serve runs the command through /bin/sh, which (dash) forks it: with exec the
         # viewer is the shell's own process, so killing it kills the app, not just the shell.
         super().__init__(f"exec {command}", host=host, port=port, title=title)
@@ -132,8 +133,14 @@ class TableServer(Server):
         async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
             why = self.refusal(request)
             if why is not None:
-                log.warning("refused %s %s (Host %r, Origin %r): %s", request.method, request.path,
-                            request.host, request.headers.get("Origin"), why)
+                log.warning(
+                    "refused %s %s (Host %r, Origin %r): %s",
+                    request.method,
+                    request.path,
+                    request.host,
+                    request.headers.get("Origin"),
+                    why,
+                )
                 raise web.HTTPForbidden(text=why)
             response: web.StreamResponse = await handler(request)
             if self.token is not None and request.query.get("token") == self.token and not response.prepared:
@@ -158,7 +165,8 @@ class TableServer(Server):
         """textual-serve's handler, with the viewer cap, the size cap and a sure end."""
         if self.viewers >= self.max_viewers:
             raise web.HTTPServiceUnavailable(
-                text=f"{self.max_viewers} viewers are watching already (--max-viewers); close one first.")
+                text=f"{self.max_viewers} viewers are watching already (--max-viewers); close one first."
+            )
         self.viewers += 1
         websocket = web.WebSocketResponse(heartbeat=15)
         service: CappedAppService | None = None
@@ -169,9 +177,12 @@ class TableServer(Server):
         try:
             await websocket.prepare(request)
             service = CappedAppService(
-                self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
                 close=websocket.close,  # type: ignore[arg-type]  # textual-serve passes it so too
-                download_manager=self.download_manager, debug=self.debug,
+                download_manager=self.download_manager,
+                debug=self.debug,
             )
             await service.start(*terminal_size(request.query.get("width", 80), request.query.get("height", 24)))
             await self._messages(websocket, service)

@@ -86,5 +86,5 @@ def fit(text: str, width: int, marker: str = "…") -> str:
     if cell_len(text) <= width:
         return text
     if width <= cell_len(marker):
-        return marker[:max(width, 0)]
+        return marker[: max(width, 0)]
     return set_cell_size(text, width - cell_len(marker)) + marker

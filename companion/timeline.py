@@ -77,8 +77,9 @@ class Timeline:
         return cls(game, (), 0, {0: initial})
 
     @classmethod
-    def replay(cls, game: Game, initial: Any, entries: tuple[Entry, ...], cursor: int,
-               snapshot: tuple[int, Any] | None = None) -> Timeline:
+    def replay(
+        cls, game: Game, initial: Any, entries: tuple[Entry, ...], cursor: int, snapshot: tuple[int, Any] | None = None
+    ) -> Timeline:
         """The timeline of a stored log, its current state folded from `snapshot` if given."""
         known = {0: initial}
         if snapshot is not None and 0 < snapshot[0] <= len(entries):

@@ -37,9 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how many sections (default {DEFAULT_LIMIT}; with no query, all the contents)",
     )
     parser.add_argument("--json", action="store_true", dest="as_json")
-    parser.add_argument(
-        "--original", action="store_true", help="print the original paragraph under the English"
-    )
+    parser.add_argument("--original", action="store_true", help="print the original paragraph under the English")
 
 
 def query_first(args: Sequence[str]) -> list[str]:
@@ -61,9 +59,7 @@ def query_first(args: Sequence[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    return rules_command(
-        " ".join(args.query), args.game, args.limit, args.as_json, original=args.original
-    )
+    return rules_command(" ".join(args.query), args.game, args.limit, args.as_json, original=args.original)
 
 
 def rules_command(

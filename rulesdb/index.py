@@ -70,8 +70,7 @@ _TABLES = (
 
 # ?1 the expression, ?2 and ?3 the game's first and last rowid.
 _SEARCHES = {
-    table: f"SELECT rowid, bm25({table}, {weights}) FROM {table} "
-    f"WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
+    table: f"SELECT rowid, bm25({table}, {weights}) FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
     for table, weights in (
         ("head", f"{WEIGHTS['title']}, {WEIGHTS['tags']}"),
         ("body", f"{WEIGHTS['text']}"),
@@ -139,8 +138,7 @@ class RulesIndex:
         try:
             for table, columns, prefixes in _TABLES:
                 self._db.execute(
-                    f"CREATE VIRTUAL TABLE {table} USING fts5("
-                    f"{columns}, tokenize = '{_TOKENIZER}'{prefixes})"
+                    f"CREATE VIRTUAL TABLE {table} USING fts5({columns}, tokenize = '{_TOKENIZER}'{prefixes})"
                 )
         except sqlite3.OperationalError as error:
             raise RuntimeError(f"this Python's SQLite has no FTS5 support: {error}") from error
@@ -149,9 +147,7 @@ class RulesIndex:
             "INSERT INTO head (rowid, title, tags) VALUES (?, ?, ?)",
             [(i, split_cjk(s.title), " ".join(s.phases + s.topics)) for i, s in rows],
         )
-        self._db.executemany(
-            "INSERT INTO body (rowid, text) VALUES (?, ?)", [(i, split_cjk(s.text)) for i, s in rows]
-        )
+        self._db.executemany("INSERT INTO body (rowid, text) VALUES (?, ?)", [(i, split_cjk(s.text)) for i, s in rows])
         self._db.executemany(
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
@@ -177,8 +173,7 @@ class RulesIndex:
     def _vocabulary(self, rows: list[tuple[int, Section]]) -> dict[str, int]:
         """The words of the texts (not stemmed) and how many sections each is in."""
         self._db.execute(
-            "CREATE VIRTUAL TABLE temp.words USING fts5(text, content = '', "
-            "tokenize = 'unicode61 remove_diacritics 2')"
+            "CREATE VIRTUAL TABLE temp.words USING fts5(text, content = '', tokenize = 'unicode61 remove_diacritics 2')"
         )
         self._db.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(temp, words, row)")
         self._db.executemany(
@@ -206,9 +201,7 @@ class RulesIndex:
 
     def for_phase(self, game: str, phase: str) -> list[Section]:
         sections = self.toc(game)
-        return [s for s in sections if phase in s.phases] + [
-            s for s in sections if phase not in s.phases
-        ]
+        return [s for s in sections if phase in s.phases] + [s for s in sections if phase not in s.phases]
 
     def search(
         self,
@@ -240,9 +233,7 @@ class RulesIndex:
         with self._lock:
             for table, expression in expressions.items():
                 if expression:
-                    for rowid, rank in self._db.execute(
-                        _SEARCHES[table], (expression, first, last)
-                    ):
+                    for rowid, rank in self._db.execute(_SEARCHES[table], (expression, first, last)):
                         scores[rowid] = scores.get(rowid, 0.0) - rank * weights[table]
                         if table == "original":
                             originals[rowid] = -rank * weights[table]
@@ -279,9 +270,7 @@ class RulesIndex:
         """The query with the game's synonyms added and unknown words spelt as the texts do."""
         synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
         words, found = expand(parsed.words, synonyms)
-        corrected = [
-            (word if word in found else self._speller.correct(word) or word) for word in words
-        ]
+        corrected = [(word if word in found else self._speller.correct(word) or word) for word in words]
         runs = expand_cjk(parsed.cjk_runs, synonyms)
         return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
 

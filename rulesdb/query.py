@@ -82,16 +82,12 @@ class Query:
         """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
         alone = len(self.words) + len(self.cjk_runs) == 1
         singles = [
-            (word, prefix)
-            for word in self.words
-            for prefix in ((False, True) if len(word) > 1 or alone else (False,))
+            (word, prefix) for word in self.words for prefix in ((False, True) if len(word) > 1 or alone else (False,))
         ]
         return singles + [(f"{first} {second}", False) for first, second in pairwise(self.words)]
 
     def words_expression(self) -> str:
-        return " OR ".join(
-            f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases()
-        )
+        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases())
 
     def cjk_expression(self) -> str:
         """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
@@ -120,9 +116,7 @@ def cut_cjk(run: str) -> list[str]:
     """The pieces of a CJK run between its question words and particles."""
     pieces, start, at = [], 0, 0
     while at < len(run):
-        length = next(
-            (n for n in _CJK_STOP_LENGTHS if run[at : at + n] in CJK_STOPWORDS), 0
-        )
+        length = next((n for n in _CJK_STOP_LENGTHS if run[at : at + n] in CJK_STOPWORDS), 0)
         if length:
             pieces.append(run[start:at])
             at = start = at + length

@@ -68,8 +68,5 @@ class Speller:
             return None
         most = reach(word)
         candidates = {c for key in deletions(word, most) for c in self._by_deletion.get(key, ())}
-        ranked = sorted(
-            (distance(word, c, most), abs(len(c) - len(word)), -self._counts[c], c)
-            for c in candidates
-        )
+        ranked = sorted((distance(word, c, most), abs(len(c) - len(word)), -self._counts[c], c) for c in candidates)
         return ranked[0][3] if ranked and ranked[0][0] <= most else None

@@ -226,9 +226,7 @@ def _check_ids(sections: list[Section]) -> None:
     seen: dict[str, Section] = {}
     for section in sections:
         if section.id in seen:
-            raise TextsError(
-                f"rulesdb/texts/{section.game}.toml: section id {section.id!r} appears twice"
-            )
+            raise TextsError(f"rulesdb/texts/{section.game}.toml: section id {section.id!r} appears twice")
         seen[section.id] = section
     for section in sections:
         missing = [target for target in section.see if target not in seen]

@@ -110,7 +110,11 @@ class CompanionApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         # A paste is typed text: a control character in it (ESC starts a terminal sequence)
         # becomes its visible escape, `\x1b`, before any input sees it.
-        if isinstance(event, events.Paste) and not event.is_forwarded and not event.text.replace("\n", "").isprintable():
+        if (
+            isinstance(event, events.Paste)
+            and not event.is_forwarded
+            and not event.text.replace("\n", "").isprintable()
+        ):
             event = events.Paste(shown_lines(event.text))
         await super().on_event(event)
 

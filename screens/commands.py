@@ -19,8 +19,13 @@ class Command:
 
     def binding(self) -> Binding:
         return Binding(
-            self.key, self.action, self.title, show=self.show, key_display=self.key_display,
-            id=self.action, priority=self.priority,
+            self.key,
+            self.action,
+            self.title,
+            show=self.show,
+            key_display=self.key_display,
+            id=self.action,
+            priority=self.priority,
         )
 
 

@@ -90,7 +90,9 @@ class FreeScreen(TableScreen):
             if not m:
                 return f"{quoted(text)} is not a number: {legal_changes(counter)}."
             op, number = m.group(1) or "+", whole(m.group(2), "The amount", 0, LIMIT)
-            event = SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
+            event = (
+                SetValue(name, owner, number) if op == "=" else Adjust(name, owner, number if op == "+" else -number)
+            )
             return self.attempt(event)
 
         self.ask(label, sign if sign != "+" else "+", submit)

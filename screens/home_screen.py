@@ -79,8 +79,11 @@ class HomeScreen(Screen[None]):
         table.clear()
         for s in self.sessions:
             cells = (
-                names.get(s.game, s.game), s.title, ", ".join(s.players),
-                f"✓ {s.summary}" if s.finished else s.summary, s.updated.replace("T", " ")[:16],
+                names.get(s.game, s.game),
+                s.title,
+                ", ".join(s.players),
+                f"✓ {s.summary}" if s.finished else s.summary,
+                s.updated.replace("T", " ")[:16],
             )
             table.add_row(*map(literal, cells), key=str(s.id))
         table.display = bool(self.sessions)
@@ -191,7 +194,9 @@ class HomeScreen(Screen[None]):
             write_export(text, path, repo.path, force=force)
         except NeedsForce:
             question = f"{path} already exists. Replace it with this export?"
-            self.app.push_screen(ConfirmModal(question), lambda yes: self._export(session_id, target, True) if yes else None)
+            self.app.push_screen(
+                ConfirmModal(question), lambda yes: self._export(session_id, target, True) if yes else None
+            )
             return
         except (ExportError, ExportRefused, StoreError) as exc:
             self.notify(str(exc), severity="error", title="Not exported", markup=False)

@@ -96,8 +96,12 @@ class MM5Prompts:
                 self.call_after_refresh(ask_next)
                 return None
 
-            self.ask(f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})", "", submit,
-                     PLAYABLE_KINDS)
+            self.ask(
+                f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})",
+                "",
+                submit,
+                PLAYABLE_KINDS,
+            )
 
         self.call_after_refresh(ask_next)
         return None
@@ -108,6 +112,7 @@ class MM5Prompts:
                 return fn(text)
             except Rejected as exc:
                 return exc.reason
+
         return run
 
     def _go(self, label: str, fn: Callable[[str], str | None], value: str = "", suggest: Iterable[str] = ()) -> None:
@@ -132,8 +137,11 @@ class MM5Prompts:
                 return None
             return self.place(seat, items)
 
-        label = "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)" if deal else \
-            "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
+        label = (
+            "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)"
+            if deal
+            else "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
+        )
         self._go(label, submit)
 
     def place(self, seat: int | None, items: list[notation.Item]) -> str | None:
@@ -184,9 +192,11 @@ class MM5Prompts:
         self.app.push_screen(ConfirmModal(question), done)
 
     def action_begin(self) -> None:
-        self._go("The deal is placed. Who goes first (die roll)? Seat number or name",
-                 lambda t: self._done(self.record(Begin(parse_seat(t, self.players())))),
-                 suggest=self.players())
+        self._go(
+            "The deal is placed. Who goes first (die roll)? Seat number or name",
+            lambda t: self._done(self.record(Begin(parse_seat(t, self.players())))),
+            suggest=self.players(),
+        )
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
@@ -198,22 +208,30 @@ class MM5Prompts:
         me = self.shown_state.players[self.shown_state.active]
         if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
             other = "dark" if me.faction == "light" else "light"  # the forced switch, offered first
-            label += (f" — {me.name} holds {me.hand}: if only {other.capitalize()} characters can bring it "
-                      f"down to 5, that is the whisper: {other}! and the characters")
+            label += (
+                f" — {me.name} holds {me.hand}: if only {other.capitalize()} characters can bring it "
+                f"down to 5, that is the whisper: {other}! and the characters"
+            )
             words = (f"{other}!", *words)
         self._go(label, submit, suggest=(*words, *self.cards_known()))
 
     def action_enter(self) -> None:
-        self._go("Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
-                 lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))), suggest=self.cards_known())
+        self._go(
+            "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
+            lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))),
+            suggest=self.cards_known(),
+        )
 
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
             seat, count = notation.parse_hand(text, self.players())
             return self._done(self.record(HandCount(seat, count)))
 
-        self._go("Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)", submit,
-                 suggest=self.players())
+        self._go(
+            "Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)",
+            submit,
+            suggest=self.players(),
+        )
 
     def action_discard(self) -> None:
         if self._writable():
@@ -233,12 +251,17 @@ class MM5Prompts:
     def action_attack(self) -> None:
         state = self.shown_state
         if state.battle is None:
-            self._go("Attack whom? Seat number or name",
-                     lambda t: self._done(self.record(Attack(parse_seat(t, self.players())))),
-                     suggest=[n for i, n in enumerate(self.players()) if i != state.active])
+            self._go(
+                "Attack whom? Seat number or name",
+                lambda t: self._done(self.record(Attack(parse_seat(t, self.players())))),
+                suggest=[n for i, n in enumerate(self.players()) if i != state.active],
+            )
             return
-        self._go("Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
-                 self.strike, self.best_strike())
+        self._go(
+            "Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
+            self.strike,
+            self.best_strike(),
+        )
 
     def strike(self, text: str) -> str | None:
         striker, target, magic = notation.parse_strike(text)
@@ -256,8 +279,9 @@ class MM5Prompts:
             return line.split(": ", 2)[-1] + (f" · {likelihood(roll.dice, total)}" if roll.dice else "")
 
         title = f"#{striker} {me.name} → #{target} {foe.name} ({'magic' if magic else 'physical'})"
-        self.call_after_refresh(self.roll, DiceRequest(title, roll.dice, roll.words(), check),
-                                lambda r: self.record(event(r)))
+        self.call_after_refresh(
+            self.roll, DiceRequest(title, roll.dice, roll.words(), check), lambda r: self.record(event(r))
+        )
         return None
 
     def action_rescue(self) -> None:
@@ -266,7 +290,9 @@ class MM5Prompts:
         def submit(text: str) -> str | None:
             values = notation.parse_values(text)
             if self.record(Rescue(values)):
-                self.app.repo.save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
+                self.app.repo.save_card(
+                    "mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])}
+                )
                 return None
             return "Not recorded (see the message); esc cancels."
 
@@ -284,8 +310,9 @@ class MM5Prompts:
 
             chance = thief_chance(value)
             request = DiceRequest(f"Thief: {what}", 1, f"1d6 ≥ {value} — {chance} = {float(chance):.1%}", check)
-            self.call_after_refresh(self.roll, request,
-                                    lambda r: self.record(Thief(rescue, number, value, r.faces[0], r.rolled)))
+            self.call_after_refresh(
+                self.roll, request, lambda r: self.record(Thief(rescue, number, value, r.faces[0], r.rolled))
+            )
             return None
 
         self._go("Thief: g3 4 = steal gem 3 with a thief of 4 · k2 5 = free Holy Knight 2 with 5", submit)
@@ -297,8 +324,11 @@ class MM5Prompts:
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
-        self._go("Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc", submit,
-                 suggest=(*self.players(), *self.cards_known()))
+        self._go(
+            "Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc",
+            submit,
+            suggest=(*self.players(), *self.cards_known()),
+        )
 
     def action_spell(self) -> None:
         def submit(text: str) -> str | None:
@@ -308,13 +338,18 @@ class MM5Prompts:
             seat = parse_seat(text, self.players())
             self.probe(Spell(seat))  # may this player lay one now?
             name = self.shown_state.players[seat].name
-            self.call_after_refresh(self.ask, f"{name}'s spell: a note for the reveal (hidden as you type; "
-                                    "enter for none)", "", self.rejected(lambda note: self._done(
-                                        self.record(Spell(seat, note.strip())))), secret=True)
+            self.call_after_refresh(
+                self.ask,
+                f"{name}'s spell: a note for the reveal (hidden as you type; enter for none)",
+                "",
+                self.rejected(lambda note: self._done(self.record(Spell(seat, note.strip())))),
+                secret=True,
+            )
             return None
 
-        self._go("Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit,
-                 suggest=self.players())
+        self._go(
+            "Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit, suggest=self.players()
+        )
 
     def action_initiative(self) -> None:
         state = self.shown_state
@@ -330,8 +365,12 @@ class MM5Prompts:
                 raise Rejected("Enter both dice: the attacker's, then the defender's.")
             return self.probe(Initiative(*r.faces))
 
-        request = DiceRequest("Initiative: the attacker's die, then the defender's", 2,
-                              "each side rolls 1d6; the higher strikes first; a tie is rolled again", check)
+        request = DiceRequest(
+            "Initiative: the attacker's die, then the defender's",
+            2,
+            "each side rolls 1d6; the higher strikes first; a tie is rolled again",
+            check,
+        )
         self.roll(request, lambda r: self.record(Initiative(*r.faces)))
 
     def action_remove(self) -> None:

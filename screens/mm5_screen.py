@@ -97,12 +97,17 @@ class MM5Screen(MM5Prompts, TableScreen):
         me = state.players[state.active]
         if state.phase == "faction" and me.hand is not None and me.hand > HAND_LIMIT:
             other = "dark" if me.faction == "light" else "light"
-            return (f"Next: f declare a faction — {me.name} holds {me.hand}, over 5: this turn must bring it "
-                    "down (play, thief); if only the other side's characters can, that is the forced switch, "
-                    f"the whisper: f {other}! and the characters")
-        steps = {"draw": "d draw", "faction": "f declare a faction",
-                 "action": "p play · a attack · r rescue · t thief · or n to pass",
-                 "hand-check": "n ends the turn (x if only spells keep the hand over 5)"}
+            return (
+                f"Next: f declare a faction — {me.name} holds {me.hand}, over 5: this turn must bring it "
+                "down (play, thief); if only the other side's characters can, that is the forced switch, "
+                f"the whisper: f {other}! and the characters"
+            )
+        steps = {
+            "draw": "d draw",
+            "faction": "f declare a faction",
+            "action": "p play · a attack · r rescue · t thief · or n to pass",
+            "hand-check": "n ends the turn (x if only spells keep the hand over 5)",
+        }
         return "Next: " + steps.get(state.phase, "")
 
     # -- the win chance ----------------------------------------------------------------------
@@ -125,7 +130,8 @@ class MM5Screen(MM5Prompts, TableScreen):
             if now - started > 0.5 and now - last > 0.2:
                 last = now
                 self.app.call_from_thread(
-                    self._odds, state, f"Win chance: solving exactly… {done:,} of up to {total:,} lineups")
+                    self._odds, state, f"Win chance: solving exactly… {done:,} of up to {total:,} lineups"
+                )
 
         advice = battle_advice(state, progress=progress)
         self.app.call_from_thread(self._odds, state, "\n".join(advice.words()), advice)
@@ -148,6 +154,7 @@ class MM5Screen(MM5Prompts, TableScreen):
 
     def roll(self, request: DiceRequest, then) -> None:  # type: ignore[no-untyped-def]
         """Open the tray; `then(result)` records the event built from the faces."""
+
         def done(result: DiceResult | None) -> None:
             if result is not None:
                 then(result)
@@ -168,8 +175,14 @@ class MM5Screen(MM5Prompts, TableScreen):
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)
 
-    def ask(self, label, value: str, callback, suggest: Iterable[str] = (),  # type: ignore[no-untyped-def]
-            secret: bool = False) -> None:
+    def ask(
+        self,
+        label,
+        value: str,
+        callback,
+        suggest: Iterable[str] = (),  # type: ignore[no-untyped-def]
+        secret: bool = False,
+    ) -> None:
         """The entry line; `secret` hides what is typed (a face-down spell's note)."""
         super().ask(label, value, callback, suggest)
         self.query_one("#entry", Input).password = secret

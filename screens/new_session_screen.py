@@ -114,9 +114,7 @@ class NewSessionScreen(Screen[None]):
         title = self.query_one("#title", Input).value.strip() or self.default_title()
         try:
             if len(players) < self.game.min_players:
-                raise Rejected(
-                    f"Type at least {self.game.min_players} player names, separated by commas."
-                )
+                raise Rejected(f"Type at least {self.game.min_players} player names, separated by commas.")
             options = self.option_values()
             self.game.setup(players, options)
         except Rejected as exc:

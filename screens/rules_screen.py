@@ -27,7 +27,10 @@ ACTIONS = (
     Command("ctrl+g", "cycle_game", "Game filter", "Search one game or all", priority=True),
     Command("ctrl+f", "focus_search", "Search", "Type a word to search the rules", priority=True),
     Command(
-        "ctrl+o", "toggle_original", "Original", "Show the original paragraph under the English",
+        "ctrl+o",
+        "toggle_original",
+        "Original",
+        "Show the original paragraph under the English",
         priority=True,
     ),
 )
@@ -36,8 +39,10 @@ _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
 def section_markdown(section: Any, index: Any, original: bool = False) -> str:
-    label = "The app's ruling" if section.kind == "ruling" else (
-        "Quick reference" if section.kind == "quickref" else "From the rulebook summary"
+    label = (
+        "The app's ruling"
+        if section.kind == "ruling"
+        else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
     lines = [f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
     if original:
@@ -139,7 +144,9 @@ class RulesScreen(Screen[None]):
         results.clear_options()
         if not self.hits:
             echo = markup(fit(text.strip(), 40))  # the query as typed, never read as markup
-            results.add_option(Option(f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games.", disabled=True))
+            results.add_option(
+                Option(f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games.", disabled=True)
+            )
             return
         results.add_options(
             Option(f"[b]{h.section.title}[/b]  [dim]{h.section.game}[/dim]\n  {h.snippet}", id=h.section.id)
@@ -174,9 +181,7 @@ class RulesScreen(Screen[None]):
         if section is None:
             return
         self.section_id = section_id
-        self.query_one("#section", Markdown).update(
-            section_markdown(section, self.index, self.show_original)
-        )
+        self.query_one("#section", Markdown).update(section_markdown(section, self.index, self.show_original))
         see = self.query_one("#see", OptionList)
         see.clear_options()
         related = [s for s in (self.index.section(i) for i in section.see) if s is not None]

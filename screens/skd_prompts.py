@@ -105,5 +105,9 @@ class SkdPrompts(TableScreen):
                 self.remember("enemy", spec)
             return self.try_with_reveals(make, (*reveals, spec))
 
-        self.ask(f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
-                 "", submit, suggest=names(shelf, taken))
+        self.ask(
+            f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
+            "",
+            submit,
+            suggest=names(shelf, taken),
+        )

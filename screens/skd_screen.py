@@ -43,9 +43,19 @@ from screens.table_screen import BASE_ACTIONS
 
 SKD_ACTIONS = (
     Command("d", "draw", "Draw", "Draw phase: the active player draws 1 (nothing if the deck is empty)"),
-    Command("p", "play", "Play", "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved"),
+    Command(
+        "p",
+        "play",
+        "Play",
+        "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved",
+    ),
     Command("l", "level_up", "Level up", "Actions: 3 mana for +1 LV, its bonus resolved at once"),
-    Command("k", "skill", "Skill", "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)"),
+    Command(
+        "k",
+        "skill",
+        "Skill",
+        "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)",
+    ),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
     Command("x", "swap", "Swap", "Draft: swap one of yours for one still on the table (under the cap)"),
@@ -54,16 +64,27 @@ SKD_ACTIONS = (
     Command("b", "boss_step", "Boss setup", "The next step of the boss setup"),
     Command("m", "move", "Move cards", "Cards moved by a skill: from, to, how many", show=False),
     Command("a", "mana", "Mana", "Mana given or taken by a skill: +2, or player and change", show=False),
-    Command("h", "correct", "Correct enemy", "Set the enemy's HP or mana to what the table shows (a correction)",
-            show=False),
+    Command(
+        "h", "correct", "Correct enemy", "Set the enemy's HP or mana to what the table shows (a correction)", show=False
+    ),
 )
 
 # The event kind behind each key; the core says which kinds the table's stage offers, and the
 # others are hidden from the footer (the hint line says why).
 ACTION_EVENTS = {
-    "draw": "draw", "play": "play", "level_up": "level-up", "skill": "skill", "enemy": "enemy-phase",
-    "pick": "draft-pick", "swap": "draft-swap", "pass_draft": "draft-pass", "reveal": "reveal-enemy",
-    "boss_step": "reveal-boss", "move": "move-cards", "mana": "adjust-mana", "correct": "correct-enemy",
+    "draw": "draw",
+    "play": "play",
+    "level_up": "level-up",
+    "skill": "skill",
+    "enemy": "enemy-phase",
+    "pick": "draft-pick",
+    "swap": "draft-swap",
+    "pass_draft": "draft-pass",
+    "reveal": "reveal-enemy",
+    "boss_step": "reveal-boss",
+    "move": "move-cards",
+    "mana": "adjust-mana",
+    "correct": "correct-enemy",
 }
 
 PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
@@ -119,8 +140,11 @@ class SkdScreen(SkdPrompts):
     # -- the draft and the first enemy ---------------------------------------------------------
 
     def action_pick(self) -> None:
-        self.ask_card("character", "Pick: a name, or name, element, stars, Atk per LV, bonuses, cost, skill",
-                      lambda spec: ev.DraftPick(spec))
+        self.ask_card(
+            "character",
+            "Pick: a name, or name, element, stars, Atk per LV, bonuses, cost, skill",
+            lambda spec: ev.DraftPick(spec),
+        )
 
     def action_swap(self) -> None:
         if not self._writable():
@@ -138,15 +162,22 @@ class SkdScreen(SkdPrompts):
                 return exc.reason
             return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
 
-        self.ask(f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}", "", submit,
-                 suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)])
+        self.ask(
+            f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}",
+            "",
+            submit,
+            suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)],
+        )
 
     def action_pass_draft(self) -> None:
         self.record(ev.DraftPass())
 
     def action_reveal(self) -> None:
-        self.ask_card("enemy", "First enemy: a name, or name, stars, HP, Atk, strong mana, strong damage",
-                      lambda spec: ev.RevealEnemy(spec))
+        self.ask_card(
+            "enemy",
+            "First enemy: a name, or name, stars, HP, Atk, strong mana, strong damage",
+            lambda spec: ev.RevealEnemy(spec),
+        )
 
     # -- the turn -----------------------------------------------------------------------------
 
@@ -155,8 +186,13 @@ class SkdScreen(SkdPrompts):
 
     async def _handle_key(self, event: events.Key) -> bool:
         """In the play step a colour letter starts the play: `g4 r4 enter` is the whole play."""
-        if (not self.entry_open and event.character in PLAY_STARTS and self.viewing is None
-                and self.timeline is not None and playing_now(self.timeline.state)):
+        if (
+            not self.entry_open
+            and event.character in PLAY_STARTS
+            and self.viewing is None
+            and self.timeline is not None
+            and playing_now(self.timeline.state)
+        ):
             self.action_play(event.character)
             return True
         return await super()._handle_key(event)
@@ -174,23 +210,34 @@ class SkdScreen(SkdPrompts):
                 return exc.reason
             return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
 
-        self.ask(f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
-                 typed, submit)
+        self.ask(
+            f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
+            typed,
+            submit,
+        )
 
     def action_level_up(self) -> None:
         if not self._writable():
             return
         seat = self.state.seats[self.state.active]
-        options = " · ".join(
-            f"{i} {c.name} LV{c.lv}→{c.lv + 1} {c.bonus_at(c.lv + 1) or ''}".rstrip()
-            for i, c in enumerate(seat.party, 1) if c.lv < c.cap
-        ) or "everyone is at the top LV"
+        options = (
+            " · ".join(
+                f"{i} {c.name} LV{c.lv}→{c.lv + 1} {c.bonus_at(c.lv + 1) or ''}".rstrip()
+                for i, c in enumerate(seat.party, 1)
+                if c.lv < c.cap
+            )
+            or "everyone is at the top LV"
+        )
 
         def submit(text: str) -> str | None:
             return self.submit(ev.LevelUp(text.strip()))
 
-        self.ask(f"Level up ({seat.mana} mana, 3 per LV): {options}", "", submit,
-                 suggest=[c.name for c in seat.party if c.lv < c.cap])
+        self.ask(
+            f"Level up ({seat.mana} mana, 3 per LV): {options}",
+            "",
+            submit,
+            suggest=[c.name for c in seat.party if c.lv < c.cap],
+        )
 
     def action_skill(self) -> None:
         if not self._writable():
@@ -207,8 +254,12 @@ class SkdScreen(SkdPrompts):
                 return exc.reason
             return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
 
-        self.ask(f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}", "", submit,
-                 suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS])
+        self.ask(
+            f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}",
+            "",
+            submit,
+            suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS],
+        )
 
     def action_enemy(self) -> None:
         self.record(ev.EnemyPhase())
@@ -263,8 +314,11 @@ class SkdScreen(SkdPrompts):
             return
         stage = self.state.stage
         if stage == "boss-reveal":
-            self.ask_card("boss", "Boss setup 1/3, the boss: a name, or name, stars, HP, Atk, strong mana, damage",
-                          lambda spec: ev.RevealBoss(spec))
+            self.ask_card(
+                "boss",
+                "Boss setup 1/3, the boss: a name, or name, stars, HP, Atk, strong mana, damage",
+                lambda spec: ev.RevealBoss(spec),
+            )
         elif stage == "boss-keep":
             hands = ", ".join(f"{s.name} {s.hand}" for s in self.state.seats)
 

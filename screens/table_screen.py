@@ -397,8 +397,9 @@ class TableScreen(Screen[None]):
         index = min(log.cursor, len(tl.entries) - 1)
         entry = tl.entries[index]
         head = "▸" if index == len(tl.entries) - 1 else "Picked:"
-        text = Text.assemble((f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
-                             log_words(entry, index >= tl.cursor))
+        text = Text.assemble(
+            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"), log_words(entry, index >= tl.cursor)
+        )
         update_wrapped(self.query_one("#last", Static), text)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -412,7 +413,10 @@ class TableScreen(Screen[None]):
     # -- the entry line and the status line -------------------------------------------------
 
     def ask(
-        self, label: str | Content | Text, value: str, callback: Callable[[str], str | None],
+        self,
+        label: str | Content | Text,
+        value: str,
+        callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
     ) -> None:
         """Open the entry line with `label` as its help and `value` typed in already.
@@ -506,8 +510,10 @@ class TableScreen(Screen[None]):
         command = self._key_commands().get(event.key)
         if command is None:
             if not self.entry_open and event.is_printable and event.character and event.key != "space":
-                self.explain(f"{event.character} is not a key here: the footer shows this screen's keys, "
-                             "ctrl+p lists every command.")
+                self.explain(
+                    f"{event.character} is not a key here: the footer shows this screen's keys, "
+                    "ctrl+p lists every command."
+                )
                 return True
             return False
         if not self.check_action(command.action, ()):
@@ -526,7 +532,7 @@ class TableScreen(Screen[None]):
                 return
             await self._handle_key(key)
             if self._held is not None:  # another answer holds what is left
-                self._held[:0] = held[i + 1:]
+                self._held[:0] = held[i + 1 :]
                 return
 
     @classmethod

@@ -96,7 +96,9 @@ def rows_table(view: TableView) -> Table:
     for name in view.columns:
         table.add_column(literal(name), overflow="fold")
     for row in view.rows:
-        label = literal(f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold")
+        label = literal(
+            f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold"
+        )
         if row.note:
             label.append(f"\n  {shown(row.note)}", style="dim")
         table.add_row(label, *(value_text(c) for c in row.cells))
@@ -255,8 +257,13 @@ class TableViewScreen(Screen[None]):
         highlighted = chooser.highlighted
         chooser.clear_options()
         chooser.add_options(
-            Option(Text.assemble((shown(s.title), "bold"), shown(f"  {self.names.get(s.game, s.game)} · "
-                                 f"{', '.join(s.players)} · {s.summary}")), id=str(s.id))
+            Option(
+                Text.assemble(
+                    (shown(s.title), "bold"),
+                    shown(f"  {self.names.get(s.game, s.game)} · {', '.join(s.players)} · {s.summary}"),
+                ),
+                id=str(s.id),
+            )
             for s in sessions
         )
         if sessions:

@@ -55,8 +55,14 @@ TKC_ACTIONS = (
     Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
 )
 GUARDS = {
-    "start_player": "start", "draw": "draw", "crown": "relic", "ball": "relic",
-    "attack": "act", "discard": "discard", "pass_turn": "pass", "count": "count",
+    "start_player": "start",
+    "draw": "draw",
+    "crown": "relic",
+    "ball": "relic",
+    "attack": "act",
+    "discard": "discard",
+    "pass_turn": "pass",
+    "count": "count",
 }
 
 
@@ -172,8 +178,10 @@ class TkcScreen(TableScreen):
             return
         me = s.players[s.active]
         could = "attack or discard" if s.draw_pile else "attack"
-        label = (f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
-                 f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back.")
+        label = (
+            f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
+            f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back."
+        )
 
         def submit(text: str) -> str | None:
             if text.strip():
@@ -187,8 +195,10 @@ class TkcScreen(TableScreen):
         me = s.players[s.active]
         other = next(i for i in range(s.n) if i != s.active)
         example = f"{other + 1}{s.colours[0][0] * 2}"
-        label = (f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
-                 f"(then asks the outcome) or {example} h g in one go  ({self._letters()})")
+        label = (
+            f"{me} attacks: defender (seat or name), cards, and the outcome if you like: {example} "
+            f"(then asks the outcome) or {example} h g in one go  ({self._letters()})"
+        )
         others = [p for i, p in enumerate(s.players) if i != s.active]
         self.ask(label, "", self._submit_attack, suggest=others)
 
@@ -211,16 +221,17 @@ class TkcScreen(TableScreen):
         who = s.players[line.defender]
         offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
         label = literal(words.attack_name(row, line.cards), style="b") + literal(
-            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True)
+            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True
+        )
         self.ask(label, attack_text(s, line), self._submit_attack, suggest=[k for k, _ in outcome_examples(s, line)])
 
     def action_discard(self) -> None:
         s = self.game_state
-        menu = " · ".join(f"{i}: {deck.discard_label(k, n)} → draw {d}"
-                          for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
+        menu = " · ".join(f"{i}: {deck.discard_label(k, n)} → draw {d}" for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
         cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
-        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "",
-                     lambda text: Discard(*parse_discard(text)))
+        self._prompt(
+            f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "", lambda text: Discard(*parse_discard(text))
+        )
 
     def action_crown(self) -> None:
         keys = tuple(CROWN_COMMANDS)
@@ -262,8 +273,11 @@ class TkcScreen(TableScreen):
             return Crown("aid", target=parse_seat(who, s.players), counts=parse_numbers(count or "2"))
 
         if command == "lay-down":
-            return (f"Lay down your swords! Swords each laid down (2, or all it has): {self._others()}",
-                    " ".join("2" for _ in others), lay)
+            return (
+                f"Lay down your swords! Swords each laid down (2, or all it has): {self._others()}",
+                " ".join("2" for _ in others),
+                lay,
+            )
         if command == "fear":
             return ("Fear my mighty sword! Nothing stops it. Whom? Add g if a gold bag is given: Bob g", "", fear)
         return ("Give me your aid! Who gives, and how many cards (2; 0 if a hand of only gold): Bob 2", "", aid)
@@ -294,5 +308,9 @@ class TkcScreen(TableScreen):
                 raise Rejected(error)
             return self.action_count if not all(self.game_state.confirmed) else None
 
-        self._prompt(f"{s.players[seat]}'s score pile, counted by type: {', '.join(deck.CARD_TYPES)} "
-                     "(enter keeps the app's tally)", tally, parse)
+        self._prompt(
+            f"{s.players[seat]}'s score pile, counted by type: {', '.join(deck.CARD_TYPES)} "
+            "(enter keeps the app's tally)",
+            tally,
+            parse,
+        )

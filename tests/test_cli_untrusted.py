@@ -37,8 +37,9 @@ def test_a_giant_dice_expression_is_refused_in_one_line():
 
 def test_odds_into_head_ends_quietly():
     """`companion odds 30d100 | head -c 50`: the reader leaves after 50 bytes of 450 kB."""
-    process = subprocess.Popen([sys.executable, "-m", "companion", "odds", "30d100"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "odds", "30d100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.read(50).startswith(b"30d100: ")
     process.stdout.close()

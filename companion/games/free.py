@@ -145,8 +145,13 @@ class FreePlay(GameBase):
     max_players = 12
     screen = "screens.free_screen:FreeScreen"
     options = (
-        Option("counters", "Counters per player", "score=0", "text",
-               help="comma-separated, e.g. HP=20 0..40, mana=0 0..6, score"),
+        Option(
+            "counters",
+            "Counters per player",
+            "score=0",
+            "text",
+            help="comma-separated, e.g. HP=20 0..40, mana=0 0..6, score",
+        ),
         Option("shared", "Shared counters", "", "text", help="same form, e.g. deck=54 0.."),
         Option("end_round", "Game ends after round (0 = no limit)", 0, "int"),
     )
@@ -329,11 +334,7 @@ class FreePlay(GameBase):
     def result(self, state: FreeState) -> Result | None:
         if not state.finished:
             return None
-        scores = {
-            c.owner: c.value
-            for c in state.counters
-            if c.owner is not None and c.name.casefold() in SCORE_NAMES
-        }
+        scores = {c.owner: c.value for c in state.counters if c.owner is not None and c.name.casefold() in SCORE_NAMES}
         table = tuple((p, scores.get(i)) for i, p in enumerate(state.players))
         if not scores:
             return Result((), table, state.players[0], "No score counter: no winner recorded.")

@@ -61,8 +61,7 @@ def _read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
-KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
-         stat.S_IFSOCK: "a socket"}
+KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 
 
 def check_regular(path: Path) -> None:
@@ -80,11 +79,15 @@ def reason_at_open(path: Path, exc: Exception) -> str:
     when the disk is full or a folder cannot be written."""
     text = str(getattr(exc, "orig", None) or exc)
     if "disk is full" in text or "disk I/O error" in text:
-        return (f"{path} could not be opened: the disk is full or cannot be written ({text}). "
-                "Free some space and try again; the file is untouched.")
+        return (
+            f"{path} could not be opened: the disk is full or cannot be written ({text}). "
+            "Free some space and try again; the file is untouched."
+        )
     if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return (f"{path} could not be opened for writing ({text}): SQLite needs to write the "
-                f"file and create files beside it in {path.parent}.")
+        return (
+            f"{path} could not be opened for writing ({text}): SQLite needs to write the "
+            f"file and create files beside it in {path.parent}."
+        )
     if "locked" in text or "busy" in text:
         return f"{path} is locked by another program; close it and try again."
     return f"{path} is damaged or not a database ({text})."
@@ -98,7 +101,9 @@ def check_header(path: Path) -> None:
     if size == 0:
         raise StoreError(f"{path} is empty: it is not a Companion database. Move it aside or pass --db.")
     if not head.startswith(HEADER):
-        raise StoreError(f"{path} is not an SQLite database (Companion leaves it untouched). Pass --db to use another file.")
+        raise StoreError(
+            f"{path} is not an SQLite database (Companion leaves it untouched). Pass --db to use another file."
+        )
     if len(head) < 100:
         raise StoreError(f"{path} is truncated: only {size} bytes of an SQLite header.")
     page_size = int.from_bytes(head[16:18], "big")
@@ -108,9 +113,7 @@ def check_header(path: Path) -> None:
     if page_size < 512 or page_size & (page_size - 1):
         raise StoreError(f"{path} is damaged: its header names an impossible page size.")
     if size % page_size or (counter_valid and pages and size < pages * page_size):
-        raise StoreError(
-            f"{path} is truncated: {size} bytes, the header promises {pages * page_size}."
-        )
+        raise StoreError(f"{path} is truncated: {size} bytes, the header promises {pages * page_size}.")
 
 
 def inspect(path: Path) -> int:

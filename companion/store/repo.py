@@ -49,9 +49,16 @@ from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, Timeline
 
 SNAPSHOT_EVERY = 500
-__all__ = ["FileDamaged", "Loaded", "Repository", "SessionGone", "SessionInfo", "StaleSession", "StoreBusy", "StoreError"]
-
-
+__all__ = [
+    "FileDamaged",
+    "Loaded",
+    "Repository",
+    "SessionGone",
+    "SessionInfo",
+    "StaleSession",
+    "StoreBusy",
+    "StoreError",
+]
 
 
 @dataclass(frozen=True)
@@ -79,8 +86,19 @@ S = SessionRow.__table__  # type: ignore[attr-defined]
 E = EventRow.__table__  # type: ignore[attr-defined]
 P = SnapshotRow.__table__  # type: ignore[attr-defined]
 C = CardRow.__table__  # type: ignore[attr-defined]
-SESSION_COLUMNS = (S.c.id, S.c.game, S.c.title, S.c.players, S.c.options, S.c.cursor,
-                   S.c.created, S.c.updated, S.c.summary, S.c.finished, S.c.version)
+SESSION_COLUMNS = (
+    S.c.id,
+    S.c.game,
+    S.c.title,
+    S.c.players,
+    S.c.options,
+    S.c.cursor,
+    S.c.created,
+    S.c.updated,
+    S.c.summary,
+    S.c.finished,
+    S.c.version,
+)
 
 # The hot path, built once: what recording or undoing an action runs.
 FRESH = select(
@@ -89,9 +107,16 @@ FRESH = select(
 DROP_EVENTS = delete(E).where(E.c.session_id == bindparam("sid"), E.c.seq > bindparam("after"))
 DROP_SNAPSHOTS = delete(P).where(P.c.session_id == bindparam("sid"), P.c.seq > bindparam("after"))
 ADD_EVENT = insert(E)
-TOUCH = update(S).where(S.c.id == bindparam("sid")).values(
-    cursor=bindparam("new_cursor"), updated=bindparam("now"), summary=bindparam("new_summary"),
-    finished=bindparam("new_finished"), version=S.c.version + 1,
+TOUCH = (
+    update(S)
+    .where(S.c.id == bindparam("sid"))
+    .values(
+        cursor=bindparam("new_cursor"),
+        updated=bindparam("now"),
+        summary=bindparam("new_summary"),
+        finished=bindparam("new_finished"),
+        version=S.c.version + 1,
+    )
 )
 PUT_SNAPSHOT = upsert(P)
 PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
@@ -103,8 +128,17 @@ PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
 def _info(row: Any) -> SessionInfo:
     sid, game, title, players, options, cursor, created, updated, summary, finished, version = row
     return SessionInfo(
-        sid, game, title, tuple(json.loads(players)), json.loads(options),
-        cursor, created, updated, summary, bool(finished), version,
+        sid,
+        game,
+        title,
+        tuple(json.loads(players)),
+        json.loads(options),
+        cursor,
+        created,
+        updated,
+        summary,
+        bool(finished),
+        version,
     )
 
 
@@ -120,8 +154,7 @@ def summary_of(game: Game, state: Any) -> tuple[str, bool]:
 
 
 class Repository:
-    def __init__(self, engine: Engine, path: Path, clock: Callable[[], str] = utc_now,
-                 read_only: bool = False) -> None:
+    def __init__(self, engine: Engine, path: Path, clock: Callable[[], str] = utc_now, read_only: bool = False) -> None:
         self.path = path
         self.clock = clock
         self.read_only = read_only
@@ -234,8 +267,14 @@ class Repository:
         summary, finished = summary_of(game, initial)
         now = self.clock()
         row = SessionRow(
-            game=game.id, title=title.strip() or game.name, players=json.dumps(list(players)),
-            options=json.dumps(options), created=now, updated=now, summary=summary, finished=int(finished),
+            game=game.id,
+            title=title.strip() or game.name,
+            players=json.dumps(list(players)),
+            options=json.dumps(options),
+            created=now,
+            updated=now,
+            summary=summary,
+            finished=int(finished),
         )
         with self._session(write=True) as s:
             s.add(row)
@@ -272,8 +311,11 @@ class Repository:
         for seq in range(1, count + 1):
             try:
                 with self._session() as s:
-                    row = s.execute(select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
-                                    .where(E.c.session_id == session_id, E.c.seq == seq)).one()
+                    row = s.execute(
+                        select(E.c.payload, E.c.turn, E.c.text, E.c.dropped).where(
+                            E.c.session_id == session_id, E.c.seq == seq
+                        )
+                    ).one()
             except Exception:  # the first action that cannot be read ends what can be saved
                 break
             p, t, x, d = row
@@ -289,15 +331,24 @@ class Repository:
             initial = game.setup(info.players, info.options)
             # The one bulk read (a whole log): Core rows off the session's connection, which
             # skip the ORM's per-row result handling (10,000 rows: 37 -> 30 ms).
-            rows = s.connection().execute(
-                select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
-                .where(E.c.session_id == session_id).order_by(E.c.seq)
-            ).all()
+            rows = (
+                s.connection()
+                .execute(
+                    select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+                    .where(E.c.session_id == session_id)
+                    .order_by(E.c.seq)
+                )
+                .all()
+            )
             snap = s.execute(
                 select(P.c.seq, P.c.data)
-                .where(P.c.session_id == session_id, P.c.seq <= info.cursor,
-                       P.c.version == snapshots.state_version(game, initial))
-                .order_by(P.c.seq.desc()).limit(1)
+                .where(
+                    P.c.session_id == session_id,
+                    P.c.seq <= info.cursor,
+                    P.c.version == snapshots.state_version(game, initial),
+                )
+                .order_by(P.c.seq.desc())
+                .limit(1)
             ).first()
         types = game.events
         entries = tuple(Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows)
@@ -336,9 +387,7 @@ class Repository:
             raise self._gone(session_id)
         version, cursor, last = row
         if version != self._seen.get(session_id) or cursor != seen.cursor or (last or 0) != len(seen.entries):
-            raise StaleSession(
-                "This session changed in another window; reload it (ctrl+r) to see the new actions."
-            )
+            raise StaleSession("This session changed in another window; reload it (ctrl+r) to see the new actions.")
         return int(version)
 
     def record(self, session_id: int, seen: Timeline, after: Timeline, wait: bool = True) -> None:
@@ -353,10 +402,18 @@ class Repository:
                 con.execute(DROP_SNAPSHOTS, {"sid": session_id, "after": seen.cursor})
             if after.cursor % SNAPSHOT_EVERY == 0:
                 _put_snapshot(con, session_id, after)
-            con.execute(ADD_EVENT, {
-                "session_id": session_id, "seq": after.cursor, "payload": payload, "turn": entry.turn,
-                "text": entry.text, "created": now, "dropped": entry.dropped,
-            })
+            con.execute(
+                ADD_EVENT,
+                {
+                    "session_id": session_id,
+                    "seq": after.cursor,
+                    "payload": payload,
+                    "turn": entry.turn,
+                    "text": entry.text,
+                    "created": now,
+                    "dropped": entry.dropped,
+                },
+            )
             _touch(con, session_id, after, now)
         self._seen[session_id] = version + 1
 
@@ -390,7 +447,8 @@ class Repository:
         with self._session() as s:
             rows = s.execute(
                 select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped)
-                .where(E.c.session_id == session_id, E.c.seq > seq).order_by(E.c.seq)
+                .where(E.c.session_id == session_id, E.c.seq > seq)
+                .order_by(E.c.seq)
             ).all()
         return [(i, Entry(None, t, x, d, payload=p, types=types)) for i, p, t, x, d in rows]
 
@@ -422,8 +480,16 @@ class Repository:
 
 def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
     summary, finished = summary_of(after.game, after.state)
-    con.execute(TOUCH, {"sid": session_id, "new_cursor": after.cursor, "now": now,
-                        "new_summary": summary, "new_finished": int(finished)})
+    con.execute(
+        TOUCH,
+        {
+            "sid": session_id,
+            "new_cursor": after.cursor,
+            "now": now,
+            "new_summary": summary,
+            "new_finished": int(finished),
+        },
+    )
 
 
 def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
@@ -432,8 +498,15 @@ def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
         data = snapshots.dump(state)
     except snapshots.ShapeError:  # a state with no snapshot form: reopening replays it all
         return
-    con.execute(PUT_SNAPSHOT, {"session_id": session_id, "seq": timeline.cursor,
-                               "version": snapshots.state_version(timeline.game, state), "data": data})
+    con.execute(
+        PUT_SNAPSHOT,
+        {
+            "session_id": session_id,
+            "seq": timeline.cursor,
+            "version": snapshots.state_version(timeline.game, state),
+            "data": data,
+        },
+    )
 
 
 def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:

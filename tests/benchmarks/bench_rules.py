@@ -130,9 +130,7 @@ def measure(repeat: int = 20, baseline: str | None = None) -> dict:
         figures.update(percentiles(cpu[prefix], f"{prefix}query_cpu_"))
     if baseline is not None:
         for key in [k for k in figures if k.endswith("_ms") and f"baseline_{k}" in figures]:
-            figures[f"{key.removesuffix('_ms')}_ratio"] = round(
-                figures[f"baseline_{key}"] / figures[key], 2
-            )
+            figures[f"{key.removesuffix('_ms')}_ratio"] = round(figures[f"baseline_{key}"] / figures[key], 2)
     return figures
 
 

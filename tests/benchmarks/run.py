@@ -74,7 +74,10 @@ def start_once(kind: str, db: Path) -> tuple[float, int, int]:
     """Milliseconds to the first frame, memory (KB) at it, and memory 0.6 s later."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-c", CHILD, kind, str(db)], cwd=REPO, stdout=subprocess.PIPE, text=True,
+        [sys.executable, "-c", CHILD, kind, str(db)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     assert proc.stdout is not None
@@ -89,8 +92,7 @@ def startup_and_memory(runs: int, workdir: Path) -> dict:
     bare, app, floor, bare_mem, app_mem, floor_mem = [], [], [], [], [], []
     for i in range(runs):
         db = workdir / f"start-{i}.db"
-        for kind, times, mems in (("bare", bare, bare_mem), ("app", app, app_mem),
-                                  ("bare+sqlmodel", floor, floor_mem)):
+        for kind, times, mems in (("bare", bare, bare_mem), ("app", app, app_mem), ("bare+sqlmodel", floor, floor_mem)):
             ms, first, peak = start_once(kind, db if kind != "bare+sqlmodel" else workdir / f"floor-{i}.db")
             times.append(ms)
             mems.append((first, peak))
@@ -98,11 +100,13 @@ def startup_and_memory(runs: int, workdir: Path) -> dict:
         "startup_app_ms": statistics.median(app),
         "startup_bare_ms": statistics.median(bare),
         "startup_ratio": statistics.median(app) / statistics.median(bare),
-        "memory_first_frame_ratio": statistics.median(m[0] for m in app_mem) / statistics.median(m[0] for m in bare_mem),
+        "memory_first_frame_ratio": statistics.median(m[0] for m in app_mem)
+        / statistics.median(m[0] for m in bare_mem),
         "memory_app_kb": statistics.median(m[1] for m in app_mem),
         "memory_bare_kb": statistics.median(m[1] for m in bare_mem),
         "memory_bare_sqlmodel_kb": statistics.median(m[1] for m in floor_mem),
-        "memory_ratio_vs_bare_textual": statistics.median(m[1] for m in app_mem) / statistics.median(m[1] for m in bare_mem),
+        "memory_ratio_vs_bare_textual": statistics.median(m[1] for m in app_mem)
+        / statistics.median(m[1] for m in bare_mem),
         "memory_ratio": statistics.median(m[1] for m in app_mem) / statistics.median(m[1] for m in floor_mem),
     }
 
@@ -305,7 +309,6 @@ def odds() -> dict:
     }
 
 
-
 def battles() -> dict:
     """The exact battle value under best play, cold (a new solver, no cached chances): four
     against four and five against five distinct characters (identical ones are cheaper), and the
@@ -316,14 +319,26 @@ def battles() -> dict:
     from companion.games.mm5.exact import Kind, chance
     from companion.games.mm5.simulate import simulate
 
-    dark = [Kind(True, 1, 2, 3, 0, 2), Kind(False, 1, 3, 2, 1, 3), Kind(False, 2, 1, 3, 3, 4),
-            Kind(False, 2, 3, 4, 2, 3), Kind(False, 4, 4, 6, 4, 6)]
-    light = [Kind(False, 0, 5, 6, 4, 5), Kind(False, 0, 4, 5, 3, 4), Kind(False, 0, 3, 4, 1, 2),
-             Kind(False, 0, 1, 3, 3, 3), Kind(False, 0, 2, 2, 2, 4)]
+    dark = [
+        Kind(True, 1, 2, 3, 0, 2),
+        Kind(False, 1, 3, 2, 1, 3),
+        Kind(False, 2, 1, 3, 3, 4),
+        Kind(False, 2, 3, 4, 2, 3),
+        Kind(False, 4, 4, 6, 4, 6),
+    ]
+    light = [
+        Kind(False, 0, 5, 6, 4, 5),
+        Kind(False, 0, 4, 5, 3, 4),
+        Kind(False, 0, 3, 4, 1, 2),
+        Kind(False, 0, 1, 3, 3, 3),
+        Kind(False, 0, 2, 2, 2, 4),
+    ]
     out = {}
     for n in (4, 5):
-        sides = (tuple(Fighter(i, f"d{i}", k) for i, k in enumerate(dark[:n])),
-                 tuple(Fighter(10 + i, f"l{i}", k) for i, k in enumerate(light[:n])))
+        sides = (
+            tuple(Fighter(i, f"d{i}", k) for i, k in enumerate(dark[:n])),
+            tuple(Fighter(10 + i, f"l{i}", k) for i, k in enumerate(light[:n])),
+        )
         chance.cache_clear()
         started, cpu = time.perf_counter(), time.process_time()
         advice = advise(sides, budget=60.0)
@@ -371,8 +386,10 @@ def main() -> int:
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "figures": figures,
-        "goals": {k: {"goal": g, "value": figures.get(k), "met": (ok(figures[k]) if k in figures else None)}
-                  for k, (g, ok) in GOALS.items()},
+        "goals": {
+            k: {"goal": g, "value": figures.get(k), "met": (ok(figures[k]) if k in figures else None)}
+            for k, (g, ok) in GOALS.items()
+        },
     }
     if args.json:
         print(json.dumps(report, indent=2))

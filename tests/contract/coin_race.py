@@ -119,8 +119,12 @@ class CoinRace(GameBase):
             for i, name in enumerate(state.players)
         )
         return TableView(
-            round=state.round, turn=state.players[state.active], phase=self.rules_phase(state),
-            columns=("Steps",), rows=rows, finished=state.winner is not None,
+            round=state.round,
+            turn=state.players[state.active],
+            phase=self.rules_phase(state),
+            columns=("Steps",),
+            rows=rows,
+            finished=state.winner is not None,
             status=f"first to {state.goal} wins",
         )
 

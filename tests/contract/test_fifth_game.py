@@ -34,7 +34,10 @@ def test_the_chances_are_exact():
 def test_fuzzed_play_keeps_every_law(fifth_game, repo):
     machine = machine_for("coin", store=repo)
     machine.TestCase.settings = settings(
-        max_examples=60, stateful_step_count=15, deadline=None, database=None,
+        max_examples=60,
+        stateful_step_count=15,
+        deadline=None,
+        database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     machine.TestCase().runTest()

@@ -29,7 +29,9 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 def test_the_contract_names_every_hook():
-    assert {"rules_phase", "state_version", "cooperative", "headline", "panel", "commands", "rules_phases"} <= set(CONTRACT)
+    assert {"rules_phase", "state_version", "cooperative", "headline", "panel", "commands", "rules_phases"} <= set(
+        CONTRACT
+    )
 
 
 def test_a_game_has_every_part_of_the_contract(game):

@@ -21,8 +21,11 @@ IDS = [g.id for g in all_games()]
 def rooms(game_id: str) -> tuple[str, ...]:
     """The paths (relative, as globs) a game may be named in."""
     return (
-        f"companion/games/{game_id}/*", f"companion/games/{game_id}.py",
-        f"screens/{game_id}_*", f"rulesdb/texts/{game_id}.toml", "companion/games/__init__.py",
+        f"companion/games/{game_id}/*",
+        f"companion/games/{game_id}.py",
+        f"screens/{game_id}_*",
+        f"rulesdb/texts/{game_id}.toml",
+        "companion/games/__init__.py",
     )
 
 
@@ -76,7 +79,9 @@ def test_every_product_package_is_found_by_setuptools():
     found = set(find_packages(str(ROOT), include=config["packages"]["find"]["include"]))
     with_code = {
         ".".join(p.parent.relative_to(ROOT).parts)
-        for top in PRODUCT for p in (ROOT / top).rglob("*.py") if "__pycache__" not in p.parts
+        for top in PRODUCT
+        for p in (ROOT / top).rglob("*.py")
+        if "__pycache__" not in p.parts
     }
     assert with_code <= found, f"folders with code but no __init__.py: {sorted(with_code - found)}"
     assert not any(name.startswith("tests") for name in found)

@@ -80,9 +80,7 @@ def test_outcome_counts_of_3d6() -> None:
     assert sum(counts.values()) == 216
 
 
-@pytest.mark.parametrize(
-    "expr", ["3d7-2d5+1d4+2", "5d6", "2d20-3", "-1d8+2d4", "3d10+1d100", "1d2+1d3+1d4+1d5"]
-)
+@pytest.mark.parametrize("expr", ["3d7-2d5+1d4+2", "5d6", "2d20-3", "-1d8+2d4", "3d10+1d100", "1d2+1d3+1d4+1d5"])
 def test_chosen_counts_match_icepool(expr: str) -> None:
     assert list(dice.outcome_counts(expr)) == list(_icepool_die(dice.parse(expr)).items())
 

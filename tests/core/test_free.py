@@ -29,7 +29,10 @@ def run(state, *events):
 
 def test_counter_spec():
     assert parse_counters("HP=20 0..40, mana=0 ..6, score") == (
-        ("HP", 20, 0, 40), ("mana", 0, None, 6), ("score", 0, None, None))
+        ("HP", 20, 0, 40),
+        ("mana", 0, None, 6),
+        ("score", 0, None, None),
+    )
     assert parse_counters("gold 0..") == (("gold", 0, 0, None),)
     for bad in ("=3", "HP=x", "HP=1, hp=2"):
         with pytest.raises(Rejected):

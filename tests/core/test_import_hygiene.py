@@ -39,8 +39,12 @@ def test_commands_that_need_no_store_never_import_sqlmodel(argv, tmp_path):
         f"with contextlib.redirect_stdout(io.StringIO()): main({argv!r})\n"
         f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {STORE_STACK!r})))"
     )
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "COMPANION_DB": str(tmp_path / "companion.db")}
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "COMPANION_DB": str(tmp_path / "companion.db"),
+    }
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == ""
     assert not (tmp_path / "companion.db").exists()

@@ -18,13 +18,16 @@ from companion.timeline import Timeline
 from tests.core.test_mm5_rulings import MAGE, ORC, WARRIOR, battle, knight, refused, run, start
 
 
-@pytest.mark.parametrize(("dice", "faces", "total", "words"), [
-    (1, (7,), False, "cannot come up"),
-    (2, (13,), True, "cannot come up on 2 dice"),
-    (2, (1,), True, "cannot come up on 2 dice"),
-    (3, (1, 2), False, "enter 3 faces"),
-    (2, (0, 3), False, "cannot come up"),
-])
+@pytest.mark.parametrize(
+    ("dice", "faces", "total", "words"),
+    [
+        (1, (7,), False, "cannot come up"),
+        (2, (13,), True, "cannot come up on 2 dice"),
+        (2, (1,), True, "cannot come up on 2 dice"),
+        (3, (1, 2), False, "enter 3 faces"),
+        (2, (0, 3), False, "cannot come up"),
+    ],
+)
 def test_impossible_rolls_are_refused(dice, faces, total, words):
     with pytest.raises(Rejected) as info:
         check_roll(dice, faces, total)
@@ -34,6 +37,7 @@ def test_impossible_rolls_are_refused(dice, faces, total, words):
 def test_a_refused_strike_changes_nothing():
     state = run(battle([MAGE], [WARRIOR]), *[])
     from companion.games.mm5.events import Initiative
+
     state = run(state, Initiative(6, 1))
     m, w = state.players[0].field[0].uid, state.players[1].field[0].uid
     refused(state, Strike(m, w, True, (6, 6, 7)), "cannot come up")
@@ -75,6 +79,7 @@ def test_win_chance_is_seeded_and_states_its_precision():
     assert est == attacker_wins(state, 20_000, random.Random(7))
     assert "95% interval" in est.words() and "20,000" in est.words()
     from companion.games.mm5.events import Initiative
+
     first = run(state, Initiative(6, 1))
     assert attacker_wins(first, 2_000, random.Random(1)).chance == 1.0
 

@@ -21,8 +21,9 @@ SURE = Kind(False, 0, 6, 1, 6, 1)  # hits anything with defence ≤ 6 and falls 
 
 def value(att, dfn, variant=False) -> float:
     """Lineups as lists of Kinds (equal ones grouped by the solver's caller, as here)."""
-    sides = tuple(tuple(Fighter(i + 10 * s, f"c{i}", k) for i, k in enumerate(side)) for s, side in
-                  enumerate((att, dfn)))
+    sides = tuple(
+        tuple(Fighter(i + 10 * s, f"c{i}", k) for i, k in enumerate(side)) for s, side in enumerate((att, dfn))
+    )
     return advise(sides, variant).attacker_wins
 
 
@@ -49,8 +50,9 @@ def test_a_dark_side_whose_order_forces_the_target():
     orc = Kind(True, 1, 6, 1, 6, 1)
     queen = Kind(False, 4, 6, 1, 6, 1)
     assert value([SURE, SURE], [orc, queen]) == pytest.approx(0.25, abs=1e-12)
-    assert value([SURE, SURE], [Kind(False, 0, 6, 1, 6, 1), Kind(False, 0, 6, 2, 6, 1)]) == \
-        pytest.approx(0.5, abs=1e-12)
+    assert value([SURE, SURE], [Kind(False, 0, 6, 1, 6, 1), Kind(False, 0, 6, 2, 6, 1)]) == pytest.approx(
+        0.5, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize(("a", "b"), [(1, 1), (4, 5), (2, 7), (0, 3), (3, 18), (5, 30)])
@@ -136,8 +138,9 @@ def test_battles_played_by_the_rules_agree_with_the_exact_value():
 def test_the_solve_reports_its_progress_in_lineups():
     rng = random.Random(11)
     kinds = [[random_kind(rng) for _ in range(3)] for _ in range(2)]
-    sides = tuple(tuple(Fighter(50 + 10 * s + i, f"p{i}", k) for i, k in enumerate(side))
-                  for s, side in enumerate(kinds))
+    sides = tuple(
+        tuple(Fighter(50 + 10 * s + i, f"p{i}", k) for i, k in enumerate(side)) for s, side in enumerate(kinds)
+    )
     seen: list[tuple[int, int]] = []
     advise(sides, progress=lambda done, total: seen.append((done, total)))
     assert seen and [d for d, _ in seen] == sorted({d for d, _ in seen})

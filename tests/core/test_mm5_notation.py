@@ -15,27 +15,33 @@ from tests.core.test_mm5_rulings import ORC, WARRIOR, battle, refused, run, star
 PLAYERS = ("Ann", "Bob", "Cleo")
 
 
-@pytest.mark.parametrize(("text", "deal", "seat", "items"), [
-    ("c", False, None, [("card", 0)]),
-    ("card", False, None, [("card", 0)]),
-    ("empty", False, None, [("empty", 0)]),
-    ("G3", False, None, [("gem", 3)]),
-    ("k5", False, None, [("knight", 5)]),
-    ("2 g3 k5", True, 1, [("gem", 3), ("knight", 5)]),
-    ("cleo g3 g4 k3 k6", True, 2, [("gem", 3), ("gem", 4), ("knight", 3), ("knight", 6)]),
-])
+@pytest.mark.parametrize(
+    ("text", "deal", "seat", "items"),
+    [
+        ("c", False, None, [("card", 0)]),
+        ("card", False, None, [("card", 0)]),
+        ("empty", False, None, [("empty", 0)]),
+        ("G3", False, None, [("gem", 3)]),
+        ("k5", False, None, [("knight", 5)]),
+        ("2 g3 k5", True, 1, [("gem", 3), ("knight", 5)]),
+        ("cleo g3 g4 k3 k6", True, 2, [("gem", 3), ("gem", 4), ("knight", 3), ("knight", 6)]),
+    ],
+)
 def test_draw_and_deal_lines(text, deal, seat, items):
     assert n.parse_draw(text, deal, PLAYERS) == (seat, items)
 
 
-@pytest.mark.parametrize(("text", "deal", "words"), [
-    ("c g3", False, "one card is drawn"),
-    ("x", False, "type c (a card)"),
-    ("2", True, "the player and what was placed"),
-    ("2 c", True, "type c (a card)"),  # nothing goes to hand in the deal
-    ("Dan g3", True, "no player"),
-    ("2 g3 zz", True, "'zz'"),  # the whole line is refused before anything is recorded
-])
+@pytest.mark.parametrize(
+    ("text", "deal", "words"),
+    [
+        ("c g3", False, "one card is drawn"),
+        ("x", False, "type c (a card)"),
+        ("2", True, "the player and what was placed"),
+        ("2 c", True, "type c (a card)"),  # nothing goes to hand in the deal
+        ("Dan g3", True, "no player"),
+        ("2 g3 zz", True, "'zz'"),  # the whole line is refused before anything is recorded
+    ],
+)
 def test_bad_draw_lines(text, deal, words):
     with pytest.raises(Rejected) as info:
         n.parse_draw(text, deal, PLAYERS)
@@ -65,11 +71,14 @@ def test_card_lists_resolve_against_the_catalogue_and_ask_for_the_rest():
     assert set(cards.new) == {"imp", "goblin"}, "only cards typed here are saved afterwards"
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("Orc = wizard P 1/1 M 1/1", "not a kind"),
-    ("Orc = orc 2 1 0 1", "type the kind then the values"),
-    ("= orc P 1/1 M 1/1", "needs a name"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Orc = wizard P 1/1 M 1/1", "not a kind"),
+        ("Orc = orc 2 1 0 1", "type the kind then the values"),
+        ("= orc P 1/1 M 1/1", "needs a name"),
+    ],
+)
 def test_bad_card_lists(text, words):
     with pytest.raises(Rejected) as info:
         n.card_list(text, {})
@@ -91,9 +100,15 @@ def test_the_other_lines():
     assert n.parse_spell("2 Fireball", PLAYERS) == (1, "Fireball")
     assert n.parse_remove("#7 Fireball") == (7, "Fireball")
     assert n.parse_catalogue("Goblin = orc P 2/1 M 0/1") == ("Goblin", "orc", 2, 1, 0, 1, 0)
-    bad = [(n.parse_declare, ("neutral",)), (n.parse_hand, ("Bob", PLAYERS)), (n.parse_strike, ("3 7",)),
-           (n.parse_thief, ("g3",)), (n.parse_reinforce, ("Cleo Orc", PLAYERS)), (n.parse_remove, ("x",)),
-           (n.parse_catalogue, ("Goblin orc P 2/1 M 0/1",))]
+    bad = [
+        (n.parse_declare, ("neutral",)),
+        (n.parse_hand, ("Bob", PLAYERS)),
+        (n.parse_strike, ("3 7",)),
+        (n.parse_thief, ("g3",)),
+        (n.parse_reinforce, ("Cleo Orc", PLAYERS)),
+        (n.parse_remove, ("x",)),
+        (n.parse_catalogue, ("Goblin orc P 2/1 M 0/1",)),
+    ]
     for fn, args in bad:
         with pytest.raises(Rejected):
             fn(*args)
@@ -113,8 +128,12 @@ def test_a_walkover_is_the_cores_decision():
 def test_a_thief_is_checked_before_its_die_is_rolled():
     state = run(start(deal=[Draw("gem", 1, seat=1)]), Draw("card"), Declare("light"))
     check_thief(state, False, 1, 4)  # legal: nothing raised
-    for args, words in [((False, 2, 4), "not in front of anyone"), ((True, 3, 4), "not in the dungeon"),
-                        ((False, 1, 7), "1–6"), ((False, 1, 0), "1–6")]:
+    for args, words in [
+        ((False, 2, 4), "not in front of anyone"),
+        ((True, 3, 4), "not in the dungeon"),
+        ((False, 1, 7), "1–6"),
+        ((False, 1, 0), "1–6"),
+    ]:
         with pytest.raises(Rejected) as info:
             check_thief(state, *args)
         assert words in info.value.reason.lower()

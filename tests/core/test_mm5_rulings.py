@@ -73,6 +73,7 @@ def uids(state, i):
 
 # -- setup, components -------------------------------------------------------------------------
 
+
 def test_ruling_setup_players_deal_first_player_clockwise():
     for names in (("Solo",), tuple(f"P{i}" for i in range(9))):
         with pytest.raises(Rejected):
@@ -136,13 +137,22 @@ def test_ruling_neutral_knight_joins_dark_knight_to_dungeon():
     state = start()
     neutral = run(state, Draw("knight", 3, knight(3)))
     assert seat(neutral, 0).faction == "light" and not neutral.dungeon
-    dark = run(turn(state, "dark", [ORC]), EndTurn(), Draw("card"), Declare("light"), EndTurn(),
-               Draw("card"), Declare("light"), EndTurn())
+    dark = run(
+        turn(state, "dark", [ORC]),
+        EndTurn(),
+        Draw("card"),
+        Declare("light"),
+        EndTurn(),
+        Draw("card"),
+        Declare("light"),
+        EndTurn(),
+    )
     dark = run(dark, Draw("knight", 3, knight(3)))
     assert [c.knight for c in dark.dungeon] == [3] and seat(dark, 0).faction == "dark"
 
 
 # -- battle -------------------------------------------------------------------------------------
+
 
 def battle(att_cards, def_cards, att_side="dark", def_side="light", deal=(), **options):
     """Ann attacks Bob: Bob sets up his field on turn 1, Ann attacks on turn 3 (after Cleo)."""
@@ -195,8 +205,9 @@ def test_ruling_orcs_attack_with_the_sum_and_defend_alone():
 
 
 def test_ruling_gem_bonus_with_own_gem():
-    state = start(deal=[Draw("gem", 1, seat=1), Draw("knight", 1, knight(1), seat=1),
-                        Draw("knight", 2, knight(2), seat=1)])
+    state = start(
+        deal=[Draw("gem", 1, seat=1), Draw("knight", 1, knight(1), seat=1), Draw("knight", 2, knight(2), seat=1)]
+    )
     bob = seat(state, 1)
     k1, k2 = bob.knights
     assert bob.bonus(k1) == 1 and bob.bonus(k2) == 0
@@ -209,6 +220,7 @@ def test_ruling_gem_bonus_with_own_gem():
 
 def battle_defence(state, card):
     from companion.games.mm5.battle import defence_value
+
     return defence_value(state, 1, card, magic=False)
 
 
@@ -247,8 +259,9 @@ def test_ruling_combat_rounds_slots_and_outcomes():
     m, w = uids(lost, 0)[0], uids(lost, 1)[0]
     lost = run(lost, Strike(w, m, False, (6, 6, 6)))
     assert lost.battle is None and seat(lost, 1).gems == (1,) and uids(lost, 1) == [w]
-    assert "nothing changes hands" in GAME.describe(run(battle([MAGE], [WARRIOR]), Initiative(1, 6)),
-                                                    Strike(w, m, False, (6, 6, 6)), lost)
+    assert "nothing changes hands" in GAME.describe(
+        run(battle([MAGE], [WARRIOR]), Initiative(1, 6)), Strike(w, m, False, (6, 6, 6)), lost
+    )
 
 
 def test_ruling_combat_defeated_before_slot_does_not_attack():
@@ -264,9 +277,20 @@ def test_ruling_combat_defeated_before_slot_does_not_attack():
 def test_ruling_who_may_attack():
     # Light never attacks Light
     state = start(deal=[Draw("gem", 1, seat=1)])
-    state = run(state, Draw("card"), Declare("light", (WARRIOR,)), EndTurn(),
-                Draw("card"), Declare("light", (WARRIOR,)), EndTurn(),
-                Draw("card"), Declare("light"), EndTurn(), Draw("card"), Declare("light"))
+    state = run(
+        state,
+        Draw("card"),
+        Declare("light", (WARRIOR,)),
+        EndTurn(),
+        Draw("card"),
+        Declare("light", (WARRIOR,)),
+        EndTurn(),
+        Draw("card"),
+        Declare("light"),
+        EndTurn(),
+        Draw("card"),
+        Declare("light"),
+    )
     refused(state, Attack(1), "never attacks light")
     refused(state, Attack(2), "cannot be attacked")  # Cleo: Neutral with nothing in front
     refused(state, Attack(0), "themselves")
@@ -281,8 +305,9 @@ def test_ruling_who_may_attack():
     fight = run(fight, Reinforce(1, "defender", (ORC,)))
     assert seat(fight, 1).faction == "dark"
     # the variant: Light may not attack Neutral
-    spared = run(start(deal=[Draw("gem", 1, seat=1)], light_spares_neutral=True), Draw("card"),
-                 Declare("light", (WARRIOR,)))
+    spared = run(
+        start(deal=[Draw("gem", 1, seat=1)], light_spares_neutral=True), Draw("card"), Declare("light", (WARRIOR,))
+    )
     refused(spared, Attack(1), "may not attack a neutral")
     # a Neutral who commits no defenders loses at once
     lost = run(light, Attack(1), Initiative(0, 0))
@@ -339,8 +364,7 @@ def test_ruling_rescue_companions_fight_garrison_first_win_frees_all():
 def test_ruling_rescue_only_light_and_the_garrison_stays_after_a_loss():
     state = jailed()
     refused(run(state, Declare("dark", (ORC,))), Rescue((0, 3, 0, 3)), "only a light player")
-    state = run(state, Declare("light"), Rescue((0, 9, 0, 9)), Reinforce(1, "defender", (MAGE,)),
-                Initiative(1, 6))
+    state = run(state, Declare("light"), Rescue((0, 9, 0, 9)), Reinforce(1, "defender", (MAGE,)), Initiative(1, 6))
     guard = state.garrison[0].uid
     w = uids(state, 0)[0]
     state = run(state, Strike(guard, w, False, (6,)))
@@ -369,8 +393,20 @@ def test_ruling_thief_light_or_neutral_one_die_spent_either_way():
 
 def test_ruling_thief_can_rob_the_same_side():
     state = start(deal=[Draw("gem", 2, seat=1)])
-    state = run(state, Draw("card"), Declare("light"), EndTurn(), Draw("card"), Declare("light", (WARRIOR,)),
-                EndTurn(), Draw("card"), Declare("light"), EndTurn(), Draw("card"), Declare("light", (WARRIOR,)))
+    state = run(
+        state,
+        Draw("card"),
+        Declare("light"),
+        EndTurn(),
+        Draw("card"),
+        Declare("light", (WARRIOR,)),
+        EndTurn(),
+        Draw("card"),
+        Declare("light"),
+        EndTurn(),
+        Draw("card"),
+        Declare("light", (WARRIOR,)),
+    )
     state = run(state, Thief(False, 2, 3, 3))
     assert seat(state, 0).gems == (2,)
 
@@ -420,7 +456,12 @@ def finished(fields, gems, deal_knights=()):
     state = run(GAME.setup(names, {}), *deal, Begin(0))
     for cards in fields:
         side = cards[0][1] if cards else "companion"
-        state = run(state, Draw("card"), Declare("light" if side in {"companion", "knight"} else "dark", tuple(cards)), EndTurn())
+        state = run(
+            state,
+            Draw("card"),
+            Declare("light" if side in {"companion", "knight"} else "dark", tuple(cards)),
+            EndTurn(),
+        )
     return run(state, Draw("empty"))
 
 

@@ -37,6 +37,7 @@ def hands(state):
 
 # -- hands counted by the app --------------------------------------------------------------------
 
+
 def test_hands_start_at_five_less_what_the_deal_placed():
     state = dealt(Draw("gem", 3, seat=1), Draw("knight", 5, knight(5), seat=1), Draw("gem", 1, seat=2))
     assert hands(state) == [5, 3, 4]
@@ -67,6 +68,7 @@ def test_the_hand_limit_holds_from_the_first_turn():
 
 # -- spells stay face down -------------------------------------------------------------------------
 
+
 def test_a_spell_stays_face_down_until_initiative_reveals_them_all():
     state = battle([ORC], [WARRIOR])
     after = run(state, Spell(0, "Dark Cloud"))
@@ -82,6 +84,7 @@ def test_a_spell_stays_face_down_until_initiative_reveals_them_all():
 
 
 # -- the bugs --------------------------------------------------------------------------------------
+
 
 def test_bug2_a_keep_declaration_that_plays_characters_is_the_turns_action():
     state = start(deal=[Draw("gem", 1, seat=1)])
@@ -109,8 +112,9 @@ def test_bug3_a_spell_that_removes_the_attackers_last_character_ends_the_battle(
 
 
 def test_bug3_a_neutral_defender_who_commits_nobody_still_loses_at_initiative():
-    state = run(dealt(Draw("gem", 1, seat=1)), HandCount(0, 0), Begin(0), Draw("card"), Declare("dark", (ORC,)),
-                Attack(1))
+    state = run(
+        dealt(Draw("gem", 1, seat=1)), HandCount(0, 0), Begin(0), Draw("card"), Declare("dark", (ORC,)), Attack(1)
+    )
     assert state.battle is not None, "a Neutral may still commit defenders"
     after = run(state, Initiative())
     assert "No defenders were committed" in GAME.describe(state, Initiative(), after)
@@ -142,8 +146,9 @@ def test_bug6_the_hand_limit_message_advises_only_what_is_still_possible():
     with pytest.raises(Rejected) as info:
         GAME.apply(state, EndTurn())
     assert "switch" not in info.value.reason and "use a thief (t)" in info.value.reason.lower()
-    acted = run(dealt(Draw("gem", 2, seat=1)), Begin(0), Draw("card"), Declare("light"), HandCount(0, 7),
-                Thief(False, 2, 5, 1))
+    acted = run(
+        dealt(Draw("gem", 2, seat=1)), Begin(0), Draw("card"), Declare("light"), HandCount(0, 7), Thief(False, 2, 5, 1)
+    )
     with pytest.raises(Rejected) as info:
         GAME.apply(acted, EndTurn())
     assert "action is taken" in info.value.reason and "play characters" not in info.value.reason

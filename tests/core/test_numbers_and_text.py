@@ -15,12 +15,20 @@ def test_whole_reads_ascii_digits(typed, value):
     assert whole(typed) == value
 
 
-@pytest.mark.parametrize("typed, said", [
-    ("²", "is not a number"), ("③", "is not a number"), ("٣", "is not a number"),
-    ("1.5", "is not a number"), ("", "is not a number"), ("1e9", "is not a number"),
-    ("9" * 5000, "between -1,000,000 and 1,000,000"), ("1000001", "between -1,000,000 and 1,000,000"),
-    ("-1000001", "between -1,000,000 and 1,000,000"),
-])
+@pytest.mark.parametrize(
+    "typed, said",
+    [
+        ("²", "is not a number"),
+        ("③", "is not a number"),
+        ("٣", "is not a number"),
+        ("1.5", "is not a number"),
+        ("", "is not a number"),
+        ("1e9", "is not a number"),
+        ("9" * 5000, "between -1,000,000 and 1,000,000"),
+        ("1000001", "between -1,000,000 and 1,000,000"),
+        ("-1000001", "between -1,000,000 and 1,000,000"),
+    ],
+)
 def test_whole_refuses_with_a_sentence(typed, said):
     with pytest.raises(Rejected) as caught:
         whole(typed)
@@ -45,10 +53,17 @@ def test_counter_specs_refuse_odd_numbers():
             parse_counters(spec)
 
 
-@pytest.mark.parametrize("typed, seen", [
-    ("x[/]", "x[/]"), ("\x1b]0;pwned\x07", "\\x1b]0;pwned\\x07"), ("a\nb\tc", "a\\nb\\tc"),
-    ("\u202eevil", "\\u202eevil"), ("\x9b31m", "\\x9b31m"), ("Zoë 👍🏽", "Zoë 👍🏽"),
-])
+@pytest.mark.parametrize(
+    "typed, seen",
+    [
+        ("x[/]", "x[/]"),
+        ("\x1b]0;pwned\x07", "\\x1b]0;pwned\\x07"),
+        ("a\nb\tc", "a\\nb\\tc"),
+        ("\u202eevil", "\\u202eevil"),
+        ("\x9b31m", "\\x9b31m"),
+        ("Zoë 👍🏽", "Zoë 👍🏽"),
+    ],
+)
 def test_shown_makes_controls_visible(typed, seen):
     assert shown(typed) == seen
     assert literal(typed).plain == seen
@@ -60,7 +75,10 @@ def test_markup_escape_shows_the_text_as_typed(typed):
 
     shown = Content.from_markup(f"[b]{markup(typed)}[/b] [dim]x[/dim]")
     assert shown.plain.replace("\u200b", "") == f"{typed} x"  # a zero-width space ends a final \\
-    assert [(s.start, s.end) for s in shown.spans] == [(0, len(shown.plain) - 2), (len(shown.plain) - 1, len(shown.plain))]
+    assert [(s.start, s.end) for s in shown.spans] == [
+        (0, len(shown.plain) - 2),
+        (len(shown.plain) - 1, len(shown.plain)),
+    ]
 
 
 def test_fit_marks_a_cut():

@@ -48,7 +48,12 @@ def test_choices_and_text():
 def test_resolve_options_defaults_coerces_and_refuses_unknown_keys():
     specs = (FLAG, COUNT, CHOICE, TEXT)
     assert resolve_options(specs, {}) == {"easy": False, "duals": 4, "pairing": "a", "names": "red"}
-    assert resolve_options(specs, {"easy": "yes", "duals": "2"}) == {"easy": True, "duals": 2, "pairing": "a", "names": "red"}
+    assert resolve_options(specs, {"easy": "yes", "duals": "2"}) == {
+        "easy": True,
+        "duals": 2,
+        "pairing": "a",
+        "names": "red",
+    }
     with pytest.raises(Rejected) as refused:
         resolve_options(specs, {"zeta": 1, "alpha": 2})
     assert refused.value.reason == "Unknown table option: alpha, zeta."

@@ -36,7 +36,11 @@ def test_refusals_say_what_to_type(typed, reason):
     assert refused.value.reason.startswith(reason)
 
 
-@given(st.lists(st.text(min_size=1, max_size=6).map(str.strip).filter(bool), min_size=1, max_size=8, unique_by=str.casefold))
+@given(
+    st.lists(
+        st.text(min_size=1, max_size=6).map(str.strip).filter(bool), min_size=1, max_size=8, unique_by=str.casefold
+    )
+)
 def test_every_players_own_name_finds_their_seat(names):
     for seat, name in enumerate(names):
         assert parse_seat(name, names) == seat

@@ -55,17 +55,30 @@ def test_bad_notation_says_why(token, words):
 
 LEGAL = [
     # (top, play) — ruling: match colour or number
-    ("g2", "g3"), ("g2", "r2"),
+    ("g2", "g3"),
+    ("g2", "r2"),
     # same-number groups
-    ("g2", "g3 r3 y3"), ("g2", "r2 b2 y2"),
+    ("g2", "g3 r3 y3"),
+    ("g2", "r2 b2 y2"),
     # dual-colour cards are both colours, both ways
-    ("r3", "rg"), ("g3", "rg"), ("rg", "r1"), ("rg", "g4"),
+    ("r3", "rg"),
+    ("g3", "rg"),
+    ("rg", "r1"),
+    ("rg", "g4"),
     # dual-number cards match either number or their colour, both ways
-    ("g2", "b23"), ("r3", "b23"), ("b4", "b23"), ("b23", "g2"), ("b23", "r3"), ("b23", "b4"),
+    ("g2", "b23"),
+    ("r3", "b23"),
+    ("b4", "b23"),
+    ("b23", "g2"),
+    ("b23", "r3"),
+    ("b23", "b4"),
     # after a 4, one extra card of the last 4's colour
-    ("g2", "g4 r4 b4 +b2"), ("g1", "g4 +g0"), ("b23", "b4 +rb"),
+    ("g2", "g4 r4 b4 +b2"),
+    ("g1", "g4 +g0"),
+    ("b23", "b4 +rb"),
     # an empty play pile takes anything
-    (None, "y1"), (None, "r4 g4 +g3"),
+    (None, "y1"),
+    (None, "r4 g4 +g3"),
 ]
 
 ILLEGAL = [
@@ -133,7 +146,7 @@ def test_the_per_colour_ruling_text_says_what_the_code_does():
     from rulesdb.texts import load_all
 
     text = next(s.text for s in load_all() if s.id == "skd.ruling.attacks-per-card")
-    variant = text[text.index("per distinct colour"):]
+    variant = text[text.index("per distinct colour") :]
     assert "the extra card after a 4 still\nadds one attack of its colour" in variant
     assert "green 4, red 4, blue 4 + blue → green ×1, red ×1,\nblue ×2" in variant
     played = attack_triggers(parse_play("g4 r4 b4 +b2"), per_colour=True)

@@ -34,6 +34,7 @@ def acting(enemy="Golem, 2, 40, 1", mana=6):
 
 # -- skills that change the table --------------------------------------------------------------
 
+
 def test_a_damage_skill_moves_the_enemy_hp_in_the_same_action():
     s = acting()
     hp = s.enemy.hp
@@ -94,6 +95,7 @@ def test_a_constant_skill_is_recorded_with_the_play_that_triggers_it():
 
 # -- the enemy correction ---------------------------------------------------------------------
 
+
 def test_the_enemy_correction_sets_hp_and_mana_and_is_logged_as_one():
     s = acting(enemy="Slime, 1, 10, 2, 3, 4")
     after = fold(s, ev.CorrectEnemy(*parse_correction("hp 7 mana 2")))
@@ -106,6 +108,7 @@ def test_the_enemy_correction_sets_hp_and_mana_and_is_logged_as_one():
 
 
 # -- the box, card by card ------------------------------------------------------------------
+
 
 def test_a_play_cannot_use_more_copies_than_the_box_has():
     s = fold(ready(), ev.Draw(), ev.MoveCards("deck", "hand", 1))
@@ -157,8 +160,11 @@ def test_a_boss_cannot_be_an_enemy_card():
 
 
 def test_a_known_card_by_its_number_or_the_start_of_its_name():
-    shelf = {"Slime": {"stars": 1, "hp": 10, "atk": 2}, "Bat": {"stars": 1, "hp": 3, "atk": 1},
-             "Basilisk": {"stars": 2, "hp": 20, "atk": 4}}
+    shelf = {
+        "Slime": {"stars": 1, "hp": 10, "atk": 2},
+        "Bat": {"stars": 1, "hp": 3, "atk": 1},
+        "Basilisk": {"stars": 2, "hp": 20, "atk": 4},
+    }
     assert known(shelf) == "1 Basilisk · 2 Bat · 3 Slime"
     assert known(shelf, taken=("bat",)) == "1 Basilisk · 2 Slime", "an enemy already out is not offered"
     assert from_catalogue("2", shelf, "enemy", taken=("Bat",))[0][0] == "Slime"

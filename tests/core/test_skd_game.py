@@ -19,11 +19,26 @@ from companion.timeline import Entry, Timeline
 from tests.core.test_skd_rulings import GOBLIN, SLIME, fold, parse_enemy, play, ready
 
 CANDIDATES = [
-    ev.Draw(), ev.EnemyPhase(), ev.EndTurn(), ev.LevelUp("1"), ev.LevelUp("2"), ev.Skill("1"),
-    ev.Skill("2", 1), play("g1"), play("y2 g2"), play("g4 r4 +r1^"), play("b23*"), play("rg"),
-    play("g3 y3 g3 y3", GOBLIN, SLIME), ev.AdjustMana(0, 3), ev.MoveCards("discard", "deck", 2),
-    ev.MoveCards("deck", "discard", 9), ev.RevealBoss(parse_enemy("Lord, 3, 25, 3, 2, 5")),
-    ev.BossKeep((2, 2)), ev.BossKeep((1, 0)), ev.BossDeal(),
+    ev.Draw(),
+    ev.EnemyPhase(),
+    ev.EndTurn(),
+    ev.LevelUp("1"),
+    ev.LevelUp("2"),
+    ev.Skill("1"),
+    ev.Skill("2", 1),
+    play("g1"),
+    play("y2 g2"),
+    play("g4 r4 +r1^"),
+    play("b23*"),
+    play("rg"),
+    play("g3 y3 g3 y3", GOBLIN, SLIME),
+    ev.AdjustMana(0, 3),
+    ev.MoveCards("discard", "deck", 2),
+    ev.MoveCards("deck", "discard", 9),
+    ev.RevealBoss(parse_enemy("Lord, 3, 25, 3, 2, 5")),
+    ev.BossKeep((2, 2)),
+    ev.BossKeep((1, 0)),
+    ev.BossDeal(),
 ]
 
 
@@ -107,8 +122,10 @@ def test_forecast_in_the_end_phase_counts_the_next_turns_draw():
 def test_the_deciding_turn_banner_says_what_it_takes_to_survive():
     s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
     assert s.deck == 2
-    assert GAME.banner(s) == ("⚠ Deciding turn: Ogre has 30 HP: this turn must deal 30, or the normal battle ends "
-                              "(Ogre's next hit, 3, is more than the deck's 2).")
+    assert GAME.banner(s) == (
+        "⚠ Deciding turn: Ogre has 30 HP: this turn must deal 30, or the normal battle ends "
+        "(Ogre's next hit, 3, is more than the deck's 2)."
+    )
     assert ("⚠ Deciding turn", "Ogre has 30 HP: this turn must deal 30, or the normal battle ends") in GAME.headline(s)
     assert GAME.banner(fold(s, ev.EnemyPhase())) == "", "no banner once the attack is done"
     assert GAME.banner(fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw())) == ""
@@ -140,12 +157,19 @@ def test_view_rows_and_turn_checklist():
     view = GAME.view(s)
     assert view.columns == ("Mana", "Hand", "Stars", "Party (colour+Atk, LV)")
     assert view.rows[0].cells[3] == "Rin g3 L1 · Tao y5 L1" and view.rows[0].active
-    assert dict(view.checklist) == {"draw": True, "play": True, "resolve": True, "actions": False,
-                                    "enemy attack": False, "end": False}
+    assert dict(view.checklist) == {
+        "draw": True,
+        "play": True,
+        "resolve": True,
+        "actions": False,
+        "enemy attack": False,
+        "end": False,
+    }
     assert view.phase == "actions"
 
 
 # -- bugs found at the table (each test failed before its fix) ---------------------------------
+
 
 def test_bug2_the_top_card_has_no_extra_card_marker():
     s = fold(ready(enemy="Golem, 2, 40, 1"), ev.Draw(), play("y4 +y1"))
@@ -178,7 +202,12 @@ def test_the_header_shows_the_table_options():
 def test_the_big_table_view_headline_has_the_enemys_mana_countdown_forecast_and_top_card():
     s = fold(ready(), ev.Draw(), play("g1"), ev.EnemyPhase())
     assert dict(GAME.headline(s)) == {
-        "Enemy": "Slime · Atk 2", "HP": "7/10", "Mana": "1/3", "Strong attack": "4 in 2 attacks",
-        "Deck": "43", "Top card": "g1", "Deck runs out": "Bob's turn, 11 turns from now",
+        "Enemy": "Slime · Atk 2",
+        "HP": "7/10",
+        "Mana": "1/3",
+        "Strong attack": "4 in 2 attacks",
+        "Deck": "43",
+        "Top card": "g1",
+        "Deck runs out": "Bob's turn, 11 turns from now",
         "Enemy falls": "Ann's turn, 2 turns from now",  # Bob's red 4, then Ann's yellow 5
     }

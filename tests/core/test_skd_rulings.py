@@ -44,8 +44,16 @@ def play(text, *reveals):
 def ready(players=("Ann", "Bob"), enemy=SLIME, **options):
     """Ann: Rin (green 3), Tao (yellow 5). Bob: Kai (red 4), Mio (blue 2). First enemy out."""
     state = GAME.setup(players, options)
-    return fold(state, pick(RIN), pick(KAI), pick(MIO), pick(TAO), ev.DraftPass(), ev.DraftPass(),
-                ev.RevealEnemy(parse_enemy(enemy)))
+    return fold(
+        state,
+        pick(RIN),
+        pick(KAI),
+        pick(MIO),
+        pick(TAO),
+        ev.DraftPass(),
+        ev.DraftPass(),
+        ev.RevealEnemy(parse_enemy(enemy)),
+    )
 
 
 def refused(state, event, words):
@@ -62,6 +70,7 @@ def party(state, seat=0):
 
 
 # -- card counts, players, colours -------------------------------------------------------
+
 
 def test_cooperative_for_two_to_four_players():
     assert GAME.cooperative is True
@@ -107,6 +116,7 @@ def test_enemies_have_one_or_two_stars():
 
 
 # -- setup and the draft -------------------------------------------------------------------
+
 
 def test_snake_draft_order():
     assert snake_order(3, 9) == "A B C C B A A B C"
@@ -154,6 +164,7 @@ def test_everyone_starts_at_lv1_and_one_enemy_is_revealed():
 
 # -- the turn -------------------------------------------------------------------------------
 
+
 def test_drawing_from_an_empty_deck_gives_nothing_and_ends_nothing():
     s = fold(ready(), ev.MoveCards("deck", "discard", 46))
     s = fold(s, ev.Draw())
@@ -186,14 +197,27 @@ def test_end_phase_drops_every_players_mana_above_6_to_6():
 
 # -- attacks, kills, bonuses ------------------------------------------------------------------
 
+
 def test_attacks_per_card_with_the_atk_of_the_current_lv():
     big = "Golem, 2, 40, 1"
     s = fold(ready(enemy=big), ev.Draw(), play("g3 g3 y3"))
     assert s.enemy.hp == 40 - (3 + 3 + 5)
     s = fold(ready(enemy=big, per_colour=True), ev.Draw(), play("g3 g3 y3"))
     assert s.enemy.hp == 40 - (3 + 5), "variant: each distinct colour once"
-    s = fold(ready(enemy=big), ev.AdjustMana(0, 3), ev.Draw(), play("y1"), ev.LevelUp("Rin"),
-             ev.EnemyPhase(), ev.EndTurn(), ev.Draw(), ev.EnemyPhase(), ev.EndTurn(), ev.Draw(), play("g1"))
+    s = fold(
+        ready(enemy=big),
+        ev.AdjustMana(0, 3),
+        ev.Draw(),
+        play("y1"),
+        ev.LevelUp("Rin"),
+        ev.EnemyPhase(),
+        ev.EndTurn(),
+        ev.Draw(),
+        ev.EnemyPhase(),
+        ev.EndTurn(),
+        ev.Draw(),
+        play("g1"),
+    )
     assert party(s)["Rin"].lv == 2 and s.enemy.hp == 40 - 5 - 4
 
 
@@ -240,6 +264,7 @@ def test_card_bonus_with_an_empty_discard_is_skipped():
 
 # -- level-ups and skills ------------------------------------------------------------------------
 
+
 def test_level_up_costs_3_mana_per_lv_up_to_the_card():
     s = fold(ready(), ev.AdjustMana(0, 8), ev.Draw(), play("y1"))
     refused(s, ev.LevelUp("Nobody"), "has no 'Nobody'")
@@ -268,6 +293,7 @@ def test_skills_once_per_character_per_turn_and_their_costs():
 
 # -- the enemy phase ---------------------------------------------------------------------------
 
+
 def test_enemy_attack_mana_and_strong_attack():
     s = ready()  # Slime: Atk 2, strong 4 at 3 mana
     decks = []
@@ -285,8 +311,15 @@ def test_damage_equal_to_the_deck_empties_it_and_play_goes_on():
 
 
 def test_damage_greater_than_the_deck_ends_the_normal_battle():
-    s = fold(ready(), ev.AdjustMana(0, 8), ev.Draw(), play("y1"), ev.LevelUp("Tao"),
-             ev.MoveCards("deck", "discard", 44), ev.EnemyPhase())
+    s = fold(
+        ready(),
+        ev.AdjustMana(0, 8),
+        ev.Draw(),
+        play("y1"),
+        ev.LevelUp("Tao"),
+        ev.MoveCards("deck", "discard", 44),
+        ev.EnemyPhase(),
+    )
     assert s.normal_over and s.stage == "normal" and s.deck == 0
     refused(s, ev.RevealBoss(parse_enemy("Lord, 3, 30, 3")), "when the normal battle ends")
     s = fold(s, ev.EndTurn())
@@ -334,6 +367,7 @@ def test_boss_deal_gives_what_the_pile_has():
 
 # -- the boss battle -------------------------------------------------------------------------------
 
+
 def boss_battle(boss="Lord, 3, 9, 3"):
     return fold(boss_setup(), ev.RevealBoss(parse_enemy(boss)), ev.BossKeep((1, 2)), ev.BossDeal())
 
@@ -360,6 +394,7 @@ def test_boss_damage_greater_than_the_deck_loses_and_equal_does_not():
 
 # -- Easy mode ---------------------------------------------------------------------------------------
 
+
 def test_easy_mode_deck_enemy_order_and_faust():
     s = GAME.setup(("A", "B"), {"easy": True})
     assert s.total == 54 - 16 - 4 and s.cards_counted() == s.total
@@ -378,6 +413,7 @@ def test_easy_mode_deck_enemy_order_and_faust():
 
 
 # -- values typed from the cards ------------------------------------------------------------------------
+
 
 def test_card_values_are_typed_and_remembered_per_game(repo):
     from companion.games.skd.specs import (

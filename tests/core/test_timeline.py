@@ -45,9 +45,12 @@ def test_replay_of_the_encoded_log_gives_the_live_state():
         tl = tl.record(event)
     stored = [json.dumps(encode(e.event)) for e in tl.entries]
     events = [decode(json.loads(s), FREE.events) for s in stored]
-    replayed = Timeline.replay(FREE, FREE.setup(("Ann", "Bob"), {"counters": "HP=20 0..40"}),
-                               tuple(e.__class__(ev, e.turn, e.text) for e, ev in zip(tl.entries, events, strict=True)),
-                               tl.cursor)
+    replayed = Timeline.replay(
+        FREE,
+        FREE.setup(("Ann", "Bob"), {"counters": "HP=20 0..40"}),
+        tuple(e.__class__(ev, e.turn, e.text) for e, ev in zip(tl.entries, events, strict=True)),
+        tl.cursor,
+    )
     assert replayed.state == tl.state
     assert [replayed.state_at(i) for i in range(6)] == [tl.state_at(i) for i in range(6)]
 
@@ -133,8 +136,13 @@ def test_entries_compare_by_what_they_record():
 
     entry = Entry(Adjust("HP", 0, -3), "R1 Ann", "Ann: HP -3")
     assert entry.dropped == 0
-    stored = Entry(None, "R1 Ann", "Ann: HP -3", payload='{"type": "adjust", "name": "HP", "owner": 0, "delta": -3}',
-                   types=FREE.events)
+    stored = Entry(
+        None,
+        "R1 Ann",
+        "Ann: HP -3",
+        payload='{"type": "adjust", "name": "HP", "owner": 0, "delta": -3}',
+        types=FREE.events,
+    )
     assert stored == entry and stored.event == Adjust("HP", 0, -3)
     assert entry != Entry(Adjust("HP", 0, -3), "R1 Ann", "Ann: HP -3", dropped=1)
     assert entry.__eq__("Ann: HP -3") is NotImplemented
@@ -142,8 +150,11 @@ def test_entries_compare_by_what_they_record():
 
 def test_undo_redo_and_move_refuse_with_a_sentence():
     tl = start()
-    for action, reason in ((tl.undo, "Nothing to undo."), (tl.redo, "Nothing to redo."),
-                           (lambda: tl.move(5), "There is no action 5 in this session.")):
+    for action, reason in (
+        (tl.undo, "Nothing to undo."),
+        (tl.redo, "Nothing to redo."),
+        (lambda: tl.move(5), "There is no action 5 in this session."),
+    ):
         with pytest.raises(Rejected) as refused:
             action()
         assert refused.value.reason == reason

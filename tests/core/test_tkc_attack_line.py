@@ -43,7 +43,9 @@ def test_the_whole_attack_in_one_line(text, event):
     GAME.apply(drawn(), line.event)  # and the core takes it
 
 
-@pytest.mark.parametrize(("text", "cards"), [("bob r r", (R, R)), ("2 rb", (R, B)), ("bob rrr", (R, R, R)), ("3x", (EXCALIBUR,))])
+@pytest.mark.parametrize(
+    ("text", "cards"), [("bob r r", (R, R)), ("2 rb", (R, B)), ("bob rrr", (R, R, R)), ("3x", (EXCALIBUR,))]
+)
 def test_the_two_step_form_stays(text, cards):
     line = read_attack(drawn(), text)
     assert line.event is None and line.cards == cards
@@ -93,8 +95,11 @@ def labels(s, text):
 def test_outcomes_offered_are_those_this_attack_can_have():
     s = drawn()
     assert labels(s, "2 rr") == {
-        "h": "hit, no gold bag given", "h g": "hit, Bob gives a gold bag",
-        "b r": "blocked by a red shield", "b x": "blocked by Excalibur", "p rr": "parried with the same swords",
+        "h": "hit, no gold bag given",
+        "h g": "hit, Bob gives a gold bag",
+        "b r": "blocked by a red shield",
+        "b x": "blocked by Excalibur",
+        "p rr": "parried with the same swords",
     }
     assert list(labels(s, "2 ggg")) == ["h", "h g", "b gg", "b x", "p ggg"]
     assert list(labels(s, "2 yyyyy")) == ["h", "h g"], "never block or parry for a Backstab"

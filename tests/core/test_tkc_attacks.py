@@ -49,14 +49,32 @@ def test_sets_forming_no_attack_are_rejected_with_the_reason(cards, words):
 
 # (attack cards, blocking cards, legal?) — shields by colour, X = Excalibur.
 BLOCKS = [
-    ((R,), (R,), True), ((R,), (B,), True), ((R,), (X,), True), ((R,), (R, R), False),
-    ((R, B), (G,), True), ((R, B), (R,), True), ((R, B), (X,), True), ((R, B), (R, B), False),
-    ((R, R), (R,), True), ((R, R), (B,), False), ((R, R), (X,), True), ((R, R), (R, R), False),
-    ((G, G, G), (G, G), True), ((G, G, G), (G,), False), ((G, G, G), (G, B), False),
-    ((G, G, G), (B, B), False), ((G, G, G), (X,), True), ((G, G, G), (X, G), False),
-    ((R, B, G, Y), (R,), False), ((R, B, G, Y), (R, B), False), ((R, B, G, Y), (X,), True),
-    ((Y,) * 5, (Y, Y), False), ((Y,) * 5, (Y,), False), ((Y,) * 5, (X,), False),
-    ((X,), (R,), False), ((X,), (X,), False),
+    ((R,), (R,), True),
+    ((R,), (B,), True),
+    ((R,), (X,), True),
+    ((R,), (R, R), False),
+    ((R, B), (G,), True),
+    ((R, B), (R,), True),
+    ((R, B), (X,), True),
+    ((R, B), (R, B), False),
+    ((R, R), (R,), True),
+    ((R, R), (B,), False),
+    ((R, R), (X,), True),
+    ((R, R), (R, R), False),
+    ((G, G, G), (G, G), True),
+    ((G, G, G), (G,), False),
+    ((G, G, G), (G, B), False),
+    ((G, G, G), (B, B), False),
+    ((G, G, G), (X,), True),
+    ((G, G, G), (X, G), False),
+    ((R, B, G, Y), (R,), False),
+    ((R, B, G, Y), (R, B), False),
+    ((R, B, G, Y), (X,), True),
+    ((Y,) * 5, (Y, Y), False),
+    ((Y,) * 5, (Y,), False),
+    ((Y,) * 5, (X,), False),
+    ((X,), (R,), False),
+    ((X,), (X,), False),
     ((R, R), (), False),
 ]
 
@@ -73,13 +91,24 @@ def test_every_block(cards, shields, legal):
 
 # (attack cards, parrying cards, legal?)
 PARRIES = [
-    ((R,), (R,), True), ((R,), (B,), False), ((R,), (R, R), False),
-    ((R, B), (B, R), True), ((R, B), (R, B), True), ((R, B), (R, R), False), ((R, B), (R, G), False),
-    ((R, R), (R, R), True), ((R, R), (B, B), False), ((R, R), (R,), False),
-    ((G, G, G), (G, G, G), True), ((G, G, G), (G, G, B), False),
-    ((R, B, G, Y), (Y, G, B, R), True), ((R, B, G, Y), (R, B, G, G), False),
+    ((R,), (R,), True),
+    ((R,), (B,), False),
+    ((R,), (R, R), False),
+    ((R, B), (B, R), True),
+    ((R, B), (R, B), True),
+    ((R, B), (R, R), False),
+    ((R, B), (R, G), False),
+    ((R, R), (R, R), True),
+    ((R, R), (B, B), False),
+    ((R, R), (R,), False),
+    ((G, G, G), (G, G, G), True),
+    ((G, G, G), (G, G, B), False),
+    ((R, B, G, Y), (Y, G, B, R), True),
+    ((R, B, G, Y), (R, B, G, G), False),
     ((Y,) * 5, (Y,) * 5, False),
-    ((X,), (X,), True), ((X,), (R,), False), ((R,), (X,), False),
+    ((X,), (X,), True),
+    ((X,), (R,), False),
+    ((R,), (X,), False),
 ]
 
 
@@ -146,7 +175,9 @@ def test_card_notation_uses_the_session_colour_names():
         parse_cards("r", colours)
 
 
-@pytest.mark.parametrize("names", [("red", "rose", "green", "yellow"), ("red", "blue", "xanadu", "grey"), ("", "b", "g", "y")])
+@pytest.mark.parametrize(
+    "names", [("red", "rose", "green", "yellow"), ("red", "blue", "xanadu", "grey"), ("", "b", "g", "y")]
+)
 def test_colour_names_must_be_typable(names):
     with pytest.raises(Rejected):
         check_colours(names)

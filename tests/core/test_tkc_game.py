@@ -77,7 +77,13 @@ def test_two_to_six_players_and_a_seventh_is_refused():
 def test_the_deck_and_the_point_values():
     assert cards.DECK_SIZE == 108 and cards.DECK == (56, 16, 8, 12, 8, 8)
     assert dict(zip(cards.CARD_TYPES, cards.POINTS, strict=True)) == {
-        "sword": 1, "shield": 2, "crown": 3, "gold": 5, "crystal ball": 0, "Excalibur": 0}
+        "sword": 1,
+        "shield": 2,
+        "crown": 3,
+        "gold": 5,
+        "crystal ball": 0,
+        "Excalibur": 0,
+    }
 
 
 def test_colours_are_named_per_session():
@@ -144,7 +150,10 @@ def test_a_relic_after_the_attack_is_refused():
 def test_the_checklist_follows_the_turn():
     s = drawn()
     assert GAME.view(s).checklist == (
-        ("Draw 2", True), ("Crown or crystal ball (optional)", False), ("Attack or discard", False))
+        ("Draw 2", True),
+        ("Crown or crystal ball (optional)", False),
+        ("Attack or discard", False),
+    )
     s = play(s, Crown("attention"), Discard("sword", 1))
     assert GAME.view(s).checklist[2] == ("Attack or discard (1 of 2, Attention!)", True)
 
@@ -157,7 +166,9 @@ def test_a_player_who_cannot_attack_or_discard_passes():
 # -- Ruling: discard for cards ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("card", "count", "draw"), [("sword", 1, 2), ("sword", 2, 4), ("sword", 3, 6), ("shield", 1, 3), ("relic", 1, 5)])
+@pytest.mark.parametrize(
+    ("card", "count", "draw"), [("sword", 1, 2), ("sword", 2, 4), ("sword", 3, 6), ("shield", 1, 3), ("relic", 1, 5)]
+)
 def test_discard_draws(card, count, draw):
     s = drawn()
     after = play(s, Discard(card, count))
@@ -167,8 +178,13 @@ def test_discard_draws(card, count, draw):
 
 @pytest.mark.parametrize(
     ("card", "count", "words"),
-    [("gold", 1, "Gold bags cannot be discarded"), ("sword", 4, "1, 2 or 3 swords"),
-     ("shield", 2, "exactly one shield"), ("relic", 2, "exactly one relic"), ("hat", 1, "cannot be discarded")],
+    [
+        ("gold", 1, "Gold bags cannot be discarded"),
+        ("sword", 4, "1, 2 or 3 swords"),
+        ("shield", 2, "exactly one shield"),
+        ("relic", 2, "exactly one relic"),
+        ("hat", 1, "cannot be discarded"),
+    ],
 )
 def test_illegal_discards(card, count, words):
     refused(drawn(), Discard(card, count), words)
@@ -415,6 +431,14 @@ def test_final_scores_confirmation_correction_and_shared_win():
 def test_every_event_survives_the_json_codec():
     from companion.core import decode, encode
 
-    for e in (StartDraw((5, 3)), Draw(), Attack(0, 1, (R, R), "block", (R,)), Discard("relic", 1),
-              Crown("lay-down", counts=(0, 2)), CrystalBall("look", 1), NextTurn(True), CountPile(1, (1,) * 6)):
+    for e in (
+        StartDraw((5, 3)),
+        Draw(),
+        Attack(0, 1, (R, R), "block", (R,)),
+        Discard("relic", 1),
+        Crown("lay-down", counts=(0, 2)),
+        CrystalBall("look", 1),
+        NextTurn(True),
+        CountPile(1, (1,) * 6),
+    ):
         assert decode(encode(e), GAME.events) == e

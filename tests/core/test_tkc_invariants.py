@@ -27,8 +27,13 @@ events = st.one_of(
     st.builds(NextTurn, passed=st.booleans()),
     st.builds(Attack, seat, seat, card_lists, st.sampled_from(["hit", "block", "parry"]), card_lists, st.booleans()),
     st.builds(Discard, st.sampled_from(["sword", "shield", "relic", "gold"]), st.integers(0, 4)),
-    st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]),
-              st.one_of(st.none(), seat), st.lists(st.integers(0, 2), max_size=4).map(tuple), st.booleans()),
+    st.builds(
+        Crown,
+        st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]),
+        st.one_of(st.none(), seat),
+        st.lists(st.integers(0, 2), max_size=4).map(tuple),
+        st.booleans(),
+    ),
     st.builds(CrystalBall, st.sampled_from(["draw", "take", "look"]), st.one_of(st.none(), seat)),
 )
 

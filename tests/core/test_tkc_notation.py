@@ -36,11 +36,22 @@ def test_menu_choices_by_number_or_word():
 
 @pytest.mark.parametrize(
     ("text", "parsed"),
-    [("1", ("sword", 1)), ("3", ("sword", 3)), ("4", ("shield", 1)), ("5", ("relic", 1)),
-     ("2 swords", ("sword", 2)), ("shield", ("shield", 1)), ("gold", ("gold", 1)),
-     # The relics by name are relics (draw 5), not cards the menu does not know.
-     ("crown", ("relic", 1)), ("excalibur", ("relic", 1)), ("x", ("relic", 1)), ("ball", ("relic", 1)),
-     ("crystal ball", ("relic", 1)), ("relic", ("relic", 1))],
+    [
+        ("1", ("sword", 1)),
+        ("3", ("sword", 3)),
+        ("4", ("shield", 1)),
+        ("5", ("relic", 1)),
+        ("2 swords", ("sword", 2)),
+        ("shield", ("shield", 1)),
+        ("gold", ("gold", 1)),
+        # The relics by name are relics (draw 5), not cards the menu does not know.
+        ("crown", ("relic", 1)),
+        ("excalibur", ("relic", 1)),
+        ("x", ("relic", 1)),
+        ("ball", ("relic", 1)),
+        ("crystal ball", ("relic", 1)),
+        ("relic", ("relic", 1)),
+    ],
 )
 def test_discard_menu(text, parsed):
     assert parse_discard(text) == parsed

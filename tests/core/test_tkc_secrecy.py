@@ -17,11 +17,22 @@ R, B, G, Y = DEFAULT_COLOURS
 X = EXCALIBUR
 # A turn each that scores something of every kind the log could give away.
 TURNS = [
-    StartDraw((5, 0)), Draw(), Attack(0, 1, (R, R), "hit", (), True), NextTurn(),
-    Draw(), Attack(1, 0, (B,), "block", (Y,)), NextTurn(),
-    Draw(), Attack(0, 1, (X,), "parry", (X,)), NextTurn(),
-    Draw(), Crown("abdication"), NextTurn(),
-    Draw(), Attack(0, 1, (G, G, G), "block", (G, G)), NextTurn(),
+    StartDraw((5, 0)),
+    Draw(),
+    Attack(0, 1, (R, R), "hit", (), True),
+    NextTurn(),
+    Draw(),
+    Attack(1, 0, (B,), "block", (Y,)),
+    NextTurn(),
+    Draw(),
+    Attack(0, 1, (X,), "parry", (X,)),
+    NextTurn(),
+    Draw(),
+    Crown("abdication"),
+    NextTurn(),
+    Draw(),
+    Attack(0, 1, (G, G, G), "block", (G, G)),
+    NextTurn(),
 ]
 PILE_WORDS = re.compile(r"score|point|pile:|\bgold bags?\b.*\bscore", re.IGNORECASE)
 
@@ -50,7 +61,10 @@ def test_the_log_says_what_happened_at_the_table_not_what_was_scored():
 
 def test_open_scoring_logs_the_piles_and_the_points():
     _, lines = played(open_scoring=True)
-    assert "Ann's Thrust (red red) hits Bob; Bob gives a gold bag; Ann scores 2 swords and the gold bag · points: Ann 7, Bob 0" in lines
+    assert (
+        "Ann's Thrust (red red) hits Bob; Bob gives a gold bag; Ann scores 2 swords and the gold bag · points: Ann 7, Bob 0"
+        in lines
+    )
     assert any("the crown goes to Bob's score pile" in line for line in lines)
     assert any("Ann scores" in line for line in lines)
 

@@ -34,8 +34,15 @@ def _events(seats):
     return st.one_of(
         st.builds(Adjust, NAMES, owner, st.integers(-25, 25)),
         st.builds(SetValue, NAMES, owner, st.integers(-5, 50)),
-        st.builds(AddCounter, NAMES, owner, st.integers(-3, 30), st.none() | st.integers(-5, 5),
-                  st.none() | st.integers(0, 40), st.booleans()),
+        st.builds(
+            AddCounter,
+            NAMES,
+            owner,
+            st.integers(-3, 30),
+            st.none() | st.integers(-5, 5),
+            st.none() | st.integers(0, 40),
+            st.booleans(),
+        ),
         st.builds(RemoveCounter, NAMES, owner),
         st.just(NextTurn()),
         st.builds(SetCountdown, st.none() | st.integers(-1, 6), st.none() | st.integers(-1, 6)),

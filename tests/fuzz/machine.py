@@ -111,7 +111,10 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
         def replay_equals_live(self) -> None:
             tl = self.timeline
             stored = [json.dumps(encode(e.event)) for e in tl.entries]
-            entries = tuple(Entry(decode(json.loads(s), game.events), e.turn, e.text) for s, e in zip(stored, tl.entries, strict=True))
+            entries = tuple(
+                Entry(decode(json.loads(s), game.events), e.turn, e.text)
+                for s, e in zip(stored, tl.entries, strict=True)
+            )
             names, options = self.setup
             replayed = Timeline.replay(game, game.setup(names, options), entries, tl.cursor)
             assert replayed.state == tl.state

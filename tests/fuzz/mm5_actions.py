@@ -61,9 +61,14 @@ GRAND = ("Grand Knight", "grand-knight", 4, 5, 2, 4, 0)
 QUEEN = ("Dark Queen", "queen", 4, 6, 4, 6, 0)
 GOLEM = ("Golem", "monster", 0, 30, 0, 30, 0)  # out of reach of a few dice: the fallback again
 BAD = (
-    ("", "orc", 1, 1, 1, 1, 0), ("Drake", "dragon", 1, 1, 1, 1, 0), ("Pit", "dungeon", 0, 8, 0, 8, 0),
-    ("Orc", "orc", -1, 1, 1, 1, 0), ("Orc", "orc", 1, 31, 1, 1, 0), ("Orc", "orc", 1, 1, 1, 1, 3),
-    ("Orc", "orc", 1, 1), ("Holy Knight 9", "knight", 1, 1, 1, 1, 9),
+    ("", "orc", 1, 1, 1, 1, 0),
+    ("Drake", "dragon", 1, 1, 1, 1, 0),
+    ("Pit", "dungeon", 0, 8, 0, 8, 0),
+    ("Orc", "orc", -1, 1, 1, 1, 0),
+    ("Orc", "orc", 1, 31, 1, 1, 0),
+    ("Orc", "orc", 1, 1, 1, 1, 3),
+    ("Orc", "orc", 1, 1),
+    ("Holy Knight 9", "knight", 1, 1, 1, 1, 9),
 )
 LIGHT_PLAYS = ((WARRIOR,), (SQUIRE, PIXIE), (SAGE,), (WARRIOR, SQUIRE))
 DARK_PLAYS = ((ORC,), (ORC, ORC), (MAGE, ORC), (SLIME, DARK_KNIGHT), (GRAND,), (QUEEN,), (GOLEM,))
@@ -86,6 +91,7 @@ def events(state):
 
 
 # -- the strategies, built once per key --------------------------------------------------------
+
 
 @lru_cache(maxsize=4096)  # bounded: the deep profile meets tens of thousands of candidate tuples
 def _mix(groups, n, share):
@@ -113,27 +119,35 @@ def _anything(n):
     uid = st.integers(-1, 24)
     cards = st.lists(st.sampled_from(SPECS), max_size=3).map(tuple)
     faces = st.lists(st.integers(-1, 13), max_size=5).map(tuple)
-    return _opaque(st.one_of(
-        st.builds(Draw, st.sampled_from(["card", "gem", "knight", "empty", "x"]), st.integers(-1, 8),
-                  st.sampled_from([(), *KNIGHTS.values(), ORC, *BAD[-2:]]), st.none() | seat),
-        st.builds(Begin, seat),
-        st.builds(HandCount, seat, st.integers(-1, 31)),
-        st.builds(Declare, st.sampled_from(["light", "dark", "neutral", "x"]), cards, st.booleans()),
-        st.builds(Enter, cards),
-        st.builds(Attack, seat),
-        st.builds(Rescue, st.tuples(*[st.integers(-1, 31)] * 4)),
-        st.builds(Reinforce, seat, st.sampled_from(["attacker", "defender", "x"]), cards),
-        st.builds(Spell, seat, st.sampled_from(["", "Holy Light", "fog", "  HOLY LIGHT "])),
-        st.builds(Initiative, st.integers(0, 7), st.integers(0, 7)),
-        st.builds(Strike, uid, uid, st.booleans(), faces, st.booleans(), st.booleans()),
-        st.builds(Remove, uid, st.sampled_from(["", "Fireball"])),
-        st.builds(Thief, st.booleans(), st.integers(-1, 8), st.integers(-1, 7), st.integers(-1, 7), st.booleans()),
-        st.just(Discard()),
-        st.just(EndTurn()),
-    ))
+    return _opaque(
+        st.one_of(
+            st.builds(
+                Draw,
+                st.sampled_from(["card", "gem", "knight", "empty", "x"]),
+                st.integers(-1, 8),
+                st.sampled_from([(), *KNIGHTS.values(), ORC, *BAD[-2:]]),
+                st.none() | seat,
+            ),
+            st.builds(Begin, seat),
+            st.builds(HandCount, seat, st.integers(-1, 31)),
+            st.builds(Declare, st.sampled_from(["light", "dark", "neutral", "x"]), cards, st.booleans()),
+            st.builds(Enter, cards),
+            st.builds(Attack, seat),
+            st.builds(Rescue, st.tuples(*[st.integers(-1, 31)] * 4)),
+            st.builds(Reinforce, seat, st.sampled_from(["attacker", "defender", "x"]), cards),
+            st.builds(Spell, seat, st.sampled_from(["", "Holy Light", "fog", "  HOLY LIGHT "])),
+            st.builds(Initiative, st.integers(0, 7), st.integers(0, 7)),
+            st.builds(Strike, uid, uid, st.booleans(), faces, st.booleans(), st.booleans()),
+            st.builds(Remove, uid, st.sampled_from(["", "Fireball"])),
+            st.builds(Thief, st.booleans(), st.integers(-1, 8), st.integers(-1, 7), st.integers(-1, 7), st.booleans()),
+            st.just(Discard()),
+            st.just(EndTurn()),
+        )
+    )
 
 
 # -- the likely events, read off the state -----------------------------------------------------
+
 
 def _likely(state):
     """Groups of candidate events for this state, a group repeated to make it likelier."""
@@ -202,13 +216,28 @@ def _declarations(state, faction):
         dark = tuple(Declare("dark", c) for c in DARK_PLAYS)
         light_can = state.dungeon or any(
             i != state.active and (s.faction == "dark" or (s.gems and not state.light_spares_neutral))
-            for i, s in enumerate(state.players))
-        odd = (Declare("light"), Declare("dark", (WARRIOR,)), Declare("light", whisper=True),
-               Declare("dark", (KNIGHTS[2],)), Declare("neutral"))
+            for i, s in enumerate(state.players)
+        )
+        odd = (
+            Declare("light"),
+            Declare("dark", (WARRIOR,)),
+            Declare("light", whisper=True),
+            Declare("dark", (KNIGHTS[2],)),
+            Declare("neutral"),
+        )
         return (*([light] * (3 if light_can else 1)), dark, dark, dark, odd)
     other = OTHER[faction]
-    keep = (Declare(faction), Declare(faction), Declare(faction, PLAYS[faction][0]), Declare(faction, PLAYS[faction][2]))
-    switch = (Declare(other, PLAYS[other][0]), Declare(other, (), whisper=True), Declare(other, PLAYS[other][1], whisper=True))
+    keep = (
+        Declare(faction),
+        Declare(faction),
+        Declare(faction, PLAYS[faction][0]),
+        Declare(faction, PLAYS[faction][2]),
+    )
+    switch = (
+        Declare(other, PLAYS[other][0]),
+        Declare(other, (), whisper=True),
+        Declare(other, PLAYS[other][1], whisper=True),
+    )
     odd = (Declare(faction, whisper=True), Declare(faction, PLAYS[other][0]))
     return (keep, keep, keep, keep, switch, odd)
 
@@ -240,7 +269,9 @@ def _thieves(state):
     for i, s in enumerate(state.players):
         if i != state.active:
             out += [Thief(False, g, 3, 5) for g in s.gems[:1]] + [Thief(False, g, 5, 2) for g in s.gems[-1:]]
-    out += [Thief(True, c.knight, 2, 6) for c in state.dungeon[:1]] + [Thief(True, c.knight, 6, 1) for c in state.dungeon[-1:]]
+    out += [Thief(True, c.knight, 2, 6) for c in state.dungeon[:1]] + [
+        Thief(True, c.knight, 6, 1) for c in state.dungeon[-1:]
+    ]
     if me.faction == "dark":
         return tuple(out[:2])
     return tuple(out[:6]) or (Thief(False, 1, 3, 5),)
@@ -269,7 +300,9 @@ def _battle(state, n):
         faction = state.players[seat].faction
         plays = PLAYS[faction] if faction != "neutral" else (*DARK_PLAYS[:2], *LIGHT_PLAYS[:1])
         to = ("attacker", "defender")[side]
-        own += [Reinforce(seat, to, c) for c in plays[:2]] + [Reinforce(seat, to, PLAYS["dark"][0] if faction == "light" else PLAYS["light"][0])]
+        own += [Reinforce(seat, to, c) for c in plays[:2]] + [
+            Reinforce(seat, to, PLAYS["dark"][0] if faction == "light" else PLAYS["light"][0])
+        ]
     helpers = []
     for seat in others[:2]:
         for to in ("attacker", "defender"):
@@ -291,7 +324,9 @@ def _strikes(state, b):
                     _, roll = roll_for(state, me.uid, foe.uid, magic)
                 except Rejected:
                     continue
-                for group, strike in zip((hits, misses, wrong), _rolls(me.uid, foe.uid, magic, roll.dice, roll.need), strict=True):
+                for group, strike in zip(
+                    (hits, misses, wrong), _rolls(me.uid, foe.uid, magic, roll.dice, roll.need), strict=True
+                ):
                     group += strike
     for foe in members(state, side):  # friendly fire, and (when there is a choice) the rank order
         if targets and strikers:
@@ -309,6 +344,7 @@ def _strikes(state, b):
 
 def _rolls(striker, target, magic, k, need):
     """Strikes of k dice needing `need`: faces that hit, faces that miss, faces that cannot be."""
+
     def strike(faces, total=False, rolled=False):
         return Strike(striker, target, magic, faces, total, rolled)
 
@@ -316,8 +352,11 @@ def _rolls(striker, target, magic, k, need):
         nothing = [strike(())]
         return (nothing, [], [strike((3,))]) if need <= 0 else ([], nothing, [strike((3,))])
     if k > 12:  # a long row of orcs: enter the total
-        return ([strike((max(need, k),), True)], [strike((need - 1,), True)] if need > k else [],
-                [strike((6 * k + 1,), True)])
+        return (
+            [strike((max(need, k),), True)],
+            [strike((need - 1,), True)] if need > k else [],
+            [strike((6 * k + 1,), True)],
+        )
     hits = [strike(_faces(k, max(need, k)), rolled=magic), strike((max(need, k),), True)] if need <= 6 * k else []
     misses = [strike(_faces(k, need - 1))] if need > k else []
     return hits, misses, [strike((6,) * (k + 1)), strike((7,) * k), strike((6 * k + 1,), True)]
@@ -424,8 +463,12 @@ def _state_laws(game, state):
         assert state.turn_no <= state.end_turn <= state.turn_no + 2 * n - 1, "the countdown is never negative"
     flags = (state.drawn, state.declared, state.acted)
     expected = {
-        "deal": (False, False, False), "draw": (False, False, False), "faction": (True, False, False),
-        "action": (True, True, False), "battle": (True, True, False), "hand-check": (True, True, True),
+        "deal": (False, False, False),
+        "draw": (False, False, False),
+        "faction": (True, False, False),
+        "action": (True, True, False),
+        "battle": (True, True, False),
+        "hand-check": (True, True, True),
     }
     if state.phase in expected:
         assert flags == expected[state.phase], (state.phase, flags)
@@ -445,7 +488,9 @@ def _state_laws(game, state):
         assert len(spells) == len(set(spells)), "one spell per player per combat round"
         if b.stage == "strike":
             assert members(state, 0) and members(state, 1), "a side wiped out ends the battle"
-            assert any(c.uid not in b.acted for c in members(state, b.to_move)), "the side to move has someone to strike"
+            assert any(c.uid not in b.acted for c in members(state, b.to_move)), (
+                "the side to move has someone to strike"
+            )
             assert legal_targets(state, b.to_move)[0]
         battle_lines(state)
 

@@ -13,34 +13,79 @@ from companion.games.skd.specs import parse_character, parse_enemy
 from companion.games.skd.stages import drafter
 from companion.games.skd.state import ENEMY_CARDS, LV_TOKENS, PER_ELEMENT
 
-CHARACTERS = [parse_character(t) for t in (
-    "Rin, wind, 2, 3/4/5, c/h2, 2, deal 3", "Kai, fire, 3, 4/5/6, h3/c, X, burn",
-    "Mio, water, 1, 2/3, h2, const, shield", "Tao, earth, 1, 5/6, -, -",
-    "Sol, fire, 1, 3", "Ivy, wind, 4, 6/7, c, 1, heal", "Oru, water, 2, 3/4/5/6, h1/h2/c, X, wave",
-    "Gan, earth, 3, 5/6/7, c/-, 3, quake",
-)]
-ENEMIES = [parse_enemy(t) for t in (
-    "Slime, 1, 4, 2, 3, 4", "Bat, 1, 2, 1", "Goblin, 2, 9, 3, 2, 5", "Ogre, 2, 20, 8, 1, 12",
-)]
+CHARACTERS = [
+    parse_character(t)
+    for t in (
+        "Rin, wind, 2, 3/4/5, c/h2, 2, deal 3",
+        "Kai, fire, 3, 4/5/6, h3/c, X, burn",
+        "Mio, water, 1, 2/3, h2, const, shield",
+        "Tao, earth, 1, 5/6, -, -",
+        "Sol, fire, 1, 3",
+        "Ivy, wind, 4, 6/7, c, 1, heal",
+        "Oru, water, 2, 3/4/5/6, h1/h2/c, X, wave",
+        "Gan, earth, 3, 5/6/7, c/-, 3, quake",
+    )
+]
+ENEMIES = [
+    parse_enemy(t)
+    for t in (
+        "Slime, 1, 4, 2, 3, 4",
+        "Bat, 1, 2, 1",
+        "Goblin, 2, 9, 3, 2, 5",
+        "Ogre, 2, 20, 8, 1, 12",
+    )
+]
 BOSSES = [parse_enemy(t) for t in ("Faust, 3, 12, 2, 2, 6", "Lord, 3, 8, 9")]
-PLAYS = [parse_play(t) for t in (
-    "g1", "g3 y3 g3 y3", "r2 b2", "g4 r4 +r1^", "b23*", "rg", "y4 +y2", "g2**", "r1^", "b0 +b1",
-    "g4 +g1 +g2", "g3 r4", "y2 g2 r2 b2",
-)]
+PLAYS = [
+    parse_play(t)
+    for t in (
+        "g1",
+        "g3 y3 g3 y3",
+        "r2 b2",
+        "g4 r4 +r1^",
+        "b23*",
+        "rg",
+        "y4 +y2",
+        "g2**",
+        "r1^",
+        "b0 +b1",
+        "g4 +g1 +g2",
+        "g3 r4",
+        "y2 g2 r2 b2",
+    )
+]
 EFFECTS = [
-    ("damage", 3), ("damage", 0), ("enemy-hp", 2), ("enemy-hp", -4), ("enemy-mana", 1), ("enemy-mana", -2),
-    ("atk", "Rin", 2, False), ("atk", "Kai", -9, True), ("atk", "Nobody", 1, False),
-    ("move", "discard", "hand", 1, None), ("move", "pile", "deck", 2, 1), ("heal", 3), ("heal", 0),
-    ("mana", 1, 2), ("mana", 0, -9), ("teleport", 1), ("damage", "3"),
+    ("damage", 3),
+    ("damage", 0),
+    ("enemy-hp", 2),
+    ("enemy-hp", -4),
+    ("enemy-mana", 1),
+    ("enemy-mana", -2),
+    ("atk", "Rin", 2, False),
+    ("atk", "Kai", -9, True),
+    ("atk", "Nobody", 1, False),
+    ("move", "discard", "hand", 1, None),
+    ("move", "pile", "deck", 2, 1),
+    ("heal", 3),
+    ("heal", 0),
+    ("mana", 1, 2),
+    ("mana", 0, -9),
+    ("teleport", 1),
+    ("damage", "3"),
 ]
 AREAS = st.sampled_from(["deck", "pile", "discard", "hand", "nowhere"])
 
 
 def options():
-    return st.sampled_from([
-        {}, {"easy": True}, {"per_colour": True}, {"easy": True, "easy_duals": 8},
-        {"pairing": "wind=red, fire=green, water=blue, earth=yellow"},
-    ])
+    return st.sampled_from(
+        [
+            {},
+            {"easy": True},
+            {"per_colour": True},
+            {"easy": True, "easy_duals": 8},
+            {"pairing": "wind=red, fire=green, water=blue, earth=yellow"},
+        ]
+    )
 
 
 def events(state):
@@ -77,8 +122,11 @@ def _matching(state):
     top = state.top
     colour = top.colours[0] if top else "g"
     number = 1 if state.easy else 4
-    cards = ((colour, (number,), 0, False, False), (colour, (2,), 0, False, True)) if number == 4 else (
-        (colour, (number,), 1, True, False),)
+    cards = (
+        ((colour, (number,), 0, False, False), (colour, (2,), 0, False, True))
+        if number == 4
+        else ((colour, (number,), 1, True, False),)
+    )
     return st.builds(ev.Play, st.just(cards), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple))
 
 
@@ -90,26 +138,43 @@ def _events(stage, seats):
         return st.one_of(
             st.builds(ev.DraftPick, st.sampled_from(CHARACTERS)),
             st.builds(ev.DraftSwap, st.sampled_from(["Rin", "Kai", "1", "Nobody"]), st.sampled_from(CHARACTERS)),
-            st.just(ev.DraftPass()), anything,
+            st.just(ev.DraftPass()),
+            anything,
         )
     if stage == "first-enemy":
         return st.one_of(st.builds(ev.RevealEnemy, st.sampled_from(ENEMIES)), anything)
     if stage.startswith("boss-"):
         keep = st.lists(st.integers(-1, 3), min_size=seats - 1, max_size=seats + 1).map(tuple)
         return st.one_of(
-            st.builds(ev.RevealBoss, st.sampled_from(BOSSES + ENEMIES)), st.builds(ev.BossKeep, keep),
-            st.just(ev.BossDeal()), anything,
+            st.builds(ev.RevealBoss, st.sampled_from(BOSSES + ENEMIES)),
+            st.builds(ev.BossKeep, keep),
+            st.just(ev.BossDeal()),
+            anything,
         )
     return st.one_of(
         st.sampled_from([ev.Draw(), ev.EnemyPhase(), ev.EndTurn()]),
-        st.builds(ev.Play, st.sampled_from(PLAYS).map(tuple), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple)),
+        st.builds(
+            ev.Play, st.sampled_from(PLAYS).map(tuple), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple)
+        ),
         st.builds(ev.LevelUp, st.sampled_from(["1", "2", "Rin", "Kai", "x"])),
-        st.builds(ev.Skill, st.sampled_from(["1", "2", "Kai", "Mio"]), st.integers(-1, 4),
-                  st.lists(st.sampled_from(EFFECTS), max_size=3).map(tuple),
-                  st.lists(st.sampled_from(ENEMIES), max_size=1).map(tuple)),
-        st.builds(ev.Play, st.sampled_from(PLAYS).map(tuple), st.just(()),
-                  st.lists(st.tuples(st.sampled_from(["Mio", "Kai", "2"]),
-                                     st.lists(st.sampled_from(EFFECTS), max_size=2).map(tuple)), max_size=1).map(tuple)),
+        st.builds(
+            ev.Skill,
+            st.sampled_from(["1", "2", "Kai", "Mio"]),
+            st.integers(-1, 4),
+            st.lists(st.sampled_from(EFFECTS), max_size=3).map(tuple),
+            st.lists(st.sampled_from(ENEMIES), max_size=1).map(tuple),
+        ),
+        st.builds(
+            ev.Play,
+            st.sampled_from(PLAYS).map(tuple),
+            st.just(()),
+            st.lists(
+                st.tuples(
+                    st.sampled_from(["Mio", "Kai", "2"]), st.lists(st.sampled_from(EFFECTS), max_size=2).map(tuple)
+                ),
+                max_size=1,
+            ).map(tuple),
+        ),
         st.builds(ev.CorrectEnemy, st.none() | st.integers(-1, 30), st.none() | st.integers(-1, 4)),
         st.builds(ev.MoveCards, AREAS, AREAS, st.integers(-1, 40), st.none() | st.integers(-1, seats)),
         st.builds(ev.AdjustMana, st.integers(-1, seats), st.integers(-4, 8)),

@@ -11,7 +11,10 @@ from companion.games import all_games
 from tests.fuzz.machine import machine_for
 
 settings.register_profile(
-    "deep", max_examples=20_000, stateful_step_count=60, deadline=None,
+    "deep",
+    max_examples=20_000,
+    stateful_step_count=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 SEQUENCES = 1_000
@@ -25,7 +28,9 @@ def test_random_play_keeps_every_law(game_id):
     machine = machine_for(game_id)
     deep = settings.get_profile("deep") if settings._current_profile == "deep" else None
     machine.TestCase.settings = deep or settings(
-        max_examples=SEQUENCES, stateful_step_count=STEPS, deadline=None,
+        max_examples=SEQUENCES,
+        stateful_step_count=STEPS,
+        deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     machine.TestCase().runTest()
@@ -39,7 +44,10 @@ def test_every_registered_game_is_fuzzed():
 def test_random_play_reloads_from_the_database(game_id, repo):
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
-        max_examples=25, stateful_step_count=STEPS, deadline=None, database=None,
+        max_examples=25,
+        stateful_step_count=STEPS,
+        deadline=None,
+        database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     machine.TestCase().runTest()

@@ -43,15 +43,22 @@ def _events(step, n, active, contenders):
         st.just(Draw()),
         st.builds(Attack, seat, seat, CARDS, st.sampled_from(["hit", "block", "parry", "x"]), CARDS, st.booleans()),
         st.builds(Discard, st.sampled_from(["sword", "shield", "relic", "gold"]), st.integers(0, 4)),
-        st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication", "x"]),
-                  st.none() | seat, st.lists(st.integers(-1, 3), max_size=7).map(tuple), st.booleans()),
+        st.builds(
+            Crown,
+            st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication", "x"]),
+            st.none() | seat,
+            st.lists(st.integers(-1, 3), max_size=7).map(tuple),
+            st.booleans(),
+        ),
         st.builds(CrystalBall, st.sampled_from(["draw", "take", "look", "x"]), st.none() | seat),
         st.builds(NextTurn, st.booleans()),
         st.builds(CountPile, seat, st.lists(st.integers(-1, 14), max_size=7).map(tuple)),
     )
     if step == "start":
-        likely = st.builds(StartDraw, st.lists(st.sampled_from(sorted(cards.CORNER_VALUES)),
-                                               min_size=contenders, max_size=contenders).map(tuple))
+        likely = st.builds(
+            StartDraw,
+            st.lists(st.sampled_from(sorted(cards.CORNER_VALUES)), min_size=contenders, max_size=contenders).map(tuple),
+        )
     elif step == "draw":
         likely = st.just(Draw())
     elif step == "over":
@@ -59,11 +66,17 @@ def _events(step, n, active, contenders):
     else:
         others = st.sampled_from([i for i in range(n) if i != active])
         likely = st.one_of(
-            st.builds(Attack, st.just(active), others, CARDS, st.sampled_from(["hit", "block", "parry"]),
-                      CARDS, st.booleans()),
+            st.builds(
+                Attack, st.just(active), others, CARDS, st.sampled_from(["hit", "block", "parry"]), CARDS, st.booleans()
+            ),
             st.builds(Discard, st.sampled_from(["sword", "shield", "relic"]), st.integers(1, 3)),
-            st.builds(Crown, st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]), others,
-                      st.lists(st.integers(0, 2), min_size=1, max_size=n).map(tuple), st.booleans()),
+            st.builds(
+                Crown,
+                st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]),
+                others,
+                st.lists(st.integers(0, 2), min_size=1, max_size=n).map(tuple),
+                st.booleans(),
+            ),
             st.builds(CrystalBall, st.sampled_from(["draw", "take", "look"]), others),
             st.builds(NextTurn, st.booleans()),
         )

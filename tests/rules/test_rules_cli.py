@@ -21,9 +21,7 @@ def run(
     original: bool = False,
 ):
     out, err = io.StringIO(), io.StringIO()
-    code = rules_command(
-        query, game, limit, as_json, out=out, err=err, index=index, original=original
-    )
+    code = rules_command(query, game, limit, as_json, out=out, err=err, index=index, original=original)
     return code, out.getvalue(), err.getvalue()
 
 

@@ -17,7 +17,5 @@ def test_rulesdb_does_not_import_textual() -> None:
         "print(leaked)\n"
         "sys.exit(1 if leaked else 0)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False
-    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -56,16 +56,11 @@ def test_every_synonym_names_words_of_its_games_texts() -> None:
     for game, table in texts.synonyms.items():
         assert table, game
         said = " ".join(
-            f"{s.title} {' '.join(s.topics)} {s.text} {s.original}".lower()
-            for s in texts.sections
-            if s.game == game
+            f"{s.title} {' '.join(s.topics)} {s.text} {s.original}".lower() for s in texts.sections if s.game == game
         )
         words = set(re.findall(r"[a-z0-9]+", said))
         missing = [
-            v
-            for vs in table.values()
-            for v in vs
-            if not (set(v.split()) <= words if v.isascii() else v in said)
+            v for vs in table.values() for v in vs if not (set(v.split()) <= words if v.isascii() else v in said)
         ]
         assert missing == [], game
 
@@ -84,8 +79,14 @@ def test_a_bad_synonym_table_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b", "edits"),
-    [("knigth", "knight", 1), ("dungon", "dungeon", 1), ("crwon", "crown", 1), ("ab", "ba", 1),
-     ("exalibar", "excalibur", 2), ("kitten", "sitting", 3)],
+    [
+        ("knigth", "knight", 1),
+        ("dungon", "dungeon", 1),
+        ("crwon", "crown", 1),
+        ("ab", "ba", 1),
+        ("exalibar", "excalibur", 2),
+        ("kitten", "sitting", 3),
+    ],
 )
 def test_edit_distance_counts_a_swap_as_one(a: str, b: str, edits: int) -> None:
     assert distance(a, b, 3) == edits
@@ -94,19 +95,19 @@ def test_edit_distance_counts_a_swap_as_one(a: str, b: str, edits: int) -> None:
 
 def test_the_speller_corrects_only_unknown_words() -> None:
     speller = Speller({"knight": 5, "dungeon": 3, "crown": 2, "turn": 9, "run": 1, "thief": 1})
-    assert [speller.correct(w) for w in ("knigth", "dungon", "crwon", "trun")] == [
-        "knight", "dungeon", "crown", "turn"
-    ]
+    assert [speller.correct(w) for w in ("knigth", "dungon", "crwon", "trun")] == ["knight", "dungeon", "crown", "turn"]
     assert speller.correct("knight") is None and speller.correct("dung") is None  # known, prefix
     assert speller.correct("xylophone") is None and speller.correct("ork") is None  # far, short
 
 
 @pytest.mark.parametrize(
     ("game", "ask", "expect"),
-    [("tkc", "crwon", "tkc.crown.commands"), ("mm5", "knigth dungon", "mm5.rescue"),
-     ("tkc", "money", "tkc.attack.hit"), ("skd", "upgrade", "skd.actions.level-up")],
+    [
+        ("tkc", "crwon", "tkc.crown.commands"),
+        ("mm5", "knigth dungon", "mm5.rescue"),
+        ("tkc", "money", "tkc.attack.hit"),
+        ("skd", "upgrade", "skd.actions.level-up"),
+    ],
 )
-def test_search_uses_synonyms_and_spelling(
-    real_index: RulesIndex, game: str, ask: str, expect: str
-) -> None:
+def test_search_uses_synonyms_and_spelling(real_index: RulesIndex, game: str, ask: str, expect: str) -> None:
     assert expect in [h.section.id for h in real_index.search(ask, game=game, limit=3)]

@@ -41,9 +41,7 @@ def test_every_game_has_all_kinds_and_a_quickref(real_index: RulesIndex) -> None
 
 
 def test_rulings_are_labelled(real_index: RulesIndex) -> None:
-    unlabelled = [
-        s.id for s in real_index.toc() if s.kind == "ruling" and not s.title.startswith("Ruling: ")
-    ]
+    unlabelled = [s.id for s in real_index.toc() if s.kind == "ruling" and not s.title.startswith("Ruling: ")]
     assert unlabelled == []
 
 
@@ -88,9 +86,7 @@ def test_a_line_of_the_original_finds_its_section(real_index: RulesIndex) -> Non
     for section in [s for s in real_index.toc() if s.kind == "source"][::7]:
         line = max(section.original.splitlines(), key=len)[:12]
         top = [hit.section.id for hit in real_index.search(line, game=section.game, limit=3)]
-        assert section.id in top or any(
-            line in real_index.section(i).original for i in top
-        ), (line, section.id, top)
+        assert section.id in top or any(line in real_index.section(i).original for i in top), (line, section.id, top)
 
 
 def test_a_ruling_ranks_with_the_paragraph_it_settles(real_index: RulesIndex) -> None:
@@ -104,9 +100,7 @@ def test_a_ruling_ranks_with_the_paragraph_it_settles(real_index: RulesIndex) ->
     ("cjk", "english"),
     [("地牢", "dungeon"), ("魔力", "mana"), ("聖騎士", "holy knight"), ("王者之劍", "excalibur")],
 )
-def test_cjk_terms_find_the_english_sections(
-    real_index: RulesIndex, cjk: str, english: str
-) -> None:
+def test_cjk_terms_find_the_english_sections(real_index: RulesIndex, cjk: str, english: str) -> None:
     by_cjk = [h.section.id for h in real_index.search(cjk, limit=3)]
     by_english = [h.section.id for h in real_index.search(english, limit=3)]
     assert by_cjk and by_english

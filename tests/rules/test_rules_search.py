@@ -192,9 +192,7 @@ def test_scores_are_descending(fixture_index: RulesIndex) -> None:
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
 
 
-@pytest.mark.parametrize(
-    "text", ["[b]x[/b]", "[face up]", "[5. 救人]", "a\\", "\\[b]", "[", "]", "[@click]"]
-)
+@pytest.mark.parametrize("text", ["[b]x[/b]", "[face up]", "[5. 救人]", "a\\", "\\[b]", "[", "]", "[@click]"])
 def test_rich_escape_keeps_text_literal_before_a_tag(text: str) -> None:
     assert Text.from_markup(rich_escape(text) + "[b]x[/b]").plain == text + "x"
 

@@ -99,8 +99,7 @@ def test_the_game_must_match_the_file_name(tmp_path: Path) -> None:
 def test_files_load_together(tmp_path: Path) -> None:
     write(tmp_path, GOOD)
     (tmp_path / "mm5.toml").write_text(
-        'game = "mm5"\nname = "M"\nseed = "s"\n'
-        + GOOD.replace('"tkc.', '"mm5.').replace('"relic"', '"draw"'),
+        'game = "mm5"\nname = "M"\nseed = "s"\n' + GOOD.replace('"tkc.', '"mm5.').replace('"relic"', '"draw"'),
         encoding="utf-8",
     )
     assert len(load_all(tmp_path)) == 2
@@ -121,9 +120,7 @@ def test_package_data_ships_every_text_seed_and_synonym_table() -> None:
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[2]
-    globs = tomllib.loads((repo / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "package-data"
-    ]["rulesdb"]
+    globs = tomllib.loads((repo / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["rulesdb"]
     package = repo / "rulesdb"
     shipped = {path for pattern in globs for path in package.glob(pattern)}
     files = {path for path in (package / "texts").rglob("*") if path.is_file()}

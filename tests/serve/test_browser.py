@@ -136,13 +136,19 @@ async def test_serve_follows_the_session_in_a_real_browser(tmp_path: Path) -> No
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(port), "--table", str(sid), "--db", str(db)],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     received: list[str] = []
 
     def listen(ws: Any) -> None:  # the terminal's output reaches the page over websockets
-        ws.on("framereceived", lambda payload: received.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+        ws.on(
+            "framereceived",
+            lambda payload: received.append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+            ),
+        )
 
     try:
         wait_listening(server, port, log)

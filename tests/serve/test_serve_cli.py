@@ -48,6 +48,7 @@ def refused(out: subprocess.CompletedProcess[str], words: str) -> None:
 
 # -- the three the issue names, as a player runs them -------------------------------------------
 
+
 def test_unknown_session(session, db_path):
     refused(run("serve", "--table", "42", "--port", str(free_port()), "--db", str(db_path)), "no session 42")
 
@@ -57,8 +58,10 @@ def test_port_in_use(session, db_path):
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        refused(run("serve", "--table", str(session), "--port", str(port), "--db", str(db_path)),
-                f"port {port} on 127.0.0.1 is already in use")
+        refused(
+            run("serve", "--table", str(session), "--port", str(port), "--db", str(db_path)),
+            f"port {port} on 127.0.0.1 is already in use",
+        )
 
 
 def test_database_that_cannot_be_opened(tmp_path: Path):
@@ -69,6 +72,7 @@ def test_database_that_cannot_be_opened(tmp_path: Path):
 
 
 # -- more bad input, in process -----------------------------------------------------------------
+
 
 def test_more_bad_input(session, db_path, tmp_path, served, capsys):
     assert main(["view", "42", "--db", str(db_path)]) == 1

@@ -153,12 +153,18 @@ async def test_the_viewer_cap(recorder):
 
 async def test_the_terminal_size_is_capped(recorder):
     running, log = recorder
-    def sizes() -> list[tuple[int, int]]:
-        return [(r["meta"]["width"], r["meta"]["height"]) for r in records(log)
-                if r.get("meta") and r["meta"]["type"] == "resize"]
 
-    async with aiohttp.ClientSession() as http, \
-            http.ws_connect(running.ws + "?width=100000&height=99999999999", headers=running.origin) as ws:
+    def sizes() -> list[tuple[int, int]]:
+        return [
+            (r["meta"]["width"], r["meta"]["height"])
+            for r in records(log)
+            if r.get("meta") and r["meta"]["type"] == "resize"
+        ]
+
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(running.ws + "?width=100000&height=99999999999", headers=running.origin) as ws,
+    ):
         await until(lambda: records(log))
         assert records(log)[0]["env"] == [str(MAX_COLUMNS), str(MAX_ROWS)]
         await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": "²"}]))
@@ -218,7 +224,9 @@ async def test_beyond_loopback_a_token_is_required(recorder, tmp_path):
         assert (await get(running.base + "/"))[0] == 403
         assert (await get(running.base + "/?token=wrong"))[0] == 403
         async with aiohttp.ClientSession() as http:
-            async with http.get(running.base + f"/?token={token}", headers={"Host": f"tv.home:{running.server.port}"}) as page:
+            async with http.get(
+                running.base + f"/?token={token}", headers={"Host": f"tv.home:{running.server.port}"}
+            ) as page:
                 assert page.status == 200, "a wildcard address answers the name the TV used"
                 assert "companion_token" in page.headers.get("Set-Cookie", "")
                 assert "HttpOnly" in page.headers["Set-Cookie"] and "SameSite=Strict" in page.headers["Set-Cookie"]
@@ -237,9 +245,26 @@ def test_the_command_prints_the_token_and_refuses_without_it(repo, db_path):
     session = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {}).info.id
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--db", str(db_path), "serve", "--host", "0.0.0.0",
-         "--port", str(port), "--table", str(session), "--max-viewers", "3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "--db",
+            str(db_path),
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(port),
+            "--table",
+            str(session),
+            "--max-viewers",
+            "3",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
     try:
         line = server.stdout.readline() if server.stdout else ""

@@ -35,7 +35,9 @@ def cells(screen: TableViewScreen) -> dict[str, tuple[str, ...]]:
 async def test_shows_the_session_and_follows_another_writer(db_path, repo, session):
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         assert cells(screen) == {"Ann": ("13/20", "0/6"), "雪菜": ("20/20", "0/6")}
         assert "金曜の夜" in str(screen.query_one("#tv-title").render())
         assert app.repo is None, "viewer mode never opens the writable store"
@@ -53,7 +55,9 @@ async def test_no_key_changes_anything(db_path, repo, session):
     assert {b.action for b in TableViewScreen.BINDINGS} == {"back", "quit"}
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         before = repo.info(session)
         await pilot.press(*"n-7+3=12wdrxaecf1", "enter", "space", "ctrl+z", "ctrl+y", "ctrl+r", "escape", "V")
         await pilot.pause(0.6)
@@ -78,7 +82,9 @@ async def test_chooser_lists_sessions_and_opens_one(db_path, repo, session):
     other = repo.create(get_game("free"), "Saturday", ("Cleo", "Dan"), {}).info.id
     app = CompanionApp(db_path=db_path, viewer=True, clock=fixed_clock)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.sessions and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.sessions and app.screen
+        )
         assert [s.id for s in screen.sessions] == [other, session]
         await pilot.press("down", "enter")
         await wait_for(pilot, lambda: screen.view is not None and screen.session_id == session)
@@ -114,7 +120,9 @@ async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, sessio
     monkeypatch.setattr(free.GAME, "headline", broken)
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         assert cells(screen)["Ann"][0] == "13/20"
         assert "headline unavailable" in str(screen.query_one("#tv-headline").render())
 
@@ -122,7 +130,9 @@ async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, sessio
 async def test_esc_goes_back_to_the_sessions_and_q_quits(db_path, repo, session):
     app = CompanionApp(db_path=db_path, start_view=session, clock=fixed_clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         await pilot.press("escape")
         await wait_for(pilot, lambda: screen.session_id is None and screen.query_one("#tv-chooser").display)
         await pilot.press("q")

@@ -108,7 +108,9 @@ def test_the_command_line_says_so_and_exits_non_zero(tmp_path, case):
     before = digest(path)
     proc = subprocess.run(
         [sys.executable, "-m", "companion", "sessions", "list", "--db", str(path)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 1
     assert str(path) in proc.stderr and words in proc.stderr
@@ -135,11 +137,16 @@ def test_file_locked_by_another_process(tmp_path):
     con.commit()
     con.close()
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3,sys,time;c=sqlite3.connect(sys.argv[1],isolation_level=None);"
-         "c.execute('PRAGMA locking_mode=EXCLUSIVE');c.execute('BEGIN EXCLUSIVE');"
-         "c.execute('INSERT INTO t VALUES (1)');print('held',flush=True);time.sleep(60)", str(path)],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3,sys,time;c=sqlite3.connect(sys.argv[1],isolation_level=None);"
+            "c.execute('PRAGMA locking_mode=EXCLUSIVE');c.execute('BEGIN EXCLUSIVE');"
+            "c.execute('INSERT INTO t VALUES (1)');print('held',flush=True);time.sleep(60)",
+            str(path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout.readline().strip() == "held"

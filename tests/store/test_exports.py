@@ -29,7 +29,10 @@ def export(db: Path, *args: str, limit: int | None = None) -> subprocess.Complet
 
     return subprocess.run(
         [sys.executable, "-m", "companion", "sessions", "export", "1", "--db", str(db), *args],
-        capture_output=True, text=True, timeout=60, preexec_fn=cap if limit else None,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=cap if limit else None,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     )
 

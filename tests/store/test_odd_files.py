@@ -20,14 +20,20 @@ from companion.store.repo import Repository
 ROOT = Path(__file__).parents[2]
 
 
-def companion(*args: str, limit: int | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def companion(
+    *args: str, limit: int | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     def cap() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     return subprocess.run(
-        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=30,
-        preexec_fn=cap if limit else None, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=cap if limit else None,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
     )
 
 
@@ -85,7 +91,9 @@ def test_a_read_only_folder_with_a_writable_file(good, monkeypatch):
     folder = good.parent
     if os.geteuid() == 0:  # root writes anywhere: make the folder read-only for this process
         real = os.access
-        monkeypatch.setattr(files.os, "access", lambda p, mode: False if Path(p) == folder and mode == os.W_OK else real(p, mode))
+        monkeypatch.setattr(
+            files.os, "access", lambda p, mode: False if Path(p) == folder and mode == os.W_OK else real(p, mode)
+        )
     else:
         folder.chmod(0o555)
     try:

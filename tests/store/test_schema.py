@@ -20,8 +20,12 @@ def class_columns(model: type) -> list[tuple[str, str, bool, int]]:
     table = model.__table__  # type: ignore[attr-defined]
     keys = [c.name for c in table.primary_key.columns]
     return [
-        (c.name, c.type.compile(dialect=sqlite.dialect()), not c.nullable or c.primary_key,
-         keys.index(c.name) + 1 if c.primary_key else 0)
+        (
+            c.name,
+            c.type.compile(dialect=sqlite.dialect()),
+            not c.nullable or c.primary_key,
+            keys.index(c.name) + 1 if c.primary_key else 0,
+        )
         for c in table.columns
     ]
 

@@ -102,14 +102,20 @@ def test_the_version_follows_the_state_classes():
 def test_a_snapshot_of_the_wrong_shape_is_refused():
     data = snapshots.dump(Before("a", (Inner(3),)))
     assert snapshots.load(data, Before) == Before("a", (Inner(3),))
-    for bad in (b'{"name": "a", "inner": [{"hp": true}]}', b'{"name": "a"}', b'[1, 2]',
-                b'{"name": "a", "inner": [{"hp": 1, "extra": 2}]}', pickle.dumps(Before("a", ()))):
+    for bad in (
+        b'{"name": "a", "inner": [{"hp": true}]}',
+        b'{"name": "a"}',
+        b"[1, 2]",
+        b'{"name": "a", "inner": [{"hp": 1, "extra": 2}]}',
+        pickle.dumps(Before("a", ())),
+    ):
         with pytest.raises(snapshots.ShapeError):
             snapshots.load(bad, Before)
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in all_games()
-                                     if os.path.exists(Path(__file__).parents[1] / "fuzz" / f"{g.id}_actions.py")])
+@pytest.mark.parametrize(
+    "game_id", [g.id for g in all_games() if os.path.exists(Path(__file__).parents[1] / "fuzz" / f"{g.id}_actions.py")]
+)
 def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     """Fuzzed play stored with a snapshot every 2 actions reloads to the live state, and the
     snapshots are really read (a failure to read one fails the test instead of replaying)."""
@@ -125,7 +131,11 @@ def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     monkeypatch.setattr(repo_module, "_read_snapshot", strict)
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
-        max_examples=25, stateful_step_count=20, deadline=None, database=None, derandomize=True,
+        max_examples=25,
+        stateful_step_count=20,
+        deadline=None,
+        database=None,
+        derandomize=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     machine.TestCase().runTest()

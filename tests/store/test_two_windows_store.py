@@ -36,8 +36,11 @@ def test_a_session_deleted_in_another_window(db_path):
     b = Repository.open(db_path, clock=fixed_clock)
     seen = b.load(sid).timeline
     a.delete(sid)
-    for attempt in (lambda: b.record(sid, seen, seen.record(Adjust("HP", 0, -1))),
-                    lambda: b.move(sid, seen, seen.undo()), lambda: b.load(sid)):
+    for attempt in (
+        lambda: b.record(sid, seen, seen.record(Adjust("HP", 0, -1))),
+        lambda: b.move(sid, seen, seen.undo()),
+        lambda: b.load(sid),
+    ):
         with pytest.raises(SessionGone, match="deleted"):
             attempt()
     a.close()

@@ -22,27 +22,70 @@ from tests.core.test_skd_rulings import GOBLIN, KAI, MIO, RIN, SLIME, TAO, pick,
 R = DEFAULT_COLOURS[0]
 
 GAMES = {
-    "free": (("Ann", "Bob", "Cleo"), {"counters": "HP=20 0..200, mana=0 0..6", "shared": "deck=54 0.."}, [
-        Adjust("HP", 1, -7), Adjust("mana", 0, 3), NextTurn(), Adjust("deck", None, -4),
-        AddCounter("Poison", None, 0, 0, None, each=True), SetCountdown(end_round=5),
-        Adjust("HP", 0, 80),
-    ]),
-    "mm5": (("Ann", "Bob", "Cleo"), {}, [
-        Draw("gem", 1, seat=1), Draw("gem", 2, seat=1), Draw("gem", 3, seat=1),
-        Draw("knight", 2, knight(2), seat=0), Begin(0),
-        Draw("card"), Declare("light"), EndTurn(),
-        Draw("card"), Declare("light", (WARRIOR,)), EndTurn(),
-        Draw("card"), Declare("light"), HandCount(2, 5), EndTurn(),
-        Draw("card"), Declare("dark", (QUEEN, MAGE, ORC)), Attack(1), Initiative(6, 2),
-    ]),
-    "skd": (("Ann", "Bob"), {}, [
-        pick(RIN), pick(KAI), pick(MIO), pick(TAO), ev.DraftPass(), ev.DraftPass(),
-        ev.RevealEnemy(parse_enemy(SLIME)),
-        ev.Draw(), play("g3 y3 g3 y3", GOBLIN),
-    ]),
-    "tkc": (("Ann", "Bob", "Cleo"), {}, [
-        StartDraw((5, 0, 0)), TkcDraw(), TkcAttack(0, 1, (R, R), "hit", gold=True), TkcNext(), TkcDraw(),
-    ]),
+    "free": (
+        ("Ann", "Bob", "Cleo"),
+        {"counters": "HP=20 0..200, mana=0 0..6", "shared": "deck=54 0.."},
+        [
+            Adjust("HP", 1, -7),
+            Adjust("mana", 0, 3),
+            NextTurn(),
+            Adjust("deck", None, -4),
+            AddCounter("Poison", None, 0, 0, None, each=True),
+            SetCountdown(end_round=5),
+            Adjust("HP", 0, 80),
+        ],
+    ),
+    "mm5": (
+        ("Ann", "Bob", "Cleo"),
+        {},
+        [
+            Draw("gem", 1, seat=1),
+            Draw("gem", 2, seat=1),
+            Draw("gem", 3, seat=1),
+            Draw("knight", 2, knight(2), seat=0),
+            Begin(0),
+            Draw("card"),
+            Declare("light"),
+            EndTurn(),
+            Draw("card"),
+            Declare("light", (WARRIOR,)),
+            EndTurn(),
+            Draw("card"),
+            Declare("light"),
+            HandCount(2, 5),
+            EndTurn(),
+            Draw("card"),
+            Declare("dark", (QUEEN, MAGE, ORC)),
+            Attack(1),
+            Initiative(6, 2),
+        ],
+    ),
+    "skd": (
+        ("Ann", "Bob"),
+        {},
+        [
+            pick(RIN),
+            pick(KAI),
+            pick(MIO),
+            pick(TAO),
+            ev.DraftPass(),
+            ev.DraftPass(),
+            ev.RevealEnemy(parse_enemy(SLIME)),
+            ev.Draw(),
+            play("g3 y3 g3 y3", GOBLIN),
+        ],
+    ),
+    "tkc": (
+        ("Ann", "Bob", "Cleo"),
+        {},
+        [
+            StartDraw((5, 0, 0)),
+            TkcDraw(),
+            TkcAttack(0, 1, (R, R), "hit", gold=True),
+            TkcNext(),
+            TkcDraw(),
+        ],
+    ),
 }
 
 

@@ -32,8 +32,12 @@ async def test_entry_line_and_countdown_refuse_odd_digits(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_session(pilot, 0, "Ann, Bob", {"counters": "HP=20"})
         await pilot.press("1", "right", "minus")
-        for typed, said in (("²", "“²” is not a number"), ("-③", "“③” is not a number"),
-                            ("-" + HUGE, "between 0 and 1,000,000; “9999"), ("=1000001", "between 0 and 1,000,000")):
+        for typed, said in (
+            ("²", "“²” is not a number"),
+            ("-③", "“③” is not a number"),
+            ("-" + HUGE, "between 0 and 1,000,000; “9999"),
+            ("=1000001", "between 0 and 1,000,000"),
+        ):
             assert said in await submit(pilot, typed), typed
         assert counters(screen)[(0, "HP")] == 20 and screen.timeline.cursor == 0, "nothing changed"
         assert "“=1000001”" in screen_text(app) or "“1000001”" in screen_text(app), "the refusal is on the screen"
@@ -78,8 +82,11 @@ async def test_dice_count_and_dice_tray_refuse_odd_digits(make_app):
         await submit(pilot, "2")
         tray = await wait_for(pilot, lambda: type(app.screen).__name__ == "DiceTrayModal" and app.screen)
         faces = tray.query_one("#faces", Input)
-        for typed, said in (("² 3", "“²” is not a number"), (HUGE, "between -1,000,000 and 1,000,000"),
-                            ("", "Type the faces")):
+        for typed, said in (
+            ("² 3", "“²” is not a number"),
+            (HUGE, "between -1,000,000 and 1,000,000"),
+            ("", "Type the faces"),
+        ):
             faces.value = typed
             await pilot.press("enter")
             await pilot.pause()

@@ -125,7 +125,10 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
 
 
 async def test_a_long_log_lists_every_action_and_follows_the_newest(make_app, db_path):
-    events = tuple(Adjust("HP", i % 2, -1 if i % 2 else 1) if i % 4 < 2 else Adjust("HP", i % 2, 1 if i % 2 else -1) for i in range(130))
+    events = tuple(
+        Adjust("HP", i % 2, -1 if i % 2 else 1) if i % 4 < 2 else Adjust("HP", i % 2, 1 if i % 2 else -1)
+        for i in range(130)
+    )
     seed(db_path, events=events)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -152,7 +155,9 @@ async def test_q_quits_from_the_home_screen(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.repo)
-        assert any(b.binding.key == "q" and b.binding.show for b in app.screen.active_bindings.values()), "the footer offers q"
+        assert any(b.binding.key == "q" and b.binding.show for b in app.screen.active_bindings.values()), (
+            "the footer offers q"
+        )
         await pilot.press("q")
         await pilot.pause()
         assert app._exit

@@ -56,8 +56,9 @@ async def test_short_game_by_keyboard(make_app):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_session(pilot, index(), "Ann, Bob, Cleo")
         for n in range(2, 8):
-            app.repo.save_card("mm5", "character", f"Holy Knight {n}",
-                               {"kind": "knight", "p": [4, 5], "m": [3, 4], "knight": n})
+            app.repo.save_card(
+                "mm5", "character", f"Holy Knight {n}", {"kind": "knight", "p": [4, 5], "m": [3, 4], "knight": n}
+            )
         state = lambda: screen.timeline.state  # noqa: E731
         # the deal: gems and knights placed at once; Holy Knight 1's values are typed once
         await line(pilot, "d", "1 k1")
@@ -123,14 +124,14 @@ async def test_short_game_by_keyboard(make_app):
         await line(pilot, "n")
 
 
-
 async def test_countdown_whisper_and_winner_by_keyboard(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_session(pilot, index(), "Ann, Bob, Cleo")
         for n in range(1, 8):
-            app.repo.save_card("mm5", "character", f"Holy Knight {n}",
-                               {"kind": "knight", "p": [4, 5], "m": [3, 4], "knight": n})
+            app.repo.save_card(
+                "mm5", "character", f"Holy Knight {n}", {"kind": "knight", "p": [4, 5], "m": [3, 4], "knight": n}
+            )
         app.repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 3], "m": [0, 2], "knight": 0})
         state = lambda: screen.timeline.state  # noqa: E731
         await line(pilot, "d", "Ann g2 k1")

@@ -84,8 +84,9 @@ async def test_deal_lines_knights_the_empty_deck_and_hidden_spells(make_app):
         assert app.repo.cards("mm5", "character")["Holy Knight 6"]["p"] == [5, 6]
         # bug 5: a knight that cannot exist is refused before its values are asked
         await line(pilot, "d", "1 k8")
-        assert "no knight 8" in str(screen.query_one("#entry-label").render()) or \
-            "no knight 8" in " ".join(str(w.render()) for w in screen.query("Static"))
+        assert "no knight 8" in str(screen.query_one("#entry-label").render()) or "no knight 8" in " ".join(
+            str(w.render()) for w in screen.query("Static")
+        )
         assert "values from the card" not in str(screen.query_one("#entry-label").render())
         await pilot.press("escape")
         for who in ("Ann", "Bob", "Cleo"):

@@ -54,7 +54,6 @@ async def test_the_palette_offers_rule_sections(make_app):
         assert rules.section_id.startswith("mm5.")
 
 
-
 async def test_ctrl_o_shows_the_original_under_the_english(make_app):
     from screens.rules_screen import RulesScreen
 

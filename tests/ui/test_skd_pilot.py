@@ -46,10 +46,18 @@ def stored(repo):
     loaded = repo.create(GAME, "Stored", ("Ann", "Bob"), {})
     tl = loaded.timeline
     for e in (
-        *(ev.DraftPick(parse_character(t)) for t in (RIN, KAI, MIO, TAO)), ev.DraftPass(), ev.DraftPass(),
+        *(ev.DraftPick(parse_character(t)) for t in (RIN, KAI, MIO, TAO)),
+        ev.DraftPass(),
+        ev.DraftPass(),
         ev.RevealEnemy(parse_enemy("Bat, 1, 30, 1")),
-        ev.Draw(), ev.Play(parse_play("g1")), ev.EnemyPhase(), ev.EndTurn(),
-        ev.Draw(), ev.EnemyPhase(), ev.EndTurn(), ev.MoveCards("deck", "discard", 34),
+        ev.Draw(),
+        ev.Play(parse_play("g1")),
+        ev.EnemyPhase(),
+        ev.EndTurn(),
+        ev.Draw(),
+        ev.EnemyPhase(),
+        ev.EndTurn(),
+        ev.MoveCards("deck", "discard", 34),
     ):
         after = tl.record(e)
         repo.record(loaded.info.id, tl, after)
@@ -115,7 +123,6 @@ async def test_draft_kill_mid_play_level_ups_and_strong_attack(make_app):
         await typed(pilot, "l", "Kai")
         assert st().seats[1].party[0].lv == 2
         assert (st().deck, st().discard) == (deck + 3, discard - 3)
-
 
 
 async def test_the_boss_setup_and_a_win(make_app, repo):
@@ -224,7 +231,9 @@ async def test_the_big_table_view_shows_the_enemy_deck_forecast_and_top_card(db_
     session = repo.list_sessions()[0].id
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.frame and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.frame and app.screen
+        )
         pairs = dict(screen.frame.headline)
         assert pairs["Enemy"] == "Bat · Atk 1" and pairs["Mana"] == "2" and pairs["Strong attack"] == "none"
         assert pairs["Top card"] == "g1" and pairs["Deck"] == "8"
@@ -288,8 +297,14 @@ async def test_keystrokes_a_turn_costs(make_app, repo):
         await keys("enemy phase", "e")
         await keys("end turn", "n")
         assert (st().active, st().attacked) == (1, False)
-        assert counts == {"correct the enemy": 3, "draw": 1, "play": 3, "next enemy": 2, "enemy phase": 1,
-                          "end turn": 1}
+        assert counts == {
+            "correct the enemy": 3,
+            "draw": 1,
+            "play": 3,
+            "next enemy": 2,
+            "enemy phase": 1,
+            "end turn": 1,
+        }
 
 
 async def test_keystrokes_a_known_character_in_the_draft(make_app, repo):

@@ -26,8 +26,12 @@ async def store_ready(pilot):
 
 def seeded(db_path):
     repo = Repository.open(db_path, clock=fixed_clock)
-    loaded = repo.create(get_game("free"), "Friday night", ("Ann", "Bob", "Cleo"),
-                         {"counters": "HP=20 0..40, mana=0 0..6", "shared": "deck=54 0.."})
+    loaded = repo.create(
+        get_game("free"),
+        "Friday night",
+        ("Ann", "Bob", "Cleo"),
+        {"counters": "HP=20 0..40, mana=0 0..6", "shared": "deck=54 0.."},
+    )
     tl = loaded.timeline
     for e in [Adjust("HP", 1, -7), Adjust("mana", 0, 3), NextTurn(), Adjust("deck", None, -4)]:
         after = tl.record(e)

@@ -97,7 +97,6 @@ async def test_start_player_attacks_and_discard_by_keyboard(make_app):
         await pilot.press("n")
 
 
-
 async def test_crowns_and_crystal_balls_by_keyboard(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -146,7 +145,6 @@ async def test_crowns_and_crystal_balls_by_keyboard(make_app):
         await typed(pilot, "p x")
         assert state(screen).piles[2][5] == 1
         await pilot.press("n")
-
 
 
 async def test_the_pile_runs_out_final_round_and_scoring(make_app, repo):

@@ -118,8 +118,15 @@ async def test_pass_says_what_it_gives_up(make_app):
 async def secret_game(repo, open_scoring=False) -> int:
     loaded = repo.create(get_game("tkc"), "Secret", ("Ann", "Bob"), {"open_scoring": open_scoring})
     tl = loaded.timeline
-    events = [StartDraw((5, 0)), Draw(), Attack(0, 1, ("red", "red"), "hit", (), True), NextTurn(),
-              Draw(), Crown("abdication"), NextTurn()]
+    events = [
+        StartDraw((5, 0)),
+        Draw(),
+        Attack(0, 1, ("red", "red"), "hit", (), True),
+        NextTurn(),
+        Draw(),
+        Crown("abdication"),
+        NextTurn(),
+    ]
     for e in events:
         after = tl.record(e)
         repo.record(loaded.info.id, tl, after)
@@ -154,7 +161,9 @@ async def test_the_big_table_view_keeps_the_piles_secret(db_path, repo):
     sid = await secret_game(repo)
     app = CompanionApp(db_path=db_path, start_view=sid)
     async with app.run_test(size=(120, 34)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         await pilot.pause()
         assert screen.view.columns == ("Hand",)
         shown = screen_text(app)
@@ -167,7 +176,9 @@ async def test_open_scoring_shows_every_pile(db_path, repo):
     sid = await secret_game(repo, open_scoring=True)
     app = CompanionApp(db_path=db_path, start_view=sid)
     async with app.run_test(size=(120, 34)) as pilot:
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
         assert screen.view.columns == ("Hand", "Scored", "Gold", "Points")
         assert {r.label: r.cells[3] for r in screen.view.rows} == {"Ann": "7", "Bob": "3"}
 
@@ -176,7 +187,9 @@ async def test_the_discard_menu_and_the_header_read_right(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_session(pilot, TKC, "Ann, Bob")
-        assert "setup's turn" not in screen_text(app) and "'s turn" not in str(screen.query_one("#header", Static).content)
+        assert "setup's turn" not in screen_text(app) and "'s turn" not in str(
+            screen.query_one("#header", Static).content
+        )
         await pilot.press("s", *"5 0", "enter", "d", "c")
         await pilot.pause()
         assert "1: 1 sword → draw 2 · 2: 2 swords → draw 4" in label(screen)

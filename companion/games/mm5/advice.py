@@ -49,13 +49,21 @@ class Best:
     if_hit: float  # the attacker's chance once it hits
 
     def words(self) -> str:
-        return (f"#{self.striker.uid} {self.striker.name}, {'magic' if self.magic else 'physical'}, "
-                f"at #{self.target.uid} {self.target.name}: attacker's chance {self.before:.1%} → "
-                f"{self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)")
+        return (
+            f"#{self.striker.uid} {self.striker.name}, {'magic' if self.magic else 'physical'}, "
+            f"at #{self.target.uid} {self.target.name}: attacker's chance {self.before:.1%} → "
+            f"{self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
+        )
 
     def as_dict(self) -> dict[str, object]:
-        return {"side": SIDE_NAMES[self.side], "striker": self.striker.uid, "target": self.target.uid,
-                "kind": "magic" if self.magic else "physical", "hit": self.hit, "if_hit": self.if_hit}
+        return {
+            "side": SIDE_NAMES[self.side],
+            "striker": self.striker.uid,
+            "target": self.target.uid,
+            "kind": "magic" if self.magic else "physical",
+            "hit": self.hit,
+            "if_hit": self.if_hit,
+        }
 
 
 @dataclass(frozen=True)
@@ -69,12 +77,16 @@ class Advice:
 
     def words(self) -> list[str]:
         if self.exact:
-            lines = [f"Attacker's chance {self.attacker_wins:.1%} (exact: both sides' best play, no more "
-                     "reinforcements or spells)"]
+            lines = [
+                f"Attacker's chance {self.attacker_wins:.1%} (exact: both sides' best play, no more "
+                "reinforcements or spells)"
+            ]
         else:
-            lines = [f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
-                     f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
-                     "each striker taking its best-odds target)"]
+            lines = [
+                f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
+                f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
+                "each striker taking its best-odds target)"
+            ]
         if self.best is not None:
             lines.append(f"Best strike, {SIDE_NAMES[self.best.side]}: {self.best.words()}")
         for side, best in enumerate(self.firsts):
@@ -126,8 +138,12 @@ _SOLVERS: list[tuple[Lineups, bool, Solver]] = []  # the latest battles' solvers
 _LOCK = threading.Lock()  # one solve at a time: a solver is not shared between threads
 
 
-def _solver(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
-            deadline: float | None, progress: Callable[[int], None] | None) -> tuple[Lineups, Solver]:
+def _solver(
+    sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]],
+    variant: bool,
+    deadline: float | None,
+    progress: Callable[[int], None] | None,
+) -> tuple[Lineups, Solver]:
     """A kept solver whose lineups hold these characters (the same battle, fewer standing), or a new one."""
     for lineups, v, solver in reversed(_SOLVERS):
         uids = [{f.uid: f.kind for g in lineups.groups[s] for f in g} for s in (0, 1)]
@@ -135,8 +151,9 @@ def _solver(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: boo
             solver.deadline, solver.progress = deadline, progress
             return lineups, solver
     lineups = Lineups(sides)
-    solver = Solver((lineups.kinds(0), lineups.kinds(1)), (lineups.counts(0), lineups.counts(1)),
-                    variant, deadline, progress)
+    solver = Solver(
+        (lineups.kinds(0), lineups.kinds(1)), (lineups.counts(0), lineups.counts(1)), variant, deadline, progress
+    )
     _SOLVERS.append((lineups, variant, solver))
     del _SOLVERS[:-4]
     return lineups, solver
@@ -152,9 +169,14 @@ def _number(lineups: Lineups, solver: Solver, s: int, standing: tuple[Fighter, .
     return solver.sides[s].encode(tuple(digits))
 
 
-def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool = False,
-           acted: tuple[int, ...] = (), to_move: int | None = None, budget: float = BUDGET,
-           progress: Callable[[int, int], None] | None = None) -> Advice:
+def advise(
+    sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]],
+    variant: bool = False,
+    acted: tuple[int, ...] = (),
+    to_move: int | None = None,
+    budget: float = BUDGET,
+    progress: Callable[[int, int], None] | None = None,
+) -> Advice:
     """The advice for a battle: before initiative when `to_move` is None, else mid-round."""
     if not sides[1]:
         return Advice(1.0, True)
@@ -167,8 +189,15 @@ def advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool
         return _advise(sides, variant, acted, to_move, budget, progress, probe.total())
 
 
-def _advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...],
-            to_move: int | None, budget: float, progress: Callable[[int, int], None] | None, total: int) -> Advice:
+def _advise(
+    sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]],
+    variant: bool,
+    acted: tuple[int, ...],
+    to_move: int | None,
+    budget: float,
+    progress: Callable[[int, int], None] | None,
+    total: int,
+) -> Advice:
     tell = (lambda done: progress(done, total)) if progress is not None else None
     lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
     done = set(acted) if to_move is not None else set()
@@ -178,8 +207,10 @@ def _advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: boo
         d = _number(lineups, solver, 1, sides[1], done)
         if to_move is None:
             chance = solver.round(a, d)
-            firsts = (_best(lineups, solver, solver.key(a, d, 0), standing, done),
-                      _best(lineups, solver, solver.key(a, d, 1), standing, done))
+            firsts = (
+                _best(lineups, solver, solver.key(a, d, 0), standing, done),
+                _best(lineups, solver, solver.key(a, d, 1), standing, done),
+            )
             return Advice(chance, True, firsts=firsts)
         key = solver.key(a, d, to_move)
         return Advice(solver.value(key), True, best=_best(lineups, solver, key, standing, done))
@@ -189,8 +220,7 @@ def _advise(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: boo
         solver.deadline = solver.progress = None
 
 
-def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]],
-          acted: set[int]) -> Best:
+def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]) -> Best:
     (g, h, done, magic), _, hit, if_hit = solver.ranked(key)[0]
     s = key % 2
     striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
@@ -198,17 +228,16 @@ def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], 
     return Best(s, striker, target, magic, hit, solver.value(key), if_hit)
 
 
-def _estimate(sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool,
-              acted: tuple[int, ...], to_move: int | None) -> Advice:
+def _estimate(
+    sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...], to_move: int | None
+) -> Advice:
     from companion.games.mm5.simulate import simulate
 
-    est = simulate(sides, set(acted) if to_move is not None else set(), to_move, TRIALS,
-                   random.Random(0), variant)
+    est = simulate(sides, set(acted) if to_move is not None else set(), to_move, TRIALS, random.Random(0), variant)
     return Advice(est.chance, False, interval=1.96 * est.stderr, trials=est.trials)
 
 
-def battle_advice(state: State, budget: float = BUDGET,
-                  progress: Callable[[int, int], None] | None = None) -> Advice:
+def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None) -> Advice:
     """The advice for the battle under way in `state`."""
     b = state.battle
     if b is None:
@@ -218,5 +247,6 @@ def battle_advice(state: State, budget: float = BUDGET,
         return Advice(float(empty == 1), True)
     sides = (fighters(state, 0), fighters(state, 1))
     striking = b.stage == "strike"
-    return advise(sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None,
-                  budget, progress)
+    return advise(
+        sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None, budget, progress
+    )

@@ -176,9 +176,11 @@ def reinforce(state: State, e: Reinforce) -> State:
     if faction == "neutral":
         raise Rejected(f"{state.who(receiver)} is Neutral and chooses a side first by committing defenders.")
     if giver.faction not in {faction, "neutral"}:
-        raise Rejected(f"{SIDE_WORDS[faction]} takes reinforcements only from {SIDE_WORDS[faction]} or Neutral players; {giver.name} is {SIDE_WORDS[giver.faction]}.")
+        raise Rejected(
+            f"{SIDE_WORDS[faction]} takes reinforcements only from {SIDE_WORDS[faction]} or Neutral players; {giver.name} is {SIDE_WORDS[giver.faction]}."
+        )
     state = play(state, e.seat, e.cards, faction)
-    given = state.players[e.seat].field[-len(e.cards):] if e.cards else ()
+    given = state.players[e.seat].field[-len(e.cards) :] if e.cards else ()
     gs = state.players[e.seat]
     state = state.with_seat(e.seat, replace(gs, field=gs.field[: len(gs.field) - len(given)]))
     if receiver == DUNGEON:

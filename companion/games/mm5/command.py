@@ -25,7 +25,8 @@ EXAMPLE = '"Orc = orc P 2/1 M 0/1; Orc; Holy Knight 3 = knight P 4/5 M 3/4 +gem"
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     p: argparse.ArgumentParser = sub.add_parser(
-        "battle", help="Monster Maker 5: the exact chance of winning a battle under best play",
+        "battle",
+        help="Monster Maker 5: the exact chance of winning a battle under best play",
         description="The attacker's exact chance to win a Monster Maker 5 battle when both sides play "
         "their best (no further reinforcements or spells), and each side's best first strike.",
     )
@@ -52,9 +53,15 @@ def lineups(attacker: str, defender: str) -> tuple[tuple[Fighter, ...], tuple[Fi
 def _best(best: Best | None) -> dict[str, Any] | None:
     if best is None:
         return None
-    return {"striker": best.striker.uid, "striker_name": best.striker.name, "target": best.target.uid,
-            "target_name": best.target.name, "kind": "magic" if best.magic else "physical",
-            "hit": best.hit, "attacker_wins_if_hit": best.if_hit}
+    return {
+        "striker": best.striker.uid,
+        "striker_name": best.striker.name,
+        "target": best.target.uid,
+        "target_name": best.target.name,
+        "kind": "magic" if best.magic else "physical",
+        "hit": best.hit,
+        "attacker_wins_if_hit": best.if_hit,
+    }
 
 
 def as_json(advice: Advice, sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]]) -> dict[str, Any]:
@@ -64,8 +71,11 @@ def as_json(advice: Advice, sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...
         "interval": None if advice.exact else advice.interval,
         "best": _best(advice.firsts[0]),
         "best_defender": _best(advice.firsts[1]),
-        "characters": [{"id": f.uid, "name": f.name, "side": side} for side, fs in zip(("attacker", "defender"), sides,
-                                                                                   strict=True) for f in fs],
+        "characters": [
+            {"id": f.uid, "name": f.name, "side": side}
+            for side, fs in zip(("attacker", "defender"), sides, strict=True)
+            for f in fs
+        ],
     }
 
 

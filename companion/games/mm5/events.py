@@ -138,6 +138,19 @@ class EndTurn(Event):
 
 
 EVENTS = event_types(
-    Draw, Begin, HandCount, Declare, Enter, Attack, Rescue, Reinforce, Spell, Initiative,
-    Strike, Remove, Thief, Discard, EndTurn,
+    Draw,
+    Begin,
+    HandCount,
+    Declare,
+    Enter,
+    Attack,
+    Rescue,
+    Reinforce,
+    Spell,
+    Initiative,
+    Strike,
+    Remove,
+    Thief,
+    Discard,
+    EndTurn,
 )

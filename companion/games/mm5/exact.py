@@ -132,9 +132,14 @@ class Solver:
     counts; `deadline` is a time.thread_time() (the computing thread's own seconds, steady on
     a busy machine) past which the solve gives up (Unsolved)."""
 
-    def __init__(self, kinds: tuple[tuple[Kind, ...], tuple[Kind, ...]], counts: tuple[tuple[int, ...], tuple[int, ...]],
-                 variant: bool = False, deadline: float | None = None,
-                 progress: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        kinds: tuple[tuple[Kind, ...], tuple[Kind, ...]],
+        counts: tuple[tuple[int, ...], tuple[int, ...]],
+        variant: bool = False,
+        deadline: float | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
         self.sides = (Side(kinds[0], counts[0]), Side(kinds[1], counts[1]))
         self.width = self.sides[1].size
         self.variant = variant
@@ -179,8 +184,10 @@ class Solver:
         after, variant = self.after, self.variant
         for g, step, pa, ma in mine.strikers(me):
             struck = me + step
-            hits = [(h, done, after(struck, foe - drop, m), chance(pa, pd, variant), chance(ma, md, variant))
-                    for h, done, drop, pd, md in targets]
+            hits = [
+                (h, done, after(struck, foe - drop, m), chance(pa, pd, variant), chance(ma, md, variant))
+                for h, done, drop, pd, md in targets
+            ]
             out.append((g, after(struck, foe, m), hits))
         return out
 
@@ -189,8 +196,10 @@ class Solver:
         hit with the better and the worse of the two kinds' chances."""
         plan = self.plan.get(key)
         if plan is None:
-            plan = [(miss, [(hit, max(pp, pm), min(pp, pm)) for _h, _d, hit, pp, pm in hits])
-                    for _g, miss, hits in self.options(key)]
+            plan = [
+                (miss, [(hit, max(pp, pm), min(pp, pm)) for _h, _d, hit, pp, pm in hits])
+                for _g, miss, hits in self.options(key)
+            ]
             self.plan[key] = plan
         return plan
 

@@ -204,7 +204,9 @@ def parse_lineup(text: str) -> list[tuple[Spec, bool]]:
             raise Rejected(f"{part!r}: a character needs a name.")
         if not eq:
             if name.strip().casefold() not in seen:
-                raise Rejected(f"{name.strip()!r}: give its kind and values the first time, e.g. Orc = orc P 2/1 M 0/1.")
+                raise Rejected(
+                    f"{name.strip()!r}: give its kind and values the first time, e.g. Orc = orc P 2/1 M 0/1."
+                )
             out.append(seen[name.strip().casefold()])
             continue
         m = re.match(r"^\s*(.*?)\s*(p\s*\d.*)$", rest, re.I)
@@ -218,7 +220,7 @@ def parse_lineup(text: str) -> list[tuple[Spec, bool]]:
         seen[name.strip().casefold()] = (spec, gem)
         out.append((spec, gem))
     if not out:
-        raise Rejected("Name at least one character, e.g. \"Orc = orc P 2/1 M 0/1\".")
+        raise Rejected('Name at least one character, e.g. "Orc = orc P 2/1 M 0/1".')
     if len({"light" if s[1] in {"knight", "companion"} else "dark" for s, _ in out}) > 1:
         raise Rejected("Light and Dark characters never share a side.")
     return out

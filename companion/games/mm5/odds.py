@@ -54,8 +54,10 @@ class AttackRoll:
             return f"an attack of {self.attack} against defence {self.defence}: it hits without a roll — 100%"
         if self.fallback:
             reach = "6 + attack" if self.variant else (f"{self.attack}d6" if self.attack else "an attack of 0")
-            return (f"defence {self.defence} is out of reach of {reach}: roll 2d6, only 12 wins "
-                    f"— 1/36 = {pct} (the fallback rule)")
+            return (
+                f"defence {self.defence} is out of reach of {reach}: roll 2d6, only 12 wins "
+                f"— 1/36 = {pct} (the fallback rule)"
+            )
         if self.variant:
             return f"1d6 + {self.attack} ≥ {self.defence}: need {self.need}+ on one die — {self.chance} = {pct}"
         return f"{self.dice}d6 ≥ {self.defence} — {self.chance} = {pct}"
@@ -96,8 +98,10 @@ def likelihood(dice: int, total: int) -> str:
     """How likely a rolled total was, for the dice tray."""
     if dice == 0:
         return "no dice"
-    return (f"{total} on {dice}d6: exactly {float(exactly(dice, total)):.1%}, "
-            f"this or more {float(at_least(dice, total)):.1%}")
+    return (
+        f"{total} on {dice}d6: exactly {float(exactly(dice, total)):.1%}, "
+        f"this or more {float(at_least(dice, total)):.1%}"
+    )
 
 
 def roll_faces(rng: random.Random, dice: int) -> tuple[int, ...]:

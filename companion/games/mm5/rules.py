@@ -253,6 +253,12 @@ def end_turn(state: State, e: EndTurn) -> State:
     if state.end_turn is not None and state.turn_no >= state.end_turn:
         return replace(state, phase="over", ended_by="countdown")
     return replace(
-        state, active=next_seat(state.active, len(state.players))[0], turn_no=state.turn_no + 1,
-        drawn=False, declared=False, acted=False, phase="draw", last_roll="",
+        state,
+        active=next_seat(state.active, len(state.players))[0],
+        turn_no=state.turn_no + 1,
+        drawn=False,
+        declared=False,
+        acted=False,
+        phase="draw",
+        last_roll="",
     )

@@ -31,9 +31,11 @@ class Estimate:
 
     def words(self) -> str:
         half = 1.96 * self.stderr
-        text = (f"attacker wins ≈ {self.chance:.1%} ± {half:.1%} (95% interval, {self.trials:,} "
-                "simulated battles from the current lineups; no further reinforcements or spells; "
-                "each striker takes its best-odds target)")
+        text = (
+            f"attacker wins ≈ {self.chance:.1%} ± {half:.1%} (95% interval, {self.trials:,} "
+            "simulated battles from the current lineups; no further reinforcements or spells; "
+            "each striker takes its best-odds target)"
+        )
         if self.unfinished:
             text += f"; {self.unfinished} ran past {MAX_ROUNDS} rounds and count as not won"
         return text
@@ -72,8 +74,9 @@ def _best(me: Fighter, own: list[Fighter], foes: list[Fighter], variant: bool) -
     return best, chance
 
 
-def _play(sides: list[list[Fighter]], acted: set[int], to_move: int | None, rng: random.Random,
-          variant: bool) -> bool | None:
+def _play(
+    sides: list[list[Fighter]], acted: set[int], to_move: int | None, rng: random.Random, variant: bool
+) -> bool | None:
     for _ in range(MAX_ROUNDS):
         if to_move is None:
             to_move = rng.randrange(2)
@@ -99,11 +102,22 @@ def _play(sides: list[list[Fighter]], acted: set[int], to_move: int | None, rng:
     return None
 
 
-def simulate(sides: tuple[tuple[Any, ...], tuple[Any, ...]], acted: set[int], to_move: int | None,
-             trials: int, rng: random.Random, variant: bool) -> Estimate:
+def simulate(
+    sides: tuple[tuple[Any, ...], tuple[Any, ...]],
+    acted: set[int],
+    to_move: int | None,
+    trials: int,
+    rng: random.Random,
+    variant: bool,
+) -> Estimate:
     """Battles from two lineups of advice Fighters (uid, name, Kind), mid-round when `to_move`."""
-    start = [[(f.uid, "orc" if f.kind.orc else "", f.kind.rank, f.kind.patk, f.kind.pdef, f.kind.matk,
-               f.kind.mdef) for f in side] for side in sides]
+    start = [
+        [
+            (f.uid, "orc" if f.kind.orc else "", f.kind.rank, f.kind.patk, f.kind.pdef, f.kind.matk, f.kind.mdef)
+            for f in side
+        ]
+        for side in sides
+    ]
     return _run(start, acted, to_move, trials, rng, variant)
 
 
@@ -112,12 +126,19 @@ def attacker_wins(state: State, trials: int, rng: random.Random) -> Estimate:
     if b is None:
         raise ValueError("no battle")
     striking = b.stage == "strike"
-    return _run([_fighters(state, 0), _fighters(state, 1)], set(b.acted) if striking else set(),
-                b.to_move if striking else None, trials, rng, state.variant_1d6)
+    return _run(
+        [_fighters(state, 0), _fighters(state, 1)],
+        set(b.acted) if striking else set(),
+        b.to_move if striking else None,
+        trials,
+        rng,
+        state.variant_1d6,
+    )
 
 
-def _run(start: list[list[Fighter]], acted: set[int], to_move: int | None, trials: int,
-         rng: random.Random, variant: bool) -> Estimate:
+def _run(
+    start: list[list[Fighter]], acted: set[int], to_move: int | None, trials: int, rng: random.Random, variant: bool
+) -> Estimate:
     wins = unfinished = 0
     for _ in range(trials):
         outcome = _play([list(start[0]), list(start[1])], set(acted), to_move, rng, variant)

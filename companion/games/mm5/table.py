@@ -36,7 +36,9 @@ def play(state: State, seat: int, specs: tuple[Spec, ...], side: str | None) -> 
         raise Rejected("Light and Dark characters never share a field; play one side's cards.")
     if side is not None and sides and sides != {side}:
         wrong = next(c for c in cards if c.side != side)
-        raise Rejected(f"{wrong.name} is {SIDE_WORDS[wrong.side]}; only {SIDE_WORDS[side]} characters may be played here.")
+        raise Rejected(
+            f"{wrong.name} is {SIDE_WORDS[wrong.side]}; only {SIDE_WORDS[side]} characters may be played here."
+        )
     s = state.players[seat]
     s = adjust_hand(replace(s, field=s.field + cards), -len(cards))
     return state.with_seat(seat, s)

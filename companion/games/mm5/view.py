@@ -29,8 +29,10 @@ def countdown(state: State) -> str:
     left = state.end_turn - state.turn_no + 1
     last = state.players[(state.first + state.end_turn) % len(state.players)].name
     when = state.end_turn // len(state.players) + 1
-    return (f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s "
-            f"turn in round {when}" + (" (this one)" if left == 1 else ""))
+    return (
+        f"END COUNTDOWN: {left} turn{'s' if left != 1 else ''} left, the game ends after {last}'s "
+        f"turn in round {when}" + (" (this one)" if left == 1 else "")
+    )
 
 
 def headline(state: State) -> tuple[tuple[str, str], ...]:
@@ -78,8 +80,12 @@ def view(state: State) -> TableView:
         rows=tuple(rows),
         status=status,
         finished=state.finished,
-        checklist=(("draw", state.drawn), ("faction", state.declared), ("one action", state.acted),
-                   ("hand ≤ 5", hand_ok and state.declared)),
+        checklist=(
+            ("draw", state.drawn),
+            ("faction", state.declared),
+            ("one action", state.acted),
+            ("hand ≤ 5", hand_ok and state.declared),
+        ),
     )
 
 
@@ -102,19 +108,22 @@ def battle_lines(state: State) -> list[str]:
         seat = owner(state, side)
         cards = members(state, side)
         bonus = (lambda c: 0) if seat == DUNGEON else state.players[seat].bonus
-        shown = ", ".join(
-            ("✓" if c.uid in b.acted else "") + card_text(c, bonus(c)) for c in cards
-        ) or "nobody"
+        shown = ", ".join(("✓" if c.uid in b.acted else "") + card_text(c, bonus(c)) for c in cards) or "nobody"
         lines.append(f"  {SIDE_NAMES[side]} {state.who(seat)}: {shown}")
     if b.stage == "reinforce":
         laid = [state.players[s].name for r, s, _ in b.spells if r == b.round]
-        lines.append("  reinforcements (e) and one face-down spell each (s), then initiative (i)"
-                     + (f" · face down: {', '.join(laid)}" if laid else ""))
+        lines.append(
+            "  reinforcements (e) and one face-down spell each (s), then initiative (i)"
+            + (f" · face down: {', '.join(laid)}" if laid else "")
+        )
     else:
         revealed = spells_of_round(state)
         if revealed:
             lines.append("  spells: " + "; ".join(f"{name}: {note or '(no note)'}" for name, note in revealed))
         targets, why = legal_targets(state, b.to_move)
-        lines.append(f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
-                     + ", ".join(f"#{c.uid}" for c in targets) + (f" — {why}" if why else ""))
+        lines.append(
+            f"  {SIDE_NAMES[b.to_move]} strikes next (a): targets "
+            + ", ".join(f"#{c.uid}" for c in targets)
+            + (f" — {why}" if why else "")
+        )
     return lines

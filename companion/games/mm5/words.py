@@ -130,8 +130,11 @@ def describe(before: State, event: Event, after: State) -> str:
             shown = _revealed(before)
             if after.battle is None:
                 empty = 0 if before.battle and not members(before, 0) else 1
-                why = ("The attacking side has no one left: the attack fails" if empty == 0 else
-                       "No defenders were committed: the battle is lost at once")
+                why = (
+                    "The attacking side has no one left: the attack fails"
+                    if empty == 0
+                    else "No defenders were committed: the battle is lost at once"
+                )
                 return shown + why + _battle_end(before, after)
             first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
             return shown + f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
@@ -140,11 +143,15 @@ def describe(before: State, event: Event, after: State) -> str:
             _, struck = before.find(t)
             dice = " ".join(str(f) for f in faces)
             how = "app roll" if rolled else "rolled"
-            return f"#{s} {hitter.name} → #{t} {struck.name}: {how} {dice}: {after.last_roll}" + _battle_end(before, after)
+            return f"#{s} {hitter.name} → #{t} {struck.name}: {how} {dice}: {after.last_roll}" + _battle_end(
+                before, after
+            )
         case Remove(uid=uid, why=why):
             _, card = before.find(uid)
             where = "to the Dungeon" if card.kind == "knight" else "discarded"
-            return f"#{uid} {card.name} leaves play ({where})" + (f": {why}" if why else "") + _battle_end(before, after)
+            return (
+                f"#{uid} {card.name} leaves play ({where})" + (f": {why}" if why else "") + _battle_end(before, after)
+            )
         case Thief(rescue=rescue, number=n, value=value, face=face):
             ok = face >= value
             if rescue:

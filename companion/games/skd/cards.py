@@ -116,9 +116,7 @@ def check_play(top: Card | None, cards: tuple[Card, ...]) -> None:
         raise Rejected("An extra card (+…) needs a 4 played before it.")
     common = group_number(main)
     if len(main) > 1 and not common:
-        raise Rejected(
-            f"{show_all(main)}: cards played together must show the same number."
-        )
+        raise Rejected(f"{show_all(main)}: cards played together must show the same number.")
     if top is not None and not matches(main[0], common, top):
         hint = ""
         if any(matches(c, common, top) for c in main[1:]):

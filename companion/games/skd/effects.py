@@ -55,8 +55,7 @@ def kill(state: SkdState, enemy: Enemy, reveals: Reveals) -> tuple[SkdState, Ene
     """Rewards for `enemy`, then the next enemy (or the end of the normal battle)."""
     gain = enemy.stars
     seats = tuple(
-        replace(s, mana=s.mana + gain + (2 * gain if i == state.active else 0))
-        for i, s in enumerate(state.seats)
+        replace(s, mana=s.mana + gain + (2 * gain if i == state.active else 0)) for i, s in enumerate(state.seats)
     )
     state = replace(state, seats=seats, beaten=state.beaten + 1)
     words = f"{enemy.name} defeated: everyone +{gain} mana, {state.seats[state.active].name} +{2 * gain} more"
@@ -87,16 +86,21 @@ def move(state: SkdState, source: str, target: str, count: int, seat: int | None
     who = state.active if seat is None else seat
     if not 0 <= who < len(state.seats):
         raise Rejected(f"There is no player {who + 1}.")
-    counts = {"deck": state.deck, "pile": state.pile, "discard": state.discard,
-              "hand": state.seats[who].hand}
+    counts = {"deck": state.deck, "pile": state.pile, "discard": state.discard, "hand": state.seats[who].hand}
     if counts[source] < count:
         where = f"{state.seats[who].name}'s hand" if source == "hand" else f"the {source}"
         raise Rejected(f"{where} has {counts[source]} card{'s' if counts[source] != 1 else ''}, not {count}.")
     counts[source] -= count
     counts[target] += count
     seats = state.with_seat(who, replace(state.seats[who], hand=counts["hand"]))
-    return replace(state, seats=seats, deck=counts["deck"], pile=counts["pile"], discard=counts["discard"],
-                   on_pile=() if source == "pile" else state.on_pile)
+    return replace(
+        state,
+        seats=seats,
+        deck=counts["deck"],
+        pile=counts["pile"],
+        discard=counts["discard"],
+        on_pile=() if source == "pile" else state.on_pile,
+    )
 
 
 def give_mana(state: SkdState, seat: int, delta: int) -> SkdState:

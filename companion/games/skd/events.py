@@ -132,6 +132,20 @@ class CorrectEnemy(Event):
 
 
 EVENTS = event_types(
-    DraftPick, DraftSwap, DraftPass, RevealEnemy, Draw, Play, LevelUp, Skill, EnemyPhase,
-    EndTurn, RevealBoss, BossKeep, BossDeal, MoveCards, AdjustMana, CorrectEnemy,
+    DraftPick,
+    DraftSwap,
+    DraftPass,
+    RevealEnemy,
+    Draw,
+    Play,
+    LevelUp,
+    Skill,
+    EnemyPhase,
+    EndTurn,
+    RevealBoss,
+    BossKeep,
+    BossDeal,
+    MoveCards,
+    AdjustMana,
+    CorrectEnemy,
 )

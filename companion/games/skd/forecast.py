@@ -107,8 +107,10 @@ def forecast_lines(state: SkdState) -> tuple[str, ...]:
     if fall is None:
         enemy = f"{e.name} {e.hp} HP: no character can hurt it"
     else:
-        enemy = (f"{e.name} {e.hp} HP falls on {when(fall[1], state.seats[fall[0]].name)}"
-                 " (one card a turn, each player's best colour)")
+        enemy = (
+            f"{e.name} {e.hp} HP falls on {when(fall[1], state.seats[fall[0]].name)}"
+            " (one card a turn, each player's best colour)"
+        )
     hits = party_damage(state, state.active)
     per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
     return deck, enemy + (f" · {state.seats[state.active].name} hits per card: {per}" if per else "")

@@ -41,7 +41,16 @@ class SeireiKairoDrive(GameBase):
     state_version = 2  # 2: Atk boosts, the enemies revealed, the cards known on the play pile
     screen = "screens.skd_screen:SkdScreen"
     rules_phases = (
-        "setup", "draft", "draw", "play", "resolve", "actions", "enemy", "end-phase", "boss", "end",
+        "setup",
+        "draft",
+        "draw",
+        "play",
+        "resolve",
+        "actions",
+        "enemy",
+        "end-phase",
+        "boss",
+        "end",
     )
     options = (
         Option("easy", "Easy mode (no 0 or 4 cards, one-star enemies first, boss Faust)", False),
@@ -58,9 +67,13 @@ class SeireiKairoDrive(GameBase):
             raise Rejected("There are 8 dual-number cards; Easy mode removes 0 to 8 of them.")
         total = FULL_DECK - (EASY_REMOVED_SINGLES + opts["easy_duals"] if opts["easy"] else 0)
         return SkdState(
-            seats=tuple(Seat(p) for p in players), pairing=parse_pairing(opts["pairing"]),
-            easy=opts["easy"], per_colour=opts["per_colour"], total=total,
-            deck=total - HAND * len(players), passed=(False,) * len(players),
+            seats=tuple(Seat(p) for p in players),
+            pairing=parse_pairing(opts["pairing"]),
+            easy=opts["easy"],
+            per_colour=opts["per_colour"],
+            total=total,
+            deck=total - HAND * len(players),
+            passed=(False,) * len(players),
         )
 
     def apply(self, state: SkdState, event: Event) -> SkdState:

@@ -31,9 +31,13 @@ def shelf(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = ()) -> 
     return sorted((n for n in catalogue if n.casefold() not in gone), key=str.casefold)
 
 
-def from_catalogue(text: str, catalogue: dict[str, dict[str, Any]], kind: str,
-                   others: dict[str, dict[str, Any]] | None = None,
-                   taken: tuple[str, ...] = ()) -> tuple[tuple[Any, ...], bool]:
+def from_catalogue(
+    text: str,
+    catalogue: dict[str, dict[str, Any]],
+    kind: str,
+    others: dict[str, dict[str, Any]] | None = None,
+    taken: tuple[str, ...] = (),
+) -> tuple[tuple[Any, ...], bool]:
     """(spec, typed): the catalogue's card for its number in `known`, its name or the unique
     start of its name; else the typed values.
 
@@ -88,7 +92,9 @@ def parse_skill(text: str) -> tuple[str, int]:
 def parse_move(text: str) -> tuple[str, str, int, int | None]:
     m = re.fullmatch(r"\s*(\w+)\s+(\w+)\s+(\d+)(?:\s+(\d+))?\s*", text.lower())
     if not m or m.group(1) not in AREA_WORDS or m.group(2) not in AREA_WORDS:
-        raise Rejected("Type from, to and how many, e.g. discard deck 2 (areas: deck, pile, discard, hand; a player number may follow).")
+        raise Rejected(
+            "Type from, to and how many, e.g. discard deck 2 (areas: deck, pile, discard, hand; a player number may follow)."
+        )
     seat = whole(m.group(4), "The player number", 1, LIMIT) - 1 if m.group(4) else None
     return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], whole(m.group(3), "How many", 0, LIMIT), seat
 
@@ -109,10 +115,24 @@ def parse_keep(text: str, players: int) -> tuple[int, ...]:
     return tuple(whole(p, "Each number", 0, LIMIT) for p in parts)
 
 
-EFFECT_WORDS = ("damage", "hp", "enemy mana", "atk", "lasting", "heal", "move", "discard", "deck", "hand",
-                "pile", "mana")
-EFFECT_HELP = ("damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
-               "move discard hand 1 · mana 2 +1")
+EFFECT_WORDS = (
+    "damage",
+    "hp",
+    "enemy mana",
+    "atk",
+    "lasting",
+    "heal",
+    "move",
+    "discard",
+    "deck",
+    "hand",
+    "pile",
+    "mana",
+)
+EFFECT_HELP = (
+    "damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
+    "move discard hand 1 · mana 2 +1"
+)
 
 
 def parse_effect(text: str, active: int) -> tuple[Any, ...]:

@@ -48,7 +48,9 @@ def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, s
     return replace(state, seats=state.with_seat(seat, s), discard=discard, deck=deck), words
 
 
-def resolve_play(state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any, ...], constant: tuple[Any, ...] = ()) -> SkdState:
+def resolve_play(
+    state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any, ...], constant: tuple[Any, ...] = ()
+) -> SkdState:
     if state.stage not in ("normal", "boss"):
         raise Rejected("Plays come in the battle, after the draft and the first enemy.")
     if not state.drew:
@@ -66,8 +68,11 @@ def resolve_play(state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any
         raise Rejected(f"{seat.name} has {seat.hand} card{'s' if seat.hand != 1 else ''} in hand, not {len(cards)}.")
     check_copies(state.on_pile, cards, state.dual_numbers)
     state = replace(
-        state, seats=state.with_seat(state.active, replace(seat, hand=seat.hand - len(cards))),
-        pile=state.pile + len(cards), top=cards[-1]._replace(extra=False), played=True,
+        state,
+        seats=state.with_seat(state.active, replace(seat, hand=seat.hand - len(cards))),
+        pile=state.pile + len(cards),
+        top=cards[-1]._replace(extra=False),
+        played=True,
         on_pile=(*state.on_pile, *(c._replace(extra=False) for c in cards)),
     )
     enemy: Enemy | None = state.enemy
@@ -88,7 +93,11 @@ def resolve_play(state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any
     state = replace(state, enemy=enemy)
     attacks = ", ".join(f"{name} ×{n}" for name, n in times.items())
     attacks = f"attacks: {attacks}" if attacks else "no attack (no character of these colours)"
-    notes.insert(0, f"{attacks}; {damage} damage" + (f" ({lost} attack{'s' if lost != 1 else ''} with no enemy left)" if lost else ""))
+    notes.insert(
+        0,
+        f"{attacks}; {damage} damage"
+        + (f" ({lost} attack{'s' if lost != 1 else ''} with no enemy left)" if lost else ""),
+    )
     state = _card_bonuses(state, cards, notes)
     for who, effects in constant:
         state, words = constant_skill(state, str(who), tuple(effects), rest)

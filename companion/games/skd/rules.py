@@ -13,8 +13,7 @@ from companion.games.skd import stages, turn
 from companion.games.skd.play import resolve_play
 from companion.games.skd.state import SkdState
 
-_TURN = frozenset({"draw", "play", "level-up", "skill", "enemy-phase", "move-cards", "adjust-mana",
-                   "correct-enemy"})
+_TURN = frozenset({"draw", "play", "level-up", "skill", "enemy-phase", "move-cards", "adjust-mana", "correct-enemy"})
 _BOSS_SETUP = frozenset({"reveal-boss", "boss-keep", "boss-deal", "move-cards", "correct-enemy"})
 
 # The event kinds each stage offers (end-turn is the framework's next-turn key, always offered).
@@ -36,8 +35,15 @@ def offered(state: SkdState, kind: str) -> bool:
 
 def playing_now(state: SkdState) -> bool:
     """Whether the turn is at its play step: drawn, nothing played, no enemy attack yet."""
-    return (state.stage in ("normal", "boss") and state.drew and not state.played and not state.attacked
-            and not state.acted and not state.normal_over and state.enemy is not None)
+    return (
+        state.stage in ("normal", "boss")
+        and state.drew
+        and not state.played
+        and not state.attacked
+        and not state.acted
+        and not state.normal_over
+        and state.enemy is not None
+    )
 
 
 def apply(state: SkdState, event: Event) -> SkdState:

@@ -88,8 +88,7 @@ def check_character(spec: Any) -> CharacterSpec:
         raise Rejected(f"{name}: give its Atk at each LV, e.g. 3/4/5.")
     if len(bonuses) != len(atk) - 1:
         raise Rejected(
-            f"{name}: {len(atk)} LVs need {len(atk) - 1} level bonuses (LV2 on), "
-            f"not {len(bonuses)}; write - for none."
+            f"{name}: {len(atk)} LVs need {len(atk) - 1} level bonuses (LV2 on), not {len(bonuses)}; write - for none."
         )
     return (str(name).strip(), element, stars, atk, bonuses, _cost(str(cost)), str(skill).strip())
 
@@ -110,7 +109,9 @@ def parse_character(text: str) -> CharacterSpec:
         bonuses = []
     cost = parts[5] if len(parts) > 5 else ""
     skill = ", ".join(parts[6:])
-    return check_character((name, element, _int(stars, f"{name}'s stars", 1), tuple(levels), tuple(bonuses), cost, skill))
+    return check_character(
+        (name, element, _int(stars, f"{name}'s stars", 1), tuple(levels), tuple(bonuses), cost, skill)
+    )
 
 
 def check_enemy(spec: Any) -> EnemySpec:
@@ -145,15 +146,31 @@ def parse_enemy(text: str) -> EnemySpec:
 
 # -- the card catalogue (JSON-able dicts keyed by name) ---------------------------------------
 
+
 def character_data(spec: CharacterSpec) -> dict[str, Any]:
     _, element, stars, atk, bonuses, cost, skill = spec
-    return {"element": element, "stars": stars, "atk": list(atk), "bonuses": list(bonuses),
-            "cost": cost, "skill": skill}
+    return {
+        "element": element,
+        "stars": stars,
+        "atk": list(atk),
+        "bonuses": list(bonuses),
+        "cost": cost,
+        "skill": skill,
+    }
 
 
 def character_from_data(name: str, data: dict[str, Any]) -> CharacterSpec:
-    return check_character((name, data.get("element"), data.get("stars"), data.get("atk", ()),
-                            data.get("bonuses", ()), data.get("cost", ""), data.get("skill", "")))
+    return check_character(
+        (
+            name,
+            data.get("element"),
+            data.get("stars"),
+            data.get("atk", ()),
+            data.get("bonuses", ()),
+            data.get("cost", ""),
+            data.get("skill", ""),
+        )
+    )
 
 
 def enemy_data(spec: EnemySpec) -> dict[str, Any]:
@@ -162,8 +179,9 @@ def enemy_data(spec: EnemySpec) -> dict[str, Any]:
 
 
 def enemy_from_data(name: str, data: dict[str, Any]) -> EnemySpec:
-    return check_enemy((name, data.get("stars"), data.get("hp"), data.get("atk"),
-                        data.get("threshold", 0), data.get("strong", 0)))
+    return check_enemy(
+        (name, data.get("stars"), data.get("hp"), data.get("atk"), data.get("threshold", 0), data.get("strong", 0))
+    )
 
 
 def show_character(spec: CharacterSpec) -> str:

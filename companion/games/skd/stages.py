@@ -181,8 +181,7 @@ def keep(state: SkdState, kept: tuple[int, ...]) -> SkdState:
             raise Rejected(f"{s.name} has only {s.hand} card{'s' if s.hand != 1 else ''} in hand.")
         seats.append(replace(s, hand=k))
     to_pile = sum(s.hand for s in state.seats) - sum(kept)
-    return replace(state, seats=tuple(seats), pile=state.pile + to_pile, stage="boss-deal",
-                   notes=(str(to_pile),))
+    return replace(state, seats=tuple(seats), pile=state.pile + to_pile, stage="boss-deal", notes=(str(to_pile),))
 
 
 def deal(state: SkdState) -> SkdState:
@@ -197,5 +196,14 @@ def deal(state: SkdState) -> SkdState:
         give = min(HAND - seats[seat].hand, pool)
         pool -= give
         seats[seat] = replace(seats[seat], hand=seats[seat].hand + give)
-    return replace(state, seats=tuple(seats), deck=pool, pile=0, top=None, on_pile=(), stage="boss",
-                   history=(*state.history, pool), notes=())
+    return replace(
+        state,
+        seats=tuple(seats),
+        deck=pool,
+        pile=0,
+        top=None,
+        on_pile=(),
+        stage="boss",
+        history=(*state.history, pool),
+        notes=(),
+    )

@@ -111,7 +111,9 @@ def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState
     if hp is None and mana is None:
         raise Rejected("Give the enemy's HP, its mana, or both, e.g. hp 7 or mana 2.")
     if hp is not None and hp < 1:
-        raise Rejected("A correction keeps the enemy standing (HP at least 1); record damage with the skill that dealt it.")
+        raise Rejected(
+            "A correction keeps the enemy standing (HP at least 1); record damage with the skill that dealt it."
+        )
     if hp is not None and hp > e.max_hp:
         raise Rejected(f"{e.name}'s card has {e.max_hp} HP; a correction cannot go above it.")
     if mana is not None and mana < 0:
@@ -151,17 +153,30 @@ def enemy_phase(state: SkdState) -> SkdState:
             notes.append(f"{e.name}'s {label} of {hit} is more than the deck's {deck}")
             discard += deck
             if e.boss:
-                return replace(state, deck=0, discard=discard, enemy=e, attacked=True, stage="lost",
-                               notes=(*notes, "the party loses"))
-            return replace(state, deck=0, discard=discard, enemy=e, attacked=True, normal_over=True,
-                           notes=(*notes, "the normal battle ends; end the turn (n) for the boss setup"))
+                return replace(
+                    state,
+                    deck=0,
+                    discard=discard,
+                    enemy=e,
+                    attacked=True,
+                    stage="lost",
+                    notes=(*notes, "the party loses"),
+                )
+            return replace(
+                state,
+                deck=0,
+                discard=discard,
+                enemy=e,
+                attacked=True,
+                normal_over=True,
+                notes=(*notes, "the normal battle ends; end the turn (n) for the boss setup"),
+            )
         deck -= hit
         discard += hit
         notes.append(f"{label} {hit}")
         # the attack earns the enemy 1 mana; the strong attack spends its threshold
         e = replace(e, mana=e.mana + 1 if i == 0 else e.mana - e.threshold)
-    return replace(state, deck=deck, discard=discard, enemy=e, attacked=True,
-                   notes=(*notes, f"deck {deck} left"))
+    return replace(state, deck=deck, discard=discard, enemy=e, attacked=True, notes=(*notes, f"deck {deck} left"))
 
 
 def end_turn(state: SkdState) -> SkdState:
@@ -175,8 +190,15 @@ def end_turn(state: SkdState) -> SkdState:
     )
     active, new_round = next_seat(state.active, len(seats))
     state = replace(
-        state, seats=seats, active=active, round=state.round + new_round, drew=False,
-        played=False, acted=False, attacked=False, skills_used=(),
+        state,
+        seats=seats,
+        active=active,
+        round=state.round + new_round,
+        drew=False,
+        played=False,
+        acted=False,
+        attacked=False,
+        skills_used=(),
         history=(*state.history, state.deck),
         notes=(f"mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)}",) if capped else (),
     )

@@ -58,11 +58,21 @@ def view(state: SkdState) -> TableView:
     status = " · ".join((*table_options(state), status))
     turn_name = state.seats[on_clock[1]].name if on_clock else state.seats[state.active].name
     return TableView(
-        round=state.round, turn=turn_name, phase=phase(state),
-        columns=("Mana", "Hand", "Stars", "Party (colour+Atk, LV)"), rows=tuple(rows), status=status,
+        round=state.round,
+        turn=turn_name,
+        phase=phase(state),
+        columns=("Mana", "Hand", "Stars", "Party (colour+Atk, LV)"),
+        rows=tuple(rows),
+        status=status,
         finished=state.finished,
-        checklist=(("draw", state.drew), ("play", state.played), ("resolve", state.played),
-                   ("actions", state.acted), ("enemy attack", state.attacked), ("end", False)),
+        checklist=(
+            ("draw", state.drew),
+            ("play", state.played),
+            ("resolve", state.played),
+            ("actions", state.acted),
+            ("enemy attack", state.attacked),
+            ("end", False),
+        ),
     )
 
 
@@ -89,8 +99,10 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
         pairs += [("Boss" if e.boss else "Enemy", f"{e.name} · Atk {e.atk}"), ("HP", f"{max(e.hp, 0)}/{e.max_hp}")]
         if e.threshold:
             left = max(1, e.threshold - e.mana)
-            pairs += [("Mana", f"{e.mana}/{e.threshold}"),
-                      ("Strong attack", f"{e.strong} " + ("at its next attack" if left == 1 else f"in {left} attacks"))]
+            pairs += [
+                ("Mana", f"{e.mana}/{e.threshold}"),
+                ("Strong attack", f"{e.strong} " + ("at its next attack" if left == 1 else f"in {left} attacks")),
+            ]
         else:
             pairs += [("Mana", str(e.mana)), ("Strong attack", "none")]
     pairs += [("Deck", str(state.deck)), ("Top card", show(state.top) if state.top else "none")]
@@ -119,7 +131,9 @@ def panel(state: SkdState) -> tuple[str, ...]:
     if e is not None:
         which = "Boss" if e.boss else f"Enemy {state.beaten + 1}/{ENEMY_CARDS}"
         strong = f" · {strong_countdown(e)}"
-        lines.append(f"{which}: {e.name} {e.stars}★  HP {hp_bar(max(e.hp, 0), e.max_hp)} {max(e.hp, 0)}/{e.max_hp}  Atk {e.atk}{strong}")
+        lines.append(
+            f"{which}: {e.name} {e.stars}★  HP {hp_bar(max(e.hp, 0), e.max_hp)} {max(e.hp, 0)}/{e.max_hp}  Atk {e.atk}{strong}"
+        )
     boss = state.stage.startswith("boss") or (e is not None and e.boss)
     battle = "boss battle" if boss else "normal battle"
     if state.stage in ("draft", "first-enemy"):
@@ -143,8 +157,7 @@ def hint(state: SkdState) -> str:
         assert turn_ is not None
         s = state.seats[turn_[1]]
         order = stages.snake_order(n, 2 * n, stages.initials(state.players))
-        return (f"Draft ({order} …): {s.name} picks (c), swaps (x) or passes (o); "
-                f"{s.stars}/{state.cap}★ used")
+        return f"Draft ({order} …): {s.name} picks (c), swaps (x) or passes (o); {s.stars}/{state.cap}★ used"
     if state.stage == "first-enemy":
         return "Reveal the first enemy (v)."
     if state.stage == "boss-reveal":
@@ -160,5 +173,7 @@ def hint(state: SkdState) -> str:
     if state.normal_over or state.enemy is None:
         return "The normal battle is over: end the turn (n), then the boss setup."
     colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
-    return (f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
-            "n end turn · m/a/h cards, mana, enemy correction")
+    return (
+        f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
+        "n end turn · m/a/h cards, mana, enemy correction"
+    )

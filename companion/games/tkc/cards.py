@@ -32,8 +32,12 @@ GOLD_BAGS = DECK[GOLD]
 
 # How many of each type read: "1 gold bag", "3 gold bags", "2 Excalibur cards".
 KIND_WORDS = (
-    ("sword", "swords"), ("shield", "shields"), ("crown", "crowns"), ("gold bag", "gold bags"),
-    ("crystal ball", "crystal balls"), ("Excalibur", "Excalibur cards"),
+    ("sword", "swords"),
+    ("shield", "shields"),
+    ("crown", "crowns"),
+    ("gold bag", "gold bags"),
+    ("crystal ball", "crystal balls"),
+    ("Excalibur", "Excalibur cards"),
 )
 
 
@@ -124,10 +128,7 @@ def classify(cards: tuple[str, ...], poke_unblockable: bool = False) -> AttackTy
 
 
 def _no_attack(cards: tuple[str, ...], shapes: list[str]) -> AttackType:
-    raise Rejected(
-        f"{', '.join(cards)} forms no attack: {len(cards)} swords make only "
-        + " or ".join(shapes) + "."
-    )
+    raise Rejected(f"{', '.join(cards)} forms no attack: {len(cards)} swords make only " + " or ".join(shapes) + ".")
 
 
 def attack_colour(cards: tuple[str, ...]) -> str:
@@ -178,9 +179,7 @@ def check_block(row: AttackType, cards: tuple[str, ...], shields: tuple[str, ...
         raise Rejected(f"{row.name} is blocked by exactly {plural(row.shields, 'shield')}, not {len(shields)}.")
     colour = attack_colour(cards)
     if row.shield_colour == "same" and any(s != colour for s in shields):
-        raise Rejected(
-            f"A {colour} {row.name} is blocked only by {colour} shields, not {', '.join(shields)}."
-        )
+        raise Rejected(f"A {colour} {row.name} is blocked only by {colour} shields, not {', '.join(shields)}.")
 
 
 def check_parry(row: AttackType, cards: tuple[str, ...], parry: tuple[str, ...]) -> None:
@@ -193,8 +192,7 @@ def check_parry(row: AttackType, cards: tuple[str, ...], parry: tuple[str, ...])
         raise Rejected(f"{_cap(_a(row))} cannot be parried. {stoppers(row, cards)}")
     if Counter(parry) != Counter(cards):
         raise Rejected(
-            f"A parry uses the same swords in the same colours ({' '.join(cards)}), "
-            f"not {' '.join(parry) or 'nothing'}."
+            f"A parry uses the same swords in the same colours ({' '.join(cards)}), not {' '.join(parry) or 'nothing'}."
         )
 
 

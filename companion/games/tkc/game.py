@@ -42,7 +42,10 @@ class KingCommands(GameBase):
     screen = "screens.tkc_screen:TkcScreen"
     rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
-        *(Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text") for i, c in enumerate(cards.DEFAULT_COLOURS)),
+        *(
+            Option(f"colour{i + 1}", f"Sword/shield colour {i + 1}", c, "text")
+            for i, c in enumerate(cards.DEFAULT_COLOURS)
+        ),
         Option("open_scoring", "Open scoring (show score totals during play)", False),
         Option("poke_unblockable", "Variant: Poke cannot be blocked", False),
     )
@@ -53,7 +56,10 @@ class KingCommands(GameBase):
         opts = resolve_options(self.options, options)
         colours = check_colours(tuple(opts[f"colour{i}"] for i in range(1, 5)))
         return TkcState(
-            players, colours, bool(opts["open_scoring"]), bool(opts["poke_unblockable"]),
+            players,
+            colours,
+            bool(opts["open_scoring"]),
+            bool(opts["poke_unblockable"]),
             contenders=tuple(range(len(players))),
         )
 

@@ -81,7 +81,7 @@ def _defender(text: str) -> tuple[str, str]:
     t = text.strip()
     m = re.match(r"(\d+)(?=[^\d\s])", t)
     if m:
-        return m.group(1), t[m.end():]
+        return m.group(1), t[m.end() :]
     who, _, rest = t.partition(" ")
     return who, rest
 
@@ -130,7 +130,9 @@ def read_attack(state: TkcState, text: str) -> AttackLine:
     and block), the one reading the rules allow is taken; a space settles it."""
     who, rest = _defender(text)
     if not who or not rest.strip():
-        raise Rejected("Type the defender, then the cards: e.g. 2 rr (or Bob r r), then the outcome if you like: 2 rr h g.")
+        raise Rejected(
+            "Type the defender, then the cards: e.g. 2 rr (or Bob r r), then the outcome if you like: 2 rr h g."
+        )
     defender = parse_seat(who, state.players)
     marked = _symbols(rest, state.colours)
     symbols = [s for s, _ in marked]

@@ -98,8 +98,9 @@ def _check_supply(state: TkcState) -> None:
 def _dispatch(state: TkcState, event: Event) -> TkcState:
     if state.step == START and not isinstance(event, StartDraw):
         raise Rejected("First find the start player: enter the corner value of each player's card.")
-    refuse_when_over(state.over and not isinstance(event, CountPile),
-                     "The game is over: count the score piles, or undo to go back.")
+    refuse_when_over(
+        state.over and not isinstance(event, CountPile), "The game is over: count the score piles, or undo to go back."
+    )
     match event:
         case StartDraw():
             return _start(state, event)
@@ -136,9 +137,15 @@ def _start(state: TkcState, e: StartDraw) -> TkcState:
         return replace(state, contenders=tied)
     n = state.n
     return replace(
-        state, step=DRAW, contenders=(), start=tied[0], active=tied[0],
-        draw_pile=DECK_SIZE - HAND_SIZE * n, hands=(HAND_SIZE,) * n,
-        piles=(EMPTY_PILE,) * n, confirmed=(False,) * n,
+        state,
+        step=DRAW,
+        contenders=(),
+        start=tied[0],
+        active=tied[0],
+        draw_pile=DECK_SIZE - HAND_SIZE * n,
+        hands=(HAND_SIZE,) * n,
+        piles=(EMPTY_PILE,) * n,
+        confirmed=(False,) * n,
     )
 
 
@@ -297,7 +304,9 @@ def _lay_down(state: TkcState, counts: tuple[int, ...]) -> TkcState:
         raise Rejected("Enter the swords each opponent laid down (the crown's owner lays down none).")
     for seat, k in enumerate(counts):
         if not 0 <= k <= 2:
-            raise Rejected(f"Each opponent lays down 2 swords, or all they hold: 0, 1 or 2, not {k} for {state.players[seat]}.")
+            raise Rejected(
+                f"Each opponent lays down 2 swords, or all they hold: 0, 1 or 2, not {k} for {state.players[seat]}."
+            )
         _needs(state, seat, k, f"laying down {k} swords")
         state = _hand(state, seat, -k)
     return replace(state, discard=state.discard + sum(counts))
@@ -326,9 +335,14 @@ def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
         return replace(state, step=OVER)
     active, new_round = next_seat(state.active, state.n, state.start)
     return replace(
-        state, active=active, round=state.round + new_round,
-        step=DRAW if state.draw_pile else RELIC, relic_used=False, actions_left=1,
-        actions_done=0, abdicated=False,
+        state,
+        active=active,
+        round=state.round + new_round,
+        step=DRAW if state.draw_pile else RELIC,
+        relic_used=False,
+        actions_left=1,
+        actions_done=0,
+        abdicated=False,
         final_left=None if state.final_left is None else state.final_left - 1,
     )
 
@@ -348,7 +362,6 @@ def _count(state: TkcState, e: CountPile) -> TkcState:
     return replace(state, piles=piles, confirmed=_put(state.confirmed, e.seat, True))
 
 
-
 def why_closed(state: TkcState, family: str) -> str:
     """Why a family of actions (see `TkcState.can`) is closed now, as a sentence."""
     who = words.active(state)
@@ -357,7 +370,11 @@ def why_closed(state: TkcState, family: str) -> str:
     if state.over:
         return "The game is over: count the score piles (f)." if family != "count" else "Every pile is counted."
     probes: dict[str, Event] = {
-        "start": StartDraw(), "draw": Draw(), "discard": Discard("relic", 1), "next": NextTurn(), "count": CountPile(),
+        "start": StartDraw(),
+        "draw": Draw(),
+        "discard": Discard("relic", 1),
+        "next": NextTurn(),
+        "count": CountPile(),
     }
     if family == "pass" and (state.actions_done or state.abdicated):
         return f"{who} has nothing left to give up: n ends the turn."

@@ -108,8 +108,11 @@ def _crown(before: TkcState, e: Crown, after: TkcState) -> str:
     if e.command == "abdication":
         if not after.open_scoring:
             return text + " — no attack or discard this turn"
-        return text + f" — the crown goes to {who}'s score pile; no attack or discard this turn" + _points_note(
-            after, (before.active,))
+        return (
+            text
+            + f" — the crown goes to {who}'s score pile; no attack or discard this turn"
+            + _points_note(after, (before.active,))
+        )
     if e.command == "lay-down":
         laid = ", ".join(f"{before.players[s]} {k}" for s, k in enumerate(e.counts) if s != before.active)
         return text + f" — swords laid down: {laid}"
@@ -130,8 +133,10 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             if after.step == START:
                 tied = " and ".join(after.players[s] for s in after.contenders)
                 return f"Start player draw: {drawn} — {tied} tie and draw again"
-            return (f"Start player draw: {drawn} — {active(after)} starts; reshuffle and deal "
-                    f"{deck.HAND_SIZE} each, draw pile {after.draw_pile}")
+            return (
+                f"Start player draw: {drawn} — {active(after)} starts; reshuffle and deal "
+                f"{deck.HAND_SIZE} each, draw pile {after.draw_pile}"
+            )
         case Draw():
             got = before.draw_pile - after.draw_pile
             return f"{active(before)} draws {got} (draw pile {after.draw_pile})" + _final_note(before, after)
@@ -139,8 +144,10 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             return _attack(before, event, after)
         case Discard(card=card, count=count):
             got = before.draw_pile - after.draw_pile
-            return (f"{active(before)} discards {deck.discard_label(card, count)} and draws {got} "
-                    f"(draw pile {after.draw_pile})" + _final_note(before, after))
+            return (
+                f"{active(before)} discards {deck.discard_label(card, count)} and draws {got} "
+                f"(draw pile {after.draw_pile})" + _final_note(before, after)
+            )
         case Crown():
             return _crown(before, event, after)
         case CrystalBall(option=option, target=target):
