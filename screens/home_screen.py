@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -52,7 +53,7 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Title", "Players", "Now", "Last played")
+        table.add_columns("Session", "Players", "Now")
         table.display = False
 
     def on_store_opened(self, message: Any) -> None:
@@ -78,14 +79,13 @@ class HomeScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for s in self.sessions:
+            # Two lines a row, so a session reads whole at 80 columns: title over game and date.
             cells = (
-                names.get(s.game, s.game),
-                s.title,
-                ", ".join(s.players),
-                f"✓ {s.summary}" if s.finished else s.summary,
-                s.updated.replace("T", " ")[:16],
+                (s.title, f"{names.get(s.game, s.game)} · {s.updated.replace('T', ' ')[:16]}"),
+                _two_lines(s.players),
+                (f"✓ {s.summary}" if s.finished else s.summary,),
             )
-            table.add_row(*map(literal, cells), key=str(s.id))
+            table.add_row(*(Text("\n").join(map(literal, lines)) for lines in cells), key=str(s.id), height=2)
         table.display = bool(self.sessions)
         status.display = not self.sessions
         status.update(EMPTY)
@@ -203,3 +203,12 @@ class HomeScreen(Screen[None]):
             self.reload()
             return
         self.notify(f"Exported to {path}{salvaged}", markup=False)
+
+
+def _two_lines(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The players split over two lines near the middle of the list (one line for a short list)."""
+    text = ", ".join(players)
+    if len(text) <= 20 or len(players) < 2:
+        return (text,)
+    half = (len(players) + 1) // 2
+    return (", ".join(players[:half]) + ",", ", ".join(players[half:]))

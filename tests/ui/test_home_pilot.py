@@ -161,3 +161,18 @@ async def test_q_quits_from_the_home_screen(make_app):
         await pilot.press("q")
         await pilot.pause()
         assert app._exit
+
+
+async def test_a_session_reads_whole_on_the_home_screen_at_80_columns(make_app, db_path):
+    from tests.ui.test_untrusted_text import screen_text
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    repo.create(get_game("free"), "Free play 2026-11-29", ("Annabel", "Bartholomew", "Cleo", "Dmitri"), {})
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home(pilot)
+        text = screen_text(app)
+        for whole in ("Free play 2026-11-29", "2026-11-29 20:00", "Annabel", "Bartholomew", "Dmitri", "Ann"):
+            assert whole in text, whole
+        assert "round 1, Annabel's turn" in text

@@ -65,7 +65,8 @@ async def test_hostile_names_show_literally_and_survive_a_restart(make_app):
         await pilot.pause()
         home = screen_text(app2)
         assert_no_controls(home)
-        assert ", ".join(SHOWN) in home
+        for name in SHOWN:  # the home list splits a long player list over two lines
+            assert name in home
         assert TITLE_SHOWN in home
         await pilot.press("enter")
         await wait_for(pilot, lambda: getattr(app2.screen, "timeline", None))
