@@ -396,7 +396,8 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", LogPane)
         index = min(log.cursor, len(tl.entries) - 1)
         entry = tl.entries[index]
-        head = "▸" if index == len(tl.entries) - 1 else "Picked:"
+        # The newest action still standing gets the arrow (after an undo too); others say why shown.
+        head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
         text = Text.assemble(
             (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"), log_words(entry, index >= tl.cursor)
         )

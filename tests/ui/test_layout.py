@@ -39,6 +39,18 @@ async def test_a_long_action_description_is_whole_on_screen(make_app):
         assert on_screen(app, screen.timeline.entries[-1].text)
 
 
+async def test_after_an_undo_the_newest_line_shows_the_action_still_standing(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob", {"counters": "HP=20 0..40"})
+        await pilot.press("1", "minus", "3", "enter")
+        await pilot.press("1", "minus", "5", "enter")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        last = str(screen.query_one("#last").render())
+        assert last.startswith("▸ 1 ·") and screen.timeline.entries[0].text in flat(last), last
+
+
 async def test_a_counter_growing_from_5_to_100_reads_100(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
