@@ -100,7 +100,9 @@ class EntryLine(Vertical):
     def refuse(self, reason: str) -> None:
         """Keep the typed text; the reason goes under the help."""
         label = self.query_one("#entry-label", Static)
-        label.update(help_with_reason(self.help, reason, max(label.content_region.width, 20)))
+        # The label's own width can still be unset right after the line opens: the screen's is known.
+        width = max(label.content_region.width, self.app.size.width - 2, 20)
+        label.update(help_with_reason(self.help, reason, width))
 
     def close(self) -> None:
         self.display = self.input.display = False
