@@ -149,7 +149,9 @@ class RulesScreen(Screen[None]):
             )
             return
         results.add_options(
-            Option(f"[b]{h.section.title}[/b]  [dim]{h.section.game}[/dim]\n  {h.snippet}", id=h.section.id)
+            Option(
+                f"[b]{markup(h.section.title)}[/b]  [dim]{markup(h.section.game)}[/dim]\n  {h.snippet}", id=h.section.id
+            )
             for h in self.hits
         )
         if highlight:
