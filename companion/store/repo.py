@@ -477,6 +477,12 @@ class Repository:
         with self._session(write=True) as s:
             s.execute(statement)
 
+    def delete_card(self, game: str, kind: str, name: str) -> bool:
+        """Forget one catalogue card; True when there was one."""
+        with self._session(write=True) as s:
+            result = s.connection().execute(delete(C).where(C.c.game == game, C.c.kind == kind, C.c.name == name))
+            return result.rowcount > 0
+
 
 def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
     summary, finished = summary_of(after.game, after.state)

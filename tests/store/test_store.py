@@ -167,3 +167,14 @@ def test_a_file_of_the_sqlite3_store_opens(tmp_path):
     assert Repository.open(copy).load(info.id).timeline.cursor == 5
     con = sqlite3.connect(copy)
     assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
+
+
+def test_a_catalogue_card_can_be_forgotten(tmp_path):
+    from companion.store.repo import Repository
+
+    repo = Repository.open(tmp_path / "c.db")
+    repo.save_card("mm5", "character", "Orc", {"kind": "orc"})
+    assert repo.delete_card("mm5", "character", "Orc") is True
+    assert repo.cards("mm5", "character") == {}
+    assert repo.delete_card("mm5", "character", "Orc") is False
+    repo.close()
