@@ -202,6 +202,28 @@ class Result:
     reasoning: str = ""
 
 
+class Catalogue(Protocol):
+    """The cards a game remembers between sessions (the store's card table), as players list and edit them.
+
+    The catalogue screen lists every card of each kind with `line`, opens an edit line on `text`
+    and saves what `parse` returns (or shows its Rejected reason and saves nothing).
+    """
+
+    kinds: tuple[tuple[str, str], ...]  # (kind as stored, label shown), e.g. ("character", "Characters")
+
+    def line(self, kind: str, name: str, data: Mapping[str, Any]) -> str:
+        """One line of the list: the card's name, kind and values as a player reads them."""
+        ...
+
+    def text(self, kind: str, name: str, data: Mapping[str, Any]) -> str:
+        """The card as the edit line shows it: `parse` reads it back to the same card."""
+        ...
+
+    def parse(self, kind: str, text: str) -> tuple[str, dict[str, Any]]:
+        """(name, data) from an edited line, or Rejected with the reason."""
+        ...
+
+
 class Game(Protocol):
     """Everything a registered game offers: the whole contract in one place.
 
@@ -223,6 +245,7 @@ class Game(Protocol):
     # Dotted modules adding command-line subcommands: `add_parser(subparsers)` returns the new
     # argparse parser, `run(args)` does the work and returns the exit status.
     commands: tuple[str, ...]
+    catalogue: Catalogue | None  # the remembered cards a player can list and edit, if the game keeps any
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any:
         """The first frozen state, or Rejected (bad names, player count or options)."""
@@ -273,6 +296,7 @@ class GameBase(ABC):
     state_version: int = 1
     rules_phases: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    catalogue: Catalogue | None = None
 
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any: ...
