@@ -35,23 +35,30 @@ import json
 import re
 import sqlite3
 import threading
-import unicodedata
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from rulesdb.coverage import Coverage, word_keys
 from rulesdb.glossary import covered, english_for, glossary
-from rulesdb.query import CJK, STOPWORDS, Query, expand, expand_cjk, parse_query
-from rulesdb.spelling import Speller
+from rulesdb.passages import passages
+from rulesdb.query import CJK, STOPWORDS, Query, bigrams, expand, expand_cjk, normalise, parse_query
+from rulesdb.spelling import Speller, english_words, specificity
 from rulesdb.texts import GameTexts, Section, Texts, load
 
 WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
 SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
-RULING_REACH = 0.8
-_CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}])")
+RULING_REACH = 0.5
+PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
+NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
+CANDIDATES = 20  # the best sections whose passages the coverage check reads
+COVERED = 0.4  # the share of a question's key words (by weight) a passage must hold to answer it
+NO_RULE = "No rule covers this."
+_CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}])|(?<=[{CJK}])(?=[0-9])|(?<=[0-9])(?=[{CJK}])")
+_DIGIT = re.compile(r"[0-9]")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
@@ -64,6 +71,7 @@ _PREFIXES = ", prefix = '1 2 3 4 5 6 7 8 9 10 11 12'"
 _TABLES = (
     ("head", "title, tags", _PREFIXES),
     ("body", "text", _PREFIXES),
+    ("section", "text", _PREFIXES),
     ("original", "text", ""),
 )
 
@@ -77,7 +85,9 @@ _SEARCHES = {
         ("original", f"{WEIGHTS['original']}"),
     )
 }
-_SEARCHES["cjk"] = _SEARCHES["body"]  # the glosses: the CJK words of the English texts
+_SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
+_SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
+_SEARCHES["passage_cjk"] = _SEARCHES["body"]
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
 # the unary + keeps the list from becoming one FTS5 query per row.
 _SNIPPETS = {
@@ -98,11 +108,25 @@ class Hit:
     score: float
     snippet: str
     plain_snippet: str
+    passage: str = ""  # the paragraph or list item that answers, as written in the section
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A search's answer: the hits, and whether any of them answers the question.
+
+    When none holds the question's key words, `covered` is False, `reason` says so, and the
+    hits are only the closest passages, to be shown as such, never as answers.
+    """
+
+    hits: tuple[Hit, ...]
+    covered: bool
+    reason: str = ""
 
 
 def split_cjk(text: str) -> str:
-    """The text as indexed: NFKC, and each CJK character a token of its own."""
-    return _CJK_PAIR.sub(_SPLIT, unicodedata.normalize("NFKC", text))
+    """The text as indexed: normalised, each CJK character a token of its own, digits apart."""
+    return _CJK_PAIR.sub(_SPLIT, normalise(text))
 
 
 def rich_escape(text: str) -> str:
@@ -147,12 +171,26 @@ class RulesIndex:
             "INSERT INTO head (rowid, title, tags) VALUES (?, ?, ?)",
             [(i, split_cjk(s.title), " ".join(s.phases + s.topics)) for i, s in rows],
         )
-        self._db.executemany("INSERT INTO body (rowid, text) VALUES (?, ?)", [(i, split_cjk(s.text)) for i, s in rows])
+        # The passages, in section order: passage p is part of section _owner[p].
+        self._passages: list[str] = []
+        self._owner: list[int] = []
+        self._first_passage: list[int] = []
+        for i, section in rows:
+            self._first_passage.append(len(self._passages))
+            for passage in passages(section.text):
+                self._passages.append(passage)
+                self._owner.append(i)
+        self._db.executemany(
+            "INSERT INTO body (rowid, text) VALUES (?, ?)", [(p, split_cjk(t)) for p, t in enumerate(self._passages)]
+        )
+        self._db.executemany(
+            "INSERT INTO section (rowid, text) VALUES (?, ?)", [(i, split_cjk(s.text)) for i, s in rows]
+        )
         self._db.executemany(
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
-        self._speller = Speller(self._vocabulary(rows))
+        self._speller = Speller(self._vocabulary(rows), english_words)
         self._synonyms = texts.synonyms
         self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         # Each game's first and last rowid, so that a game's search reads only its rows.
@@ -161,6 +199,13 @@ class RulesIndex:
         for i, section in rows:
             first, last = self._rowids.get(section.game, (i, i))
             self._rowids[section.game] = (min(first, i), max(last, i))
+        self._passage_ids = {
+            game: (self._first_passage[first], self._last_passage(last)) for game, (first, last) in self._rowids.items()
+        }
+        self._coverage = {
+            game: Coverage([self._keys(p) for p in range(first, last + 1)], first, specificity)
+            for game, (first, last) in self._passage_ids.items()
+        }
         rowid_of = {section.id: i for i, section in rows}
         self._settles = {
             i: settled
@@ -169,6 +214,20 @@ class RulesIndex:
             and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+
+    def _last_passage(self, section: int) -> int:
+        following = section + 1
+        return self._first_passage[following] - 1 if following < len(self._first_passage) else len(self._passages) - 1
+
+    def _keys(self, passage: int) -> frozenset[str]:
+        """What a passage holds, for the coverage check: its words and its section's title and
+        topics (as word keys), and the CJK pairs of the passage and of its section's original."""
+        section = self._sections[self._owner[passage]]
+        text = normalise(f"{self._passages[passage]}\n{section.title}\n{' '.join(section.topics)}")
+        keys = set(word_keys(text))
+        for run in re.findall(f"[{CJK}]+", f"{text}\n{normalise(section.original)}"):
+            keys.update(bigrams(run))
+        return frozenset(keys)
 
     def _vocabulary(self, rows: list[tuple[int, Section]]) -> dict[str, int]:
         """The words of the texts (not stemmed) and how many sections each is in."""
@@ -210,12 +269,25 @@ class RulesIndex:
         limit: int = 10,
         mark: tuple[str, str] | None = RICH_MARK,
     ) -> list[Hit]:
+        """The sections that match best, each with the passage that matches best."""
+        return list(self.ask(query, game, limit, mark).hits)
+
+    def ask(
+        self,
+        query: str,
+        game: str | None = None,
+        limit: int = 10,
+        mark: tuple[str, str] | None = RICH_MARK,
+    ) -> Answer:
+        """The search, and whether it answers: `covered` is False when no passage holds the
+        question's key words (then the hits are the closest passages, not answers)."""
         self._check_game(game)
         if limit <= 0:
-            return []
+            return Answer((), True)
         if not query.strip():
-            return [line_hit(section, mark) for section in self.toc(game)[:limit]]
-        parsed = self._understood(parse_query(query), game)
+            return Answer(tuple(line_hit(section, mark) for section in self.toc(game)[:limit]), True)
+        asked = parse_query(query)
+        parsed = self._understood(asked, game)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
         english_weight = 1.0 if parsed.words else covered(parsed.cjk_runs, self._glossary)
@@ -225,46 +297,109 @@ class RulesIndex:
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
         words, grams = parsed.words_expression(), parsed.cjk_expression()
         head = " OR ".join(filter(None, (words, starts)))
-        expressions = {"head": head, "body": words, "cjk": grams, "original": grams}
-        weights = {"head": english_weight, "body": english_weight, "cjk": 1.0, "original": 1.0}
-        scores: dict[int, float] = {}
-        originals: dict[int, float] = {}  # the part of the scores from the original
+        expressions = {
+            "head": head,
+            "section": words,
+            "body": words,
+            "cjk": grams,
+            "passage_cjk": grams,
+            "original": grams,
+        }
+        weights = {
+            "head": english_weight,
+            "section": english_weight,
+            "body": english_weight * PASSAGE_WEIGHT,
+            "cjk": 1.0,
+            "passage_cjk": PASSAGE_WEIGHT,
+            "original": 1.0,
+        }
+        sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
+        originals: dict[int, float] = {}  # the part of those from the original
+        found: dict[int, float] = {}  # passage rowid -> its text's score
         first, last = self._rowids.get(game, (0, -1))
+        first_passage, last_passage = self._passage_ids.get(game, (0, -1))
         with self._lock:
             for table, expression in expressions.items():
-                if expression:
-                    for rowid, rank in self._db.execute(_SEARCHES[table], (expression, first, last)):
-                        scores[rowid] = scores.get(rowid, 0.0) - rank * weights[table]
-                        if table == "original":
-                            originals[rowid] = -rank * weights[table]
-            if game is not None:
-                scores = {r: score for r, score in scores.items() if self._sections[r].game == game}
-            self._raise_rulings(scores, originals)
-            # Best score first, then the lower rowid, as (-score, rowid) sorts.
-            best = sorted((-score, rowid) for rowid, score in scores.items())[:limit]
-            snippets = self._snippets([rowid for _, rowid in best], expressions)
+                if not expression:
+                    continue
+                in_passages = table in ("body", "passage_cjk")
+                bounds = (first_passage, last_passage) if in_passages else (first, last)
+                target = found if in_passages else sections
+                for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *bounds)):
+                    target[rowid] = target.get(rowid, 0.0) - rank * weights[table]
+                    if table == "original":
+                        originals[rowid] = -rank * weights[table]
+            best = self._best_passages(found, sections, parsed.number, game)
+            self._raise_rulings(best, originals)
+            ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
+            candidates = [passage for _, passage in ranked[:CANDIDATES]]
+            keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
+            covers = self._coverage[game].share(keys, candidates)
+            answered = not keys or max(covers.values(), default=0.0) >= COVERED
+            shown = ranked[:limit]
+            snippets = self._snippets([passage for _, passage in shown], expressions)
         hits = []
-        for negative, rowid in best:
-            raw = _tidy(snippets.get(rowid) or self._first_lines[rowid])
-            hits.append(Hit(self._sections[rowid], -negative, _mark(raw, mark), _mark(raw, None)))
-        return hits
+        for negative, passage in shown:
+            section = self._owner[passage]
+            raw = _tidy(snippets.get(passage) or self._passages[passage])
+            hits.append(
+                Hit(self._sections[section], -negative, _mark(raw, mark), _mark(raw, None), self._passages[passage])
+            )
+        return Answer(tuple(hits), answered, "" if answered else NO_RULE)
 
-    def _snippets(self, rowids: list[int], expressions: dict[str, str]) -> dict[int, str]:
-        """FTS5's snippet of each row's body, or of its original where the body has no hit."""
+    def _best_passages(
+        self, found: dict[int, float], sections: dict[int, float], number: bool, game: str | None
+    ) -> dict[int, tuple[float, int]]:
+        """Each matching section's best passage and its score: the passage's own score plus
+        its section's title, tags and original (a section found only by those shows its first
+        passage). A number question favours the passages that state a number."""
+        best: dict[int, tuple[float, int]] = {}
+        for passage, score in found.items():
+            section = self._owner[passage]
+            if game is not None and self._sections[section].game != game:
+                continue
+            total = score + sections.get(section, 0.0)
+            if number and _DIGIT.search(self._passages[passage]):
+                total *= NUMBER_BOOST
+            if total > best.get(section, (0.0, 0))[0]:
+                best[section] = (total, passage)
+        for section, score in sections.items():
+            if section not in best and (game is None or self._sections[section].game == game):
+                best[section] = (score, self._first_passage[section])
+        return best
+
+    def _group_alternatives(self, asked: Query, game: str | None) -> dict[str, tuple[str, ...]]:
+        """For each word the player typed, the words that stand for it in the texts."""
+        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        alternatives: dict[str, tuple[str, ...]] = {}
+        pairs = {
+            word: words
+            for key, words in synonyms.items()
+            if " " in key and set(key.split()) <= set(asked.words)
+            for word in key.split()
+        }
+        for word in asked.words:
+            found, _ = expand((word,), synonyms)
+            corrected = self._speller.correct(word)
+            extra = (*pairs.get(word, ()), *((corrected,) if corrected else ()))
+            alternatives[word] = tuple(dict.fromkeys((*found, *extra)))
+        return alternatives
+
+    def _snippets(self, passages: list[int], expressions: dict[str, str]) -> dict[int, str]:
+        """FTS5's snippet of each passage, or of its section's original where it has no hit."""
         snippets: dict[int, str] = {}
         body = " OR ".join(filter(None, (expressions["body"], expressions["cjk"])))
-        for table, expression in (("body", body), ("original", expressions["original"])):
-            wanted = [rowid for rowid in rowids if rowid not in snippets]
-            if wanted and expression:
-                snippets.update(
-                    (rowid, snippet)
-                    for rowid, snippet in self._db.execute(
-                        _SNIPPETS[table],
-                        (expression, min(wanted), max(wanted), json.dumps(wanted)),
-                    )
-                    if _OPEN in snippet
-                )
+        if passages and body:
+            snippets.update(self._snippet_rows("body", body, passages))
+        wanted = {self._owner[p]: p for p in passages if p not in snippets}
+        if wanted and expressions["original"]:
+            for section, snippet in self._snippet_rows("original", expressions["original"], list(wanted)):
+                snippets[wanted[section]] = snippet
         return snippets
+
+    def _snippet_rows(self, table: str, expression: str, rowids: list[int]) -> list[tuple[int, str]]:
+        rows = self._db.execute(_SNIPPETS[table], (expression, min(rowids), max(rowids), json.dumps(rowids)))
+        return [(rowid, snippet) for rowid, snippet in rows if _OPEN in snippet]
 
     def _understood(self, parsed: Query, game: str | None) -> Query:
         """The query with the game's synonyms added and unknown words spelt as the texts do."""
@@ -274,7 +409,7 @@ class RulesIndex:
         runs = expand_cjk(parsed.cjk_runs, synonyms)
         return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
 
-    def _raise_rulings(self, scores: dict[int, float], originals: dict[int, float]) -> None:
+    def _raise_rulings(self, best: dict[int, tuple[float, int]], originals: dict[int, float]) -> None:
         """A ruling that answers the question ranks just above the paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
@@ -283,19 +418,19 @@ class RulesIndex:
         answers; of several rulings of one paragraph, the best is raised.
         """
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
-        for rowid in self._settles.keys() & scores.keys():
-            score = scores[rowid]
+        for rowid in self._settles.keys() & best.keys():
+            score = best[rowid][0]
             answered = [
-                (scores[s], s)
+                (best[s][0], s)
                 for s in self._settles[rowid]
-                if score < scores.get(s, 0.0) and score >= RULING_REACH * (scores[s] - originals.get(s, 0.0))
+                if s in best and score < best[s][0] and score >= RULING_REACH * (best[s][0] - originals.get(s, 0.0))
             ]
             if answered:
                 paragraph = max(answered)[1]
                 if score > raised.get(paragraph, (0.0, 0))[0]:
                     raised[paragraph] = (score, rowid)
         for paragraph, (score, rowid) in raised.items():
-            scores[rowid] = scores[paragraph] + score * 1e-6  # raised rulings keep their order
+            best[rowid] = (best[paragraph][0] + score * 1e-6, best[rowid][1])  # raised rulings keep their order
 
     def _check_game(self, game: str | None) -> None:
         if game is not None and game not in {info.game for info in self._games}:

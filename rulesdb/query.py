@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
+from typing import Any
 
 MAX_WORDS = 32
 MAX_WORD_LENGTH = 40
@@ -30,14 +32,30 @@ _STOPWORDS = """
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 
+# Words of conversation, not of the question: a long chatty question keeps its rule words.
+_FILLER = """
+    ok okay so um uh like actually really basically anyway anyways guys guy buddy mate friend friends
+    says said say tell told wonder wondering think thought know knew sure agree argue arguing always
+    last night yesterday today playing played one thing things stuff whole exactly kind sort bit
+    somebody someone everybody everyone people person also even though still ever never
+    allowed possibly maybe perhaps probably wait hey hi thanks thank question
+"""
+FILLER = frozenset(_FILLER.split())
+
+# "how many", "how much", "number of", 幾 and 多少 ask for a number: the answer states one.
+_NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
+CJK_NUMBER_ASKS = ("多少", "幾", "几")
+
 # Question words and particles, Traditional and Simplified; a run is cut where one begins
 # (the longest first), so 可以 goes while 以 in 以上 stays.
 _CJK_STOPWORDS = """
-    什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 多少 可以 可不可以 能不能 能否
+    什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 可以 可不可以 能不能 能否
     是不是 是否 有沒有 有没有 會不會 会不会 要不要 請問 请问 如果 的話 的话 時候 时候 哪裡 哪里
-    哪些 哪個 哪个 哪 還是 还是 應該 应该 一下 到底 嗎 吗 呢 吧 啊 呀 嘛 喔 哦 的 了 我 你 幾 几
+    哪些 哪個 哪个 哪 還是 还是 應該 应该 一下 到底 嗎 吗 呢 吧 啊 呀 嘛 喔 哦 的 了 我 你
     誰 谁 怎
 """
+# Cut out but not cut at: 升幾級 is 升級 with a question in it, so it searches 升級.
+_CJK_JOINED = ("幾", "几", "多少")
 CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
 _CJK_STOP_LENGTHS = sorted({len(word) for word in CJK_STOPWORDS}, reverse=True)
 
@@ -77,6 +95,7 @@ _TOKEN = re.compile(rf"(?P<cjk>[{CJK}]+)|(?P<word>(?:(?![{CJK}])[^\W_])+)")
 class Query:
     words: tuple[str, ...]
     cjk_runs: tuple[str, ...]
+    number: bool = False  # the question asks how many or how much
 
     def phrases(self) -> list[tuple[str, bool]]:
         """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
@@ -100,20 +119,57 @@ class Query:
 def parse_query(text: str) -> Query:
     words: list[str] = []
     runs: list[str] = []
-    for match in _TOKEN.finditer(unicodedata.normalize("NFKC", text)[: MAX_WORDS * 64]):
+    number = False
+    for match in _TOKEN.finditer(normalise(traditional(text[: MAX_WORDS * 64]))):
         if match["cjk"]:
-            runs.extend(cut_cjk(match["cjk"][: MAX_WORD_LENGTH * 4]))
+            run = match["cjk"][: MAX_WORD_LENGTH * 4]
+            number = number or any(ask in run for ask in CJK_NUMBER_ASKS)
+            runs.extend(cut_cjk(run))
         else:
             word = match["word"].lower()[:MAX_WORD_LENGTH]
+            if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
+                word = word[:-1]
             words.append(IRREGULAR.get(word, word))
-    content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
+    number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words))
+    content = [w for w in words if w not in STOPWORDS and w not in FILLER and not (len(w) == 1 and w.isalpha())]
+    if not content and not runs:  # filler alone is the question ("one thing")
+        content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
     if content or runs:
         words = content
-    return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS])
+    return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS], number)
+
+
+_CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6"}
+_CJK_DIGITS |= {"七": "7", "八": "8", "九": "9", "十": "10"}
+# A CJK number word counting something (一張, 兩點, 三個): the texts mostly write the digit.
+_COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人級级顆颗枚回輪轮種种])")
+
+
+def normalise(text: str) -> str:
+    """Text as indexed and as asked: NFKC (full-width ６ is 6) and counted CJK numbers as digits."""
+    return _COUNTED.sub(lambda m: _CJK_DIGITS[m[1]], unicodedata.normalize("NFKC", text))
+
+
+_HAS_CJK = re.compile(f"[{CJK}]")
+
+
+def traditional(text: str) -> str:
+    """Simplified Chinese written as Traditional, as the texts and seeds are (OpenCC's s2t);
+    Traditional text and text without CJK come back as they are."""
+    return _converter().convert(text) if _HAS_CJK.search(text) else text
+
+
+@cache
+def _converter() -> Any:
+    import opencc  # about 0.3 s the first time: only a question in Chinese needs it
+
+    return opencc.OpenCC("s2t")
 
 
 def cut_cjk(run: str) -> list[str]:
     """The pieces of a CJK run between its question words and particles."""
+    for joined in _CJK_JOINED:
+        run = run.replace(joined, "")
     pieces, start, at = [], 0, 0
     while at < len(run):
         length = next((n for n in _CJK_STOP_LENGTHS if run[at : at + n] in CJK_STOPWORDS), 0)

@@ -4,14 +4,26 @@ Only a word the texts do not know, neither whole nor as the start of a longer wo
 corrected, and only to a word at most one edit away (two for words of five letters or more),
 counting a swap of neighbouring letters as one edit: ``knigth`` is knight, ``dungon`` dungeon.
 
+A word the English language knows is never corrected, even when the texts do not use it
+(``cant``, ``anybody``): the word list is the English frequency dictionary that symspellpy
+ships (82,765 words), read as a plain file without importing symspellpy, once, and only when
+a word is unknown to the texts.
+
 Candidates come from a table of deletions (the symmetric-delete method): every vocabulary
 word is filed under itself and each string it gives with one or two letters taken out, and a
 query word looks itself and its own deletions up, so only a handful of words need the edit
-distance worked out. Of those within reach, the nearest wins, then the one of the query's
-length, then the one in most sections.
+distance worked out. Of those within reach, the nearest wins, then one that holds every
+letter typed in order (a letter left out is the commonest slip: ``moster`` is monster before
+master), then the one of the query's length, then the one in most sections.
 """
 
 from __future__ import annotations
+
+import importlib.util
+import math
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
@@ -44,14 +56,57 @@ def distance(a: str, b: str, most: int) -> int:
     return row[-1]
 
 
+@cache
+def _english() -> dict[str, float]:
+    """Each English word and its rarity: log10 of the corpus size over the word's count."""
+    spec = importlib.util.find_spec("symspellpy")  # finds the package without running it
+    for folder in list(spec.submodule_search_locations or ()) if spec else []:
+        path = Path(folder) / "frequency_dictionary_en_82_765.txt"
+        if path.is_file():
+            counts = {}
+            for line in path.read_text(encoding="utf-8").splitlines():
+                word, _, count = line.partition(" ")
+                if count.isdigit():
+                    counts[word] = int(count)
+            total = sum(counts.values())
+            return {word: math.log10(total / count) for word, count in counts.items()}
+    return {}
+
+
+def english_words(word: str) -> bool:
+    """Whether ``word`` (lower case) is an English word."""
+    return word in _english()
+
+
+COMMON, RARE = 3.5, 6.0  # rarities: "game", "work" and "cost" are common; "parry" and "orc" rare
+
+
+def specificity(word: str) -> float:
+    """How much a word says about what is asked, 0.15 to 1: a common English word ("work",
+    "cost") little, a rare one ("parry") or one English does not know (a game's term) fully."""
+    if word.isdigit():  # "I have 8 mana": the number is the player's, the rule is about mana
+        return 0.15
+    rarity = _english().get(word)
+    if rarity is None:
+        return 1.0
+    return min(1.0, max(0.15, (rarity - COMMON) / (RARE - COMMON)))
+
+
+def holds_in_order(word: str, candidate: str) -> bool:
+    letters = iter(candidate)
+    return all(letter in letters for letter in word)
+
+
 def reach(word: str) -> int:
     return 2 if len(word) >= LONG else 1
 
 
 class Speller:
-    def __init__(self, counts: dict[str, int]) -> None:
-        """``counts``: each vocabulary word and the number of sections it occurs in."""
+    def __init__(self, counts: dict[str, int], is_english: Callable[[str], bool] = lambda word: False) -> None:
+        """``counts``: each vocabulary word and the number of sections it occurs in;
+        ``is_english``: whether a word is English (never corrected)."""
         self._counts = counts
+        self._is_english = is_english
         self._by_deletion: dict[str, list[str]] = {}
         for word in counts:
             if len(word) >= MIN_LENGTH - 1 and word.isalpha():
@@ -66,7 +121,12 @@ class Speller:
         """The vocabulary word meant by an unknown ``word``, or None."""
         if len(word) < MIN_LENGTH or not word.isascii() or not word.isalpha() or self.known(word):
             return None
+        if self._is_english(word):
+            return None
         most = reach(word)
         candidates = {c for key in deletions(word, most) for c in self._by_deletion.get(key, ())}
-        ranked = sorted((distance(word, c, most), abs(len(c) - len(word)), -self._counts[c], c) for c in candidates)
-        return ranked[0][3] if ranked and ranked[0][0] <= most else None
+        ranked = sorted(
+            (distance(word, c, most), not holds_in_order(word, c), abs(len(c) - len(word)), -self._counts[c], c)
+            for c in candidates
+        )
+        return ranked[0][4] if ranked and ranked[0][0] <= most else None

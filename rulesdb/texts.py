@@ -26,16 +26,6 @@ _LINES = re.compile(r"(\d+)(?:-(\d+))?")
 _SYNONYM = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 
 
-def game_phases() -> dict[str, tuple[str, ...]]:
-    """The phases each registered game's rules may name (the game's `rules_phases`).
-
-    A text for a game that is not registered (a test's fixture) has its phases unchecked.
-    """
-    from companion.games import all_games
-
-    return {game.id: game.rules_phases for game in all_games()}
-
-
 class TextsError(ValueError):
     """A rule text file is malformed; the message names the file and the section."""
 
@@ -46,6 +36,7 @@ class GameTexts:
     name: str
     original: str
     seed: str
+    phases: tuple[str, ...] = ()  # the phases its sections may name (the game's `rules_phases`)
 
 
 @dataclass(frozen=True)
@@ -89,9 +80,8 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
     )
     games: list[GameTexts] = []
     sections: list[Section] = []
-    phases = game_phases()
     for entry in entries:
-        game, game_sections = _parse_file(entry, root, phases)
+        game, game_sections = _parse_file(entry, root)
         games.append(game)
         sections.extend(game_sections)
     _check_ids(sections)
@@ -107,9 +97,7 @@ def games(texts_dir: Path | Traversable | None = None) -> tuple[GameTexts, ...]:
     return load(texts_dir).games
 
 
-def _parse_file(
-    entry: Traversable, root: Path | Traversable, known: dict[str, tuple[str, ...]]
-) -> tuple[GameTexts, list[Section]]:
+def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts, list[Section]]:
     where = f"rulesdb/texts/{entry.name}"
     try:
         data = tomllib.loads(entry.read_text(encoding="utf-8"))
@@ -124,12 +112,12 @@ def _parse_file(
         name=_text(data, "name", where),
         original=_text(data, "original", where, required=False),
         seed=_text(data, "seed", where),
+        phases=_words(data, "phases", where),
     )
     raw_sections = data.get("section", [])
     if not isinstance(raw_sections, list) or not raw_sections:
         raise TextsError(f"{where}: no [[section]] tables")
-    phases = known.get(game)
-    sections = [_parse_section(game, raw, where, phases) for raw in raw_sections]
+    sections = [_parse_section(game, raw, where, info.phases or None) for raw in raw_sections]
     seed = root / "seeds" / info.seed
     if seed.is_file():
         lines = seed.read_text(encoding="utf-8").splitlines()

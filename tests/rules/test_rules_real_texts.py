@@ -28,7 +28,16 @@ def questions() -> list[tuple[str, str, str]]:
     found = []
     for path in sorted(QUESTIONS.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        found += [(q.get("game", path.stem), q["ask"], q["expect"]) for q in data.get("q", [])]
+        found += [(q.get("game", path.stem), q["ask"], q["expect"]) for q in data.get("q", []) if q["expect"]]
+    return found
+
+
+def uncovered() -> list[tuple[str, str]]:
+    """The questions of the tuning sets that no rule covers (`expect = ""`)."""
+    found = []
+    for path in sorted(QUESTIONS.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        found += [(q.get("game", path.stem), q["ask"]) for q in data.get("q", []) if not q["expect"]]
     return found
 
 

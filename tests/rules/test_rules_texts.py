@@ -10,7 +10,10 @@ from rulesdb.texts import KINDS, TextsError, games, load, load_all
 
 FIXTURES = Path(__file__).parent / "fixtures" / "texts"
 
-HEADER = 'game = "tkc"\nname = "The King Commands"\nseed = "the-king-commands.zh-TW.txt"\n'
+HEADER = (
+    'game = "tkc"\nname = "The King Commands"\nseed = "the-king-commands.zh-TW.txt"\n'
+    'phases = ["setup", "draw", "relic", "attack", "discard", "end"]\n'
+)
 GOOD = """
 [[section]]
 id = "tkc.cards.crown"

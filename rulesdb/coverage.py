@@ -1,0 +1,106 @@
+"""Whether a passage answers a question: the share of the question's key words it holds.
+
+bm25 ranks every passage that shares a word with the question, so a question the rules do
+not cover still gets answers that look ordinary. Here each word the player typed (its
+synonyms and spelling correction standing in for it) weighs by how rare it is in the game's
+passages (inverse document frequency; a word no passage holds weighs most) times how specific
+it is in English (``spelling.specificity``: "work" and "cost" say less than "parry"), and a
+passage covers the share of that weight it holds. The index calls a question covered when some
+candidate passage holds at least half: "how much does the game cost" holds "game" only, a
+common word, and is answered "No rule covers this".
+
+Words are compared by a crude stem (`word_key`: "blocked", "blocks" and "blocking" are
+"block"), which is all a yes-or-no check needs; the ranking itself stays FTS5's.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from rulesdb.query import CJK, Query, bigrams
+
+# Verbs a question is built on rather than about ("what happens when", "how does it work").
+QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want", "matter", "able"])
+_WORD = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
+
+
+def word_key(word: str) -> str:
+    """A word's crude stem, six letters at most: "blocked", "blocks" and "blocking" are "block",
+    "parries", "parried" and "parry" are "parri", "tied" and "ties" are "tie"."""
+    word = word.lower()
+    if len(word) > 4 and word.endswith(("ies", "ied")):
+        word = word[:-3] + "i"
+    elif word.endswith("ing") and len(word) >= 6:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) >= 5:
+        word = word[:-2]
+    elif word.endswith("ed") or (word.endswith("es") and len(word) >= 5 and word[-3] in "sxz"):
+        word = word[:-1] if word.endswith("ed") else word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) >= 4:
+        word = word[:-1]
+    if word.endswith("y") and len(word) > 3:
+        word = word[:-1] + "i"
+    return word[:6]
+
+
+def word_keys(text: str) -> set[str]:
+    return {word_key(word) for word in _WORD.findall(text)}
+
+
+class Coverage:
+    """The key sets of a game's passages (passage rowids from `first` on)."""
+
+    def __init__(self, keys: list[frozenset[str]], first: int, specificity: Callable[[str], float]) -> None:
+        self._keys = keys
+        self._specificity = specificity
+        self._first = first
+        self._count = max(len(keys), 1)
+        self._df: dict[str, int] = {}
+        for held in keys:
+            for key in held:
+                self._df[key] = self._df.get(key, 0) + 1
+
+    def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
+        """How rare the word (or the best of its alternatives) is in the game's passages, times
+        how specific it is in English: a word the texts lack weighs most, unless it is common."""
+        df = max((min(self._df.get(key, 0) for key in phrase) for phrase in alternatives), default=0)
+        return math.log((self._count + 1) / (df + 0.5)) * self._specificity(word)
+
+    def groups(
+        self, asked: Query, understood: Query, alternatives: Mapping[str, tuple[str, ...]]
+    ) -> list[tuple[float, tuple[frozenset[str], ...]]]:
+        """The question's key words, each as its weight and its alternatives (each a set of
+        keys a passage must all hold: "holy knight" needs both); CJK by its pairs."""
+        groups = []
+        for word in (w for w in asked.words if word_key(w) not in QUESTION_VERBS):
+            phrases = tuple(
+                frozenset(word_key(part) for part in phrase.split())
+                for phrase in dict.fromkeys((word, *alternatives.get(word, ())))
+            )
+            groups.append((self._weight(word, phrases), phrases))
+        for run in understood.cjk_runs:
+            # A pair no passage holds is most often two words' edges (開始每人: 始每), not a
+            # word the texts lack: only the pairs the texts hold count.
+            for gram in dict.fromkeys(bigrams(run) if len(run) > 1 else ()):
+                if gram in self._df:
+                    phrases = (frozenset((gram,)),)
+                    groups.append((self._weight(gram, phrases), phrases))
+        return groups
+
+    def share(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int]) -> dict[int, float]:
+        """The share of the groups' weight each passage holds (0 to 1)."""
+        total = sum(weight for weight, _ in groups)
+        shares = {}
+        for passage in passages:
+            at = passage - self._first
+            if not 0 <= at < len(self._keys):
+                continue
+            held = self._keys[at]
+            shares[passage] = (
+                sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) / total
+                if total
+                else 1.0
+            )
+        return shares
