@@ -2,8 +2,10 @@
 
 ``add_arguments`` is the one parser of both ``companion rules`` and ``python -m rulesdb.cli``,
 and ``query_first`` lets a query start with ``-`` ("-excal" is a query, not an option).
-``rules_command`` does the work and returns the exit status (0 found, 1 nothing matched,
-2 bad arguments). Output is plain text or JSON, never Rich markup: it is meant for pipes and
+``rules_command`` does the work and returns the exit status (0 found, 1 nothing matched or
+no rule covers the question, 2 bad arguments). A question no rule covers says so first and
+lists the closest passages under a "Closest" label; with ``--json`` it prints
+``{"results": [], "reason": "No rule covers this.", "closest": [...]}``. Output is plain text or JSON, never Rich markup: it is meant for pipes and
 terminals without the app. The rules index is imported only when a search runs.
 """
 
@@ -89,11 +91,21 @@ def rules_command(
         print("Type a word to search the rules: punctuation alone matches nothing.", file=err)
         return 1
     try:
-        hits = index.search(query, game, limit=limit or DEFAULT_LIMIT, mark=None)
+        answer = index.ask(query, game, limit=limit or DEFAULT_LIMIT, mark=None)
     except UnknownGameError:
         known = ", ".join(info.game for info in index.games())
         print(f"Unknown game {shown(game or '')!r}: rule texts exist for {known}.", file=err)
         return 2
+    hits = list(answer.hits)
+    if hits and not answer.covered:
+        if as_json:
+            closest = [_as_dict(hit) for hit in hits]
+            json.dump({"results": [], "reason": answer.reason, "closest": closest}, out, ensure_ascii=False, indent=2)
+            out.write("\n")
+        else:
+            out.write(f"{answer.reason}\n\nClosest (not answers):\n")
+            out.writelines(f"  {hit.section.title} ({hit.section.id}): {hit.plain_snippet}\n" for hit in hits)
+        return 1
     if not hits:
         asked = " ".join(query.split())
         asked = asked if len(asked) <= ECHO else asked[: ECHO - 1] + "…"
@@ -122,6 +134,7 @@ def _as_dict(hit: Hit) -> dict[str, Any]:
         "kind": section.kind,
         "score": round(hit.score, 4),
         "snippet": hit.plain_snippet,
+        "passage": hit.passage,
         "text": section.text,
         "original": section.original,
     }
@@ -130,7 +143,10 @@ def _as_dict(hit: Hit) -> dict[str, Any]:
 def _as_text(hit: Hit, index: RulesIndex, original: bool) -> str:
     section = hit.section
     game = next((info.name for info in index.games() if info.game == section.game), section.game)
-    text = f"{section.title}\n{section.id} · {game} · {section.kind}\n\n{section.text}"
+    text = f"{section.title}\n{section.id} · {game} · {section.kind}\n\n"
+    if hit.passage and hit.passage.split() != section.text.split():
+        text += f"» {hit.passage}\n\nThe whole section:\n"
+    text += section.text
     if original:
         text += "\n\n" + original_block(section)
     return text

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.text import fit, markup
-from rulesdb.index import line_hit
+from rulesdb.index import NO_RULE, line_hit
 from screens.commands import Command, bindings
 
 ACTIONS = (
@@ -138,10 +138,14 @@ class RulesScreen(Screen[None]):
         if not text.strip() and self.game and self.phase:
             sections = index.for_phase(self.game, self.phase)
             self.hits = [line_hit(s) for s in sections]
+            covered = True
         else:
-            self.hits = index.search(text, self.game, limit=LIMIT)
+            answer = index.ask(text, self.game, limit=LIMIT)
+            self.hits, covered = list(answer.hits), answer.covered
         results = self.query_one("#results", OptionList)
         results.clear_options()
+        if self.hits and not covered:  # the closest passages, never shown as answers
+            results.add_option(Option(f"[b]{NO_RULE}[/b] Closest:", disabled=True))
         if not self.hits:
             echo = markup(fit(text.strip(), 40))  # the query as typed, never read as markup
             results.add_option(
@@ -155,7 +159,7 @@ class RulesScreen(Screen[None]):
             for h in self.hits
         )
         if highlight:
-            results.highlighted = 0
+            results.highlighted = 0 if covered else 1
 
     @on(OptionList.OptionHighlighted, "#results")
     def result_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -94,3 +94,22 @@ async def test_the_phase_list_shows_no_markdown_marks(make_app, db_path):
         prompts = [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
         assert any(h.section.first_line.startswith("**") for h in rules.hits)
         assert prompts and not any("**" in prompt for prompt in prompts)
+
+
+async def test_a_question_no_rule_covers_says_so_over_the_closest(make_app):
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="mm5"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.press(*"can I sell my gems")
+        await pilot.pause()
+        results = rules.query_one("#results", OptionList)
+        first = results.get_option_at_index(0)
+        assert "No rule covers this." in str(first.prompt) and first.disabled
+        assert results.option_count > 1, "the closest passages are still listed, under the label"
+        await pilot.press("ctrl+a", "backspace", *"can orcs defend together")
+        await pilot.pause()
+        assert "No rule covers" not in str(results.get_option_at_index(0).prompt)

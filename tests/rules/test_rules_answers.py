@@ -1,0 +1,100 @@
+"""Rules search as a player relies on it: the answer first, Simplified Chinese, number
+questions, the speller's restraint, rulings first, and an honest "No rule covers this"."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from rulesdb.cli import rules_command
+from rulesdb.index import NO_RULE, RulesIndex
+from rulesdb.passages import passages
+from rulesdb.query import parse_query
+from tests.rules.test_rules_real_texts import questions, uncovered
+from tests.rules_frozen.score import score
+
+TOP1_BAR = 0.90  # of the tuning sets' questions, the first answer (or the ruling that settles it)
+
+
+def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
+    section = index.section(hit_id)
+    return hit_id == expect or (section is not None and section.kind == "ruling" and expect in section.see)
+
+
+def test_the_first_answer_is_the_right_one(real_index: RulesIndex) -> None:
+    asked = questions()
+    right = [first_is(real_index, real_index.search(a, game=g, limit=1)[0].section.id, e) for g, a, e in asked]
+    assert sum(right) / len(asked) >= TOP1_BAR, f"{sum(right)}/{len(asked)} first"
+
+
+def test_questions_no_rule_covers_are_answered_honestly(real_index: RulesIndex) -> None:
+    asks = uncovered()
+    honest = [not real_index.ask(a, game=g, limit=3).covered for g, a in asks]
+    assert sum(honest) >= 0.6 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
+    said_miss = [a for g, a, _ in questions() if not real_index.ask(a, game=g, limit=3).covered]
+    assert len(said_miss) <= 0.03 * len(questions()), said_miss
+
+
+def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
+    """The frozen set (never tuned on): the figures the README reports (top-1 61, top-3 72 of
+    90, 3 of 9 honest misses). The issue's goals (top-3 >= 97 %, top-1 >= 90 %, 5 of 6) are not
+    reached; this holds the ground reached, so a change that loses it fails."""
+    result = score(real_index)
+    assert result.top3 >= 72 and result.top1 >= 61, result.misses
+    assert result.honest >= 3, result.misses
+
+
+def test_simplified_chinese_finds_what_traditional_finds(real_index: RulesIndex) -> None:
+    simplified = [h.section.id for h in real_index.search("王者之剑可以挡背刺吗", game="tkc", limit=3)]
+    traditional = [h.section.id for h in real_index.search("王者之劍可以擋背刺嗎", game="tkc", limit=3)]
+    assert simplified == traditional and simplified
+
+
+def test_a_question_word_inside_a_chinese_word_leaves_the_word_whole() -> None:
+    assert parse_query("升幾級").cjk_runs == ("升級",) and parse_query("升幾級").number
+    assert parse_query("一張").cjk_runs == ("張",), "counted CJK numbers are digits, as the texts write them"
+
+
+def test_how_many_is_a_number_question() -> None:
+    assert parse_query("how many cards do I get").number
+    assert not parse_query("can I draw cards").number
+
+
+def test_the_speller_leaves_english_words_alone(real_index: RulesIndex) -> None:
+    assert real_index._speller.correct("cant") is None
+    assert real_index._speller.correct("anybody") is None
+    assert real_index._speller.correct("knigth") == "knight"
+    assert real_index._speller.correct("moster") == "monster", "a letter left out is the likelier slip"
+
+
+def test_a_ruling_comes_before_the_paragraph_it_settles(real_index: RulesIndex) -> None:
+    top = [h.section.id for h in real_index.search("can a thief steal a gem", game="mm5", limit=3)]
+    assert top.index("mm5.ruling.thief") < top.index("mm5.thief")
+
+
+def test_a_buried_line_is_shown_as_the_passage(real_index: RulesIndex) -> None:
+    hits = real_index.search("if you cannot play a card skip", game="skd", limit=10)
+    turn = next(h for h in hits if h.section.id == "skd.turn.order")
+    assert "skip straight to 5" in turn.passage and len(turn.passage) < len(turn.section.text) / 3
+
+
+def test_passages_keep_every_line_and_tables_whole() -> None:
+    text = "Intro line.\n\n- one\n  more of one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |"
+    found = passages(text)
+    assert found == ("Intro line.", "- one\n  more of one", "- two\n| a | b |\n| - | - |\n| 1 | 2 |")
+    joined = "\n".join(found)
+    assert all(line in joined for line in text.splitlines() if line)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_the_cli_says_no_rule_covers_it_and_exits_1(real_index: RulesIndex, as_json: bool) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = rules_command("can I sell my gems", "mm5", None, as_json, out=out, err=err, index=real_index)
+    assert code == 1
+    if as_json:
+        data = json.loads(out.getvalue())
+        assert data["results"] == [] and data["reason"] == NO_RULE and data["closest"]
+    else:
+        assert out.getvalue().startswith(NO_RULE) and "Closest" in out.getvalue()
