@@ -79,6 +79,7 @@ class Coverage:
                 frozenset(word_key(part) for part in phrase.split())
                 for phrase in dict.fromkeys((word, *alternatives.get(word, ())))
             )
+            phrases += self._completions(word_key(word))
             groups.append((self._weight(word, phrases), phrases))
         for run in understood.cjk_runs:
             # A pair no passage holds is most often two words' edges (開始每人: 始每), not a
@@ -88,6 +89,14 @@ class Coverage:
                     phrases = (frozenset((gram,)),)
                     groups.append((self._weight(gram, phrases), phrases))
         return groups
+
+    def _completions(self, key: str, most: int = 8) -> tuple[frozenset[str], ...]:
+        """The texts' words a word the texts lack begins, as the search matches it ("excal" is
+        the start of Excalibur)."""
+        if key in self._df or len(key) < 3:
+            return ()
+        found = [known for known in self._df if known.startswith(key)]
+        return tuple(frozenset((known,)) for known in sorted(found, key=lambda k: -self._df[k])[:most])
 
     def share(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int]) -> dict[int, float]:
         """The share of the groups' weight each passage holds (0 to 1)."""

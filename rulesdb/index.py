@@ -57,7 +57,9 @@ NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores 
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.4  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
-_CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}])|(?<=[{CJK}])(?=[0-9])|(?<=[0-9])(?=[{CJK}])")
+# Between two CJK characters, and between a CJK character and a digit or a Latin letter
+# (Easy模式 is "easy 模 式", 6點 is "6 點").
+_CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
 _DIGIT = re.compile(r"[0-9]")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
