@@ -98,8 +98,10 @@ def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), rev
     rest = Reveals(reveals)
     state, words = apply_effects(state, tuple(effects), rest)
     rest.check_all_used()
-    done = ", ".join(words) if words else (who.skill or "its skill")
-    return replace(state, notes=(f"{who.name} pays {pay}: {done}",))
+    if words:
+        return replace(state, notes=(f"{who.name} pays {pay}: {', '.join(words)}",))
+    card = f" (the card: {who.skill})" if who.skill else ""
+    return replace(state, notes=(f"{who.name} pays {pay}; what it does was not recorded, nothing applied{card}",))
 
 
 def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState:

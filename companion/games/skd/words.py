@@ -38,7 +38,8 @@ def describe(before: SkdState, event: Event, after: SkdState) -> str:
         case ev.RevealBoss(spec=spec):
             return f"Boss revealed: {spec[0]} ({spec[2]} HP, Atk {spec[3]})"
         case ev.BossKeep(kept=kept):
-            return f"Boss setup: hands keep {', '.join(map(str, kept))}; {notes} cards to the play pile"
+            moved = f"{notes} card{'' if notes == '1' else 's'}"
+            return f"Boss setup: hands keep {', '.join(map(str, kept))}; {moved} to the play pile"
         case ev.BossDeal():
             return f"Boss setup: play pile shuffled, hands refilled to {HAND}; new deck {after.deck}"
         case ev.MoveCards(source=src, target=dst, count=n):
