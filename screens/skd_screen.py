@@ -208,7 +208,9 @@ class SkdScreen(SkdPrompts):
                 cards, constant = parse_play_line(text, easy, active)
             except Rejected as exc:
                 return exc.reason
-            return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
+            return self.try_with_reveals(
+                lambda reveals: ev.Play(cards, reveals, constant), (), lambda: self.action_play(text)
+            )
 
         self.ask(
             f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
@@ -239,7 +241,7 @@ class SkdScreen(SkdPrompts):
             suggest=[c.name for c in seat.party if c.lv < c.cap],
         )
 
-    def action_skill(self) -> None:
+    def action_skill(self, typed: str = "") -> None:
         if not self._writable():
             return
         seat = self.state.seats[self.state.active]
@@ -252,11 +254,13 @@ class SkdScreen(SkdPrompts):
                 name, x, effects = parse_skill_line(text, active)
             except Rejected as exc:
                 return exc.reason
-            return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
+            return self.try_with_reveals(
+                lambda reveals: ev.Skill(name, x, effects, reveals), (), lambda: self.action_skill(text)
+            )
 
         self.ask(
             f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}",
-            "",
+            typed,
             submit,
             suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS],
         )

@@ -162,7 +162,7 @@ async def test_the_boss_setup_and_a_win(make_app, repo):
         # the home screen says how it ended, not only that it did
         await pilot.press("escape")
         home = await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen" and app.screen)
-        assert "✓ finished · won" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
+        assert "✓ finished\nwon" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
 
 
 async def test_a_loss_and_bad_input(make_app):
