@@ -57,6 +57,7 @@ class SeireiKairoDrive(GameBase):
         Option("easy_duals", "Easy mode: dual-number cards showing 0 or 4 (count them in the box)", 4, "int"),
         Option("pairing", "Element and colour pairing", DEFAULT_PAIRING, "text"),
         Option("per_colour", "Variant: attacks per distinct colour (not per card)", False),
+        Option("auto_draw", "Draw at the start of each turn by itself (logged; undo takes it back)", False),
     )
     events = ev.EVENTS
 
@@ -71,6 +72,7 @@ class SeireiKairoDrive(GameBase):
             pairing=parse_pairing(opts["pairing"]),
             easy=opts["easy"],
             per_colour=opts["per_colour"],
+            auto_draw=opts["auto_draw"],
             total=total,
             deck=total - HAND * len(players),
             passed=(False,) * len(players),

@@ -222,5 +222,5 @@ def deal(state: SkdState) -> SkdState:
         on_pile=(),
         stage="boss",
         history=(*state.history, pool),
-        notes=(),
+        notes=(f"new deck {pool}",),
     )
