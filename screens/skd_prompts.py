@@ -80,7 +80,7 @@ class SkdPrompts(TableScreen):
                 return exc.reason
             return self.record_card(make(spec), kind, spec, typed)
 
-        self.ask(f"{label} · known: {known(shelf, taken)}", "", submit, suggest=names(shelf, taken))
+        self.ask(f"{label} · known: {known(shelf, taken, kind)}", "", submit, suggest=names(shelf, taken))
 
     def try_with_reveals(
         self, make: Callable[[tuple], Any], reveals: tuple, back: Callable[[], None] | None = None, new: tuple = ()
@@ -117,7 +117,7 @@ class SkdPrompts(TableScreen):
             return self.try_with_reveals(make, (*reveals, spec), back, (*new, spec) if typed else new)
 
         self.ask(
-            f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
+            f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken, 'enemy')}",
             "",
             submit,
             suggest=names(shelf, taken),
@@ -136,3 +136,13 @@ class SkdPrompts(TableScreen):
         self.close_entry()
         back()
         return True
+
+    def ask_then(self, question: str, answer: Callable[[str], str | None], back: Callable[[], None]) -> None:
+        """A follow-up question the core asks (an X★ skill's mana, the constant skills a play
+        triggers), after the first line closes; esc goes back to that line."""
+
+        def open_it() -> None:
+            self.ask(question, "", answer)
+            self.back = back
+
+        self.call_after_refresh(open_it)

@@ -45,7 +45,7 @@ async def test_bug3_a_refused_reveal_is_not_saved_and_enemies_that_cannot_come_u
         await pilot.press("d")
         await typed(pilot, "p", "g2")
         assert "the next enemy" in label(screen)
-        assert label(screen).endswith("· 1 Imp"), "Easy mode: a two-star Wolf cannot be enemy 2"
+        assert label(screen).endswith("· 1 Imp 1★ 9 HP Atk 1"), "Easy mode: a two-star Wolf cannot be enemy 2"
         await answer(pilot, "Boar, 2, 20, 2")
         assert screen.entry_open and screen.timeline.state.enemy.name == "Gnat", "Easy: enemy 2 has 1 star"
         assert "Boar" not in app.repo.cards("skd", "enemy"), "a refused card is not remembered"
@@ -70,3 +70,78 @@ async def test_bug5_esc_at_the_next_enemy_question_goes_back_to_the_typed_play(m
         await pilot.pause()
         await answer(pilot, "1")
         assert screen.timeline.state.enemy.name == "Imp"
+
+
+STORED = (
+    "Rin, wind, 2, 3/4/5, c/h2, 2, damage 3",
+    "Kai, fire, 2, 4/5/6, h3/c, X, damage X",
+    "Mio, water, 1, 2/3, h2, const, heal 2",
+    "Tao, earth, 1, 5/6, -, const, 4: mana +1",
+)
+
+
+async def test_keystrokes_a_stored_skill_is_three_keys_and_an_x_skill_asks_the_mana(make_app, repo):
+    session(repo, characters=STORED, enemy="Golem, 2, 40, 1")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        st = lambda: screen.timeline.state  # noqa: E731
+        await typed(pilot, "a", "+2")
+        await pilot.press("d")
+        await typed(pilot, "p", "g1")
+        assert st().enemy.hp == 37
+        pressed = ("k", "1", "enter")
+        await pilot.press(*pressed)
+        await pilot.pause()
+        assert len(pressed) == 3 and st().enemy.hp == 34 and st().seats[0].mana == 0
+        assert screen.timeline.entries[-1].text == "Ann: Rin pays 2: 3 damage"
+        await pilot.press("n")  # the enemy phase still to come runs with the end of the turn
+        await pilot.pause()
+        assert st().active == 1 and st().discard == 1
+        await typed(pilot, "a", "+3")
+        await pilot.press("d")
+        await typed(pilot, "p", "r1")
+        await pilot.press("k", "K", "a", "i", "enter")
+        await pilot.pause()
+        assert label(screen).startswith("Kai's skill costs X★ (damage X): how much mana? (Bob has 3)")
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert st().enemy.hp == 34 - 4 - 2 and st().seats[1].mana == 1
+
+
+async def test_a_constant_skill_the_play_triggers_is_offered_and_enter_takes_it(make_app, repo):
+    session(repo, characters=STORED, enemy="Golem, 2, 40, 1")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        st = lambda: screen.timeline.state  # noqa: E731
+        await pilot.press("d")
+        await typed(pilot, "p", "y4 +y1")
+        assert "This play triggers constant skills: 1 Tao: 4: mana +1" in label(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert st().played and st().seats[0].mana == 1, "one key to accept"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await typed(pilot, "p", "y4 +y1")
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert st().played and st().seats[0].mana == 0, "n declines"
+
+
+async def test_keystrokes_a_whole_turn_with_auto_draw(make_app, repo):
+    """Auto-draw on: a 2-card play, the enemy phase and the next turn take 7 keys (the draw none)."""
+    session(repo, {"auto_draw": True}, enemy="Golem, 2, 40, 1")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        st = lambda: screen.timeline.state  # noqa: E731
+        assert st().drew, "the first turn drew as it started"
+        pressed = ("g", "1", "space", "y", "1", "enter", "n")
+        await pilot.press(*pressed)
+        await pilot.pause()
+        assert st().active == 1 and st().drew and st().seats[1].hand == 5 and st().discard == 1
+        assert len(pressed) == 7
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert st().active == 0 and st().played, "one undo takes back the enemy phase, the end and the draw"

@@ -20,6 +20,7 @@ from companion.games.skd.specs import (
     enemy_from_data,
     parse_character,
     parse_enemy,
+    summary,
 )
 from companion.numbers import LIMIT, whole
 
@@ -73,11 +74,14 @@ def from_catalogue(
     return (parse_character(t) if character else parse_enemy(t)), True
 
 
-def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), limit: int = 9) -> str:
+def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kind: str = "") -> str:
+    """Every card that can come up, numbered; with `kind`, each with its values (stars, element, Atk)."""
     names = shelf(catalogue, taken)
     if not names:
         return "none yet"
-    return " · ".join(f"{i} {n}" for i, n in enumerate(names[:limit], 1)) + (" …" if len(names) > limit else "")
+    return " · ".join(
+        f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in enumerate(names, 1)
+    )
 
 
 def parse_skill(text: str) -> tuple[str, int]:
@@ -158,3 +162,8 @@ def parse_offer(text: str, offers: tuple[tuple[str, tuple[Any, ...]], ...]) -> t
             raise Rejected(f"{part!r} is not one of the skills offered; enter takes them all, n none.")
         chosen += [o for o in found if o not in chosen]
     return tuple(chosen)
+
+
+def parse_x(text: str) -> int:
+    """The mana paid for an X★ skill: a whole number, at least 1."""
+    return whole(text.strip(), "The mana", 1, LIMIT)

@@ -11,6 +11,7 @@ Any LV rise (bought or from a card's LV symbol) resolves its level bonus at once
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +21,7 @@ from companion.games.skd.effect_words import constant_trigger, stored_effects
 from companion.games.skd.effects import NeedsReveal, Reveals, apply_effects, find_character, strike
 from companion.games.skd.state import Character, Enemy, SkdState
 
-__all__ = ["NeedsReveal", "raise_level", "resolve_play", "triggered"]
+__all__ = ["NeedsReveal", "offered_constants", "raise_level", "resolve_play", "triggered"]
 
 
 def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, str]:
@@ -153,3 +154,14 @@ def _card_bonuses(state: SkdState, cards: tuple[Any, ...], notes: list[str]) -> 
             state, words = raise_level(state, state.active, current)
             notes.append("LV symbol: " + words)
     return state
+
+
+def offered_constants(
+    state: SkdState, cards: tuple[Any, ...], typed: tuple[Any, ...]
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The constant skills to offer for a typed play: those it triggers and were not typed; none
+    when the play is refused anyway (Rejected with the reason, so nothing is asked first)."""
+    with contextlib.suppress(NeedsReveal):
+        resolve_play(state, cards, (), typed)
+    names = {str(who).casefold() for who, _ in typed}
+    return tuple(o for o in triggered(state, cards) if o[0].casefold() not in names)

@@ -217,3 +217,15 @@ def show_enemy(spec: EnemySpec) -> str:
     name, stars, hp, atk, threshold, strong, ability = spec
     values = (stars, hp, atk) if not threshold and not strong and not ability else (stars, hp, atk, threshold, strong)
     return ", ".join((name, *map(str, values), *((ability,) if ability else ())))
+
+
+def summary(kind: str, name: str, data: dict[str, Any]) -> str:
+    """A remembered card's values in a few words: `2★ wind Atk 3/4/5`, `1★ 10 HP Atk 2`."""
+    try:
+        if kind == "character":
+            c = character_from_data(name, data)
+            return f"{c[2]}★ {c[1]} Atk {'/'.join(map(str, c[3]))}"
+        e = enemy_from_data(name, data)
+    except Rejected:
+        return "(its values do not read; edit it in the catalogue)"
+    return f"{e[1]}★ {e[2]} HP Atk {e[3]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.skd import stages
 from companion.games.skd.cards import COLOUR_NAMES, show
+from companion.games.skd.effect_words import EFFECT_HELP, stored_effects
 from companion.games.skd.forecast import (
     deciding,
     deciding_banner,
@@ -193,3 +194,22 @@ def hint(state: SkdState) -> str:
         f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
         "n end turn · m/a/h cards, mana, enemy correction"
     )
+
+
+def skill_prompt(state: SkdState) -> str:
+    """The skill line's help: the active party's skills, those stored on the card applied as they are."""
+    s = state.seats[state.active]
+    options = []
+    for i, c in enumerate(s.party, 1):
+        if c.cost == "constant":
+            continue
+        stored = stored_effects(c.skill, 1, state.active) is not None
+        what = c.skill if stored else f"{c.skill or 'no skill'} (say what it does: {c.name}: damage 3)"
+        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}")
+    listed = " · ".join(options) or "no skill to pay for"
+    return f"Skill ({s.mana} mana): its number or name, X★ then the mana ({EFFECT_HELP}) · {listed}"
+
+
+def skill_words(state: SkdState) -> dict[str, str]:
+    """Each active party character's skill words, as its card says them."""
+    return {c.name: c.skill for c in state.seats[state.active].party}
