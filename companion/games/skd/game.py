@@ -22,6 +22,7 @@ from companion.core import (
 )
 from companion.games.skd import events as ev
 from companion.games.skd import rules, view, words
+from companion.games.skd.catalogue import CATALOGUE
 from companion.games.skd.specs import DEFAULT_PAIRING, parse_pairing
 from companion.games.skd.state import (
     EASY_REMOVED_SINGLES,
@@ -60,6 +61,7 @@ class SeireiKairoDrive(GameBase):
         Option("auto_draw", "Draw at the start of each turn by itself (logged; undo takes it back)", False),
     )
     events = ev.EVENTS
+    catalogue = CATALOGUE
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> SkdState:
         players = check_players(players, self.min_players, self.max_players)
