@@ -57,7 +57,7 @@ SKD_ACTIONS = (
         "k",
         "skill",
         "Skill",
-        "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)",
+        "Actions: a skill by its number (the card's effect applies) or Rin: damage 3 (once per character per turn)",
     ),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),

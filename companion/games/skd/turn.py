@@ -233,7 +233,7 @@ def auto_draw(state: SkdState) -> SkdState:
     notes = state.notes
     after = draw(state)
     who = after.seats[after.active].name
-    drew = f"{who} draws" + (f": {after.notes[0]}" if after.notes else f" (deck {after.deck})")
+    drew = f"{who} draws nothing (the deck is empty)" if after.notes else f"{who} draws (deck {after.deck})"
     return replace(after, notes=(*notes, drew))
 
 

@@ -191,8 +191,8 @@ def hint(state: SkdState) -> str:
         return "The normal battle is over: end the turn (n), then the boss setup."
     colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
     return (
-        f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
-        "n end turn · m/a/h cards, mana, enemy correction"
+        f"d draw · type the cards to play ({colours}) · l level · k skill (its number) · e enemy · "
+        "n end turn (the enemy phase first if still to come) · m/a/h cards, mana, enemy correction"
     )
 
 
@@ -207,7 +207,7 @@ def skill_prompt(state: SkdState) -> str:
         what = c.skill if stored else f"{c.skill or 'no skill'} (say what it does: {c.name}: damage 3)"
         options.append(f"{i} {c.name} [{c.cost or '—'}] {what}")
     listed = " · ".join(options) or "no skill to pay for"
-    return f"Skill ({s.mana} mana): its number or name, X★ then the mana ({EFFECT_HELP}) · {listed}"
+    return f"Skill ({s.mana} mana): {listed} · its number or name, or Name: what it does ({EFFECT_HELP})"
 
 
 def skill_words(state: SkdState) -> dict[str, str]:
