@@ -118,3 +118,11 @@ def test_auto_draw_draws_as_each_turn_starts():
     text = GAME.describe(fold(s, play("g1")), ev.EndTurn(), after)
     assert text.endswith("Ann ends the turn; Bob is next; Bob draws (deck 43)")
     assert not table().drew, "off by default"
+
+
+def test_a_boss_uses_its_ability_on_appearance_when_it_is_revealed():
+    s = fold(table(), ev.Draw(), ev.MoveCards("deck", "discard", 45), ev.EnemyPhase(), ev.EndTurn())
+    e = ev.RevealBoss(parse_enemy("Lord, 3, 30, 3, 2, 6, enemy mana +1"))
+    after = GAME.apply(s, e)
+    assert after.enemy.mana == 1 and after.enemy.boss
+    assert GAME.describe(s, e, after) == "Boss revealed: Lord (30 HP, Atk 3); on appearance: Lord mana +1 (1)"

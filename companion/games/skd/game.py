@@ -58,7 +58,7 @@ class SeireiKairoDrive(GameBase):
         Option("easy_duals", "Easy mode: dual-number cards showing 0 or 4 (count them in the box)", 4, "int"),
         Option("pairing", "Element and colour pairing", DEFAULT_PAIRING, "text"),
         Option("per_colour", "Variant: attacks per distinct colour (not per card)", False),
-        Option("auto_draw", "Draw at the start of each turn by itself (logged; undo takes it back)", False),
+        Option("auto_draw", "Auto-draw as each turn starts", False),
     )
     events = ev.EVENTS
     catalogue = CATALOGUE

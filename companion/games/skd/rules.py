@@ -52,9 +52,13 @@ def playing_now(state: SkdState) -> bool:
 
 def first_enemy(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
     """The first enemy revealed, its ability on appearance used at once."""
-    state = stages.reveal_first(state, spec)
-    rest = Reveals(())
-    state, words = appear(state, rest)
+
+    return appeared(stages.reveal_first(state, spec))
+
+
+def appeared(state: SkdState) -> SkdState:
+    """The enemy or boss just revealed uses its ability on appearance; its words are the notes."""
+    state, words = appear(state, Reveals(()))
     return replace(state, notes=(f"on appearance: {words}",) if words else ())
 
 
@@ -82,7 +86,7 @@ def apply(state: SkdState, event: Event) -> SkdState:
         case ev.EndTurn():
             return turn.auto_draw(turn.end_turn(state))
         case ev.RevealBoss(spec=spec):
-            return stages.reveal_boss(state, spec)
+            return appeared(stages.reveal_boss(state, spec))
         case ev.BossKeep(kept=kept):
             return stages.keep(state, tuple(kept))
         case ev.BossDeal():

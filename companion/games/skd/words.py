@@ -34,7 +34,7 @@ def describe(before: SkdState, event: Event, after: SkdState) -> str:
         case ev.EndTurn():
             return notes
         case ev.RevealBoss(spec=spec):
-            return f"Boss revealed: {spec[0]} ({spec[2]} HP, Atk {spec[3]})"
+            return "; ".join((f"Boss revealed: {spec[0]} ({spec[2]} HP, Atk {spec[3]})", *after.notes))
         case ev.BossKeep(kept=kept):
             moved = f"{notes} card{'' if notes == '1' else 's'}"
             return f"Boss setup: hands keep {', '.join(map(str, kept))}; {moved} to the play pile"
