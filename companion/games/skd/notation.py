@@ -69,7 +69,7 @@ def from_catalogue(
             return (character_from_data(found, data) if character else enemy_from_data(found, data)), False
         if len(starts) > 1:
             raise Rejected(f"{t!r} could be {', '.join(starts)}: type more of the name.")
-        example = "Rin, wind, 2, 3/4/5, c/h2, 2, skill words" if character else "Slime, 1, 10, 2, 3, 4"
+        example = "Rin, wind, 2, 3/4/5, c/h2, 2, damage 3" if character else "Slime, 1, 10, 2, 3, 4"
         raise Rejected(f"{t!r} is not in the catalogue yet; type its values, e.g. {example}.")
     return (parse_character(t) if character else parse_enemy(t)), True
 
