@@ -15,6 +15,7 @@ from typing import Any
 from companion.core import Rejected, next_seat, refuse_when_over
 from companion.games.skd.effect_words import stored_effects
 from companion.games.skd.effects import Reveals, apply_effects, give_mana, move
+from companion.games.skd.forecast import phase_hits
 from companion.games.skd.play import raise_level
 from companion.games.skd.state import (
     BOSS_SETUP,
@@ -132,16 +133,6 @@ def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState
     return replace(state, enemy=fixed, notes=(f"{e.name} " + ", ".join(words),))
 
 
-def damage_instances(state: SkdState) -> tuple[int, ...]:
-    """This enemy phase's hits: the attack, then the strong attack if the +1 mana reaches it."""
-    e = state.enemy
-    assert e is not None
-    hits = [e.atk]
-    if e.threshold and e.mana + 1 >= e.threshold:
-        hits.append(e.strong)
-    return tuple(hits)
-
-
 def enemy_phase(state: SkdState) -> SkdState:
     _in_turn(state)
     if not state.drew:
@@ -152,7 +143,7 @@ def enemy_phase(state: SkdState) -> SkdState:
     if e is None:
         raise Rejected("No enemy is left; end the turn (n) and the boss battle is set up.")
     deck, discard, notes = state.deck, state.discard, []
-    for i, hit in enumerate(damage_instances(state)):
+    for i, hit in enumerate(phase_hits(state)):
         label = "strong attack" if i else "attack"
         if hit > deck:
             notes.append(f"{e.name}'s {label} of {hit} is more than the deck's {deck}")
