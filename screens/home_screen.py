@@ -83,7 +83,7 @@ class HomeScreen(Screen[None]):
             cells = (
                 (s.title, f"{names.get(s.game, s.game)} · {s.updated.replace('T', ' ')[:16]}"),
                 _two_lines(s.players),
-                (f"✓ {s.summary}" if s.finished else s.summary,),
+                tuple(f"✓ {s.summary}".split(" · ")) if s.finished else (s.summary,),  # won/lost under
             )
             table.add_row(*(Text("\n").join(map(literal, lines)) for lines in cells), key=str(s.id), height=2)
         table.display = bool(self.sessions)

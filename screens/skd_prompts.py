@@ -12,17 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
+
 from companion.core import Rejected
 from companion.games.skd.notation import from_catalogue, known
 from companion.games.skd.notation import shelf as names
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.specs import character_data, enemy_data
-from companion.games.skd.stages import drafter
+from companion.games.skd.stages import cannot_come_up, drafter
 from screens.table_screen import TableScreen
 
 
 class SkdPrompts(TableScreen):
     """The base of `SkdScreen`: its catalogue and reveal prompts."""
+
+    back: Callable[[], None] | None = None  # what esc at the open reveal question goes back to
 
     @property
     def state(self) -> Any:
@@ -31,12 +35,12 @@ class SkdPrompts(TableScreen):
     def catalogue(self, kind: str) -> dict[str, dict[str, Any]]:
         return self.app.repo.cards("skd", kind)  # type: ignore[attr-defined]
 
-    def taken(self, kind: str, reveals: tuple = ()) -> tuple[str, ...]:
-        """Names of `kind` that cannot come up now: drafted characters, enemies already out."""
+    def taken(self, kind: str, reveals: tuple = (), after_kill: bool = False) -> tuple[str, ...]:
+        """Names of `kind` that cannot come up now: drafted characters, enemies the core rules out."""
         if kind == "character":
             return tuple(c.name for s in self.state.seats for c in s.party)
         if kind == "enemy":
-            return (*(name for name, _ in self.state.revealed), *(r[0] for r in reveals))
+            return cannot_come_up(self.state, self.catalogue("enemy"), reveals, after_kill)
         return ()
 
     def drafting(self) -> int:
@@ -76,38 +80,69 @@ class SkdPrompts(TableScreen):
                 return exc.reason
             return self.record_card(make(spec), kind, spec, typed)
 
-        self.ask(f"{label} · known: {known(shelf, taken)}", "", submit, suggest=names(shelf, taken))
+        self.ask(f"{label} · known: {known(shelf, taken, kind)}", "", submit, suggest=names(shelf, taken))
 
-    def try_with_reveals(self, make: Callable[[tuple], Any], reveals: tuple) -> str | None:
-        """Record `make(reveals)`, or first ask for each enemy its kills reveal."""
+    def try_with_reveals(
+        self, make: Callable[[tuple], Any], reveals: tuple, back: Callable[[], None] | None = None, new: tuple = ()
+    ) -> str | None:
+        """Record `make(reveals)`, or first ask for each enemy its kills reveal; the enemies
+        typed anew (`new`) are remembered once the whole action is recorded. `back` reopens the
+        line the action was typed on (esc at a reveal question)."""
         tl = self.timeline
         assert tl is not None
         event = make(reveals)
         try:
             tl.game.apply(tl.state, event)
         except NeedsReveal as exc:
-            self.call_after_refresh(self.ask_reveal, make, reveals, exc.beaten)
+            self.call_after_refresh(self.ask_reveal, make, reveals, exc.beaten, back, new)
             return None
         except Rejected as exc:
             return exc.reason
-        return self.submit(event)
+        error = self.submit(event)
+        for spec in new if error is None else ():
+            self.remember("enemy", spec)
+        return error
 
-    def ask_reveal(self, make: Callable[[tuple], Any], reveals: tuple, beaten: str) -> None:
+    def ask_reveal(
+        self, make: Callable[[tuple], Any], reveals: tuple, beaten: str, back: Callable[[], None] | None, new: tuple
+    ) -> None:
         shelf = self.catalogue("enemy")
-        taken = self.taken("enemy", reveals)
+        taken = self.taken("enemy", reveals, after_kill=True)
 
         def submit(text: str) -> str | None:
             try:
                 spec, typed = from_catalogue(text, shelf, "enemy", self.catalogue("boss"), taken)
             except Rejected as exc:
                 return exc.reason
-            if typed:
-                self.remember("enemy", spec)
-            return self.try_with_reveals(make, (*reveals, spec))
+            return self.try_with_reveals(make, (*reveals, spec), back, (*new, spec) if typed else new)
 
         self.ask(
-            f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken)}",
+            f"{beaten} is defeated: the next enemy (number, name, or its values) · {known(shelf, taken, 'enemy')}",
             "",
             submit,
             suggest=names(shelf, taken),
         )
+        self.back = back
+
+    def ask(self, *args: Any, **kwargs: Any) -> None:
+        self.back = None
+        super().ask(*args, **kwargs)
+
+    async def _handle_key(self, event: events.Key) -> bool:
+        """Esc at a reveal question goes back to the action's own line, its text still typed."""
+        back = self.back if self.entry_open and event.key == "escape" else None
+        if back is None:
+            return await super()._handle_key(event)
+        self.close_entry()
+        back()
+        return True
+
+    def ask_then(self, question: str, answer: Callable[[str], str | None], back: Callable[[], None]) -> None:
+        """A follow-up question the core asks (an X★ skill's mana, the constant skills a play
+        triggers), after the first line closes; esc goes back to that line."""
+
+        def open_it() -> None:
+            self.ask(question, "", answer)
+            self.back = back
+
+        self.call_after_refresh(open_it)

@@ -19,23 +19,26 @@ from companion.core import Rejected
 from companion.games.skd import events as ev
 from companion.games.skd.cards import show
 from companion.games.skd.notation import (
-    EFFECT_HELP,
     EFFECT_WORDS,
     from_catalogue,
     known,
+    offer_label,
     parse_correction,
     parse_keep,
     parse_mana,
     parse_move,
+    parse_offer,
     parse_play_line,
     parse_skill_line,
+    parse_x,
 )
 from companion.games.skd.notation import (
     shelf as names,
 )
+from companion.games.skd.play import offered_constants
 from companion.games.skd.rules import offered, playing_now
-from companion.games.skd.turn import can_level_up
-from companion.games.skd.view import banner, hint, panel
+from companion.games.skd.turn import can_level_up, x_question
+from companion.games.skd.view import banner, hint, panel, skill_prompt, skill_words
 from companion.text import literal
 from screens.commands import Command, bindings
 from screens.skd_prompts import SkdPrompts
@@ -54,7 +57,7 @@ SKD_ACTIONS = (
         "k",
         "skill",
         "Skill",
-        "Actions: pay a skill and say what it does, e.g. Rin: damage 3 (once per character per turn)",
+        "Actions: a skill by its number (the card's effect applies) or Rin: damage 3 (once per character per turn)",
     ),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
@@ -163,7 +166,7 @@ class SkdScreen(SkdPrompts):
             return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
 
         self.ask(
-            f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}",
+            f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken, 'character')}",
             "",
             submit,
             suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)],
@@ -206,9 +209,20 @@ class SkdScreen(SkdPrompts):
         def submit(text: str) -> str | None:
             try:
                 cards, constant = parse_play_line(text, easy, active)
+                offers = offered_constants(self.state, cards, constant)
             except Rejected as exc:
                 return exc.reason
-            return self.try_with_reveals(lambda reveals: ev.Play(cards, reveals, constant), ())
+
+            def play(chosen: tuple = ()) -> str | None:
+                return self.try_with_reveals(lambda r: ev.Play(cards, r, (*constant, *chosen)), (), back)
+
+            def back() -> None:
+                self.action_play(text)
+
+            if not offers:
+                return play()
+            self.ask_then(offer_label(offers, skill_words(self.state)), lambda a: play(parse_offer(a, offers)), back)
+            return None
 
         self.ask(
             f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
@@ -239,12 +253,10 @@ class SkdScreen(SkdPrompts):
             suggest=[c.name for c in seat.party if c.lv < c.cap],
         )
 
-    def action_skill(self) -> None:
+    def action_skill(self, typed: str = "") -> None:
         if not self._writable():
             return
         seat = self.state.seats[self.state.active]
-        options = " · ".join(f"{i} {c.name} [{c.cost or '—'}] {c.skill}" for i, c in enumerate(seat.party, 1))
-
         active = self.state.active
 
         def submit(text: str) -> str | None:
@@ -252,11 +264,20 @@ class SkdScreen(SkdPrompts):
                 name, x, effects = parse_skill_line(text, active)
             except Rejected as exc:
                 return exc.reason
-            return self.try_with_reveals(lambda reveals: ev.Skill(name, x, effects, reveals), ())
+
+            def use(x: int) -> str | None:
+                return self.try_with_reveals(
+                    lambda r: ev.Skill(name, x, effects, r), (), lambda: self.action_skill(text)
+                )
+
+            if question := x_question(self.state, name, x):
+                self.ask_then(question, lambda answer: use(parse_x(answer)), lambda: self.action_skill(text))
+                return None
+            return use(x)
 
         self.ask(
-            f"Skill ({seat.mana} mana), Name [X]: what it does ({EFFECT_HELP}) · {options}",
-            "",
+            skill_prompt(self.state),
+            typed,
             submit,
             suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS],
         )

@@ -168,7 +168,7 @@ def test_a_known_card_by_its_number_or_the_start_of_its_name():
     assert known(shelf) == "1 Basilisk · 2 Bat · 3 Slime"
     assert known(shelf, taken=("bat",)) == "1 Basilisk · 2 Slime", "an enemy already out is not offered"
     assert from_catalogue("2", shelf, "enemy", taken=("Bat",))[0][0] == "Slime"
-    assert from_catalogue("sl", shelf, "enemy") == (("Slime", 1, 10, 2, 0, 0), False)
+    assert from_catalogue("sl", shelf, "enemy") == (("Slime", 1, 10, 2, 0, 0, ""), False)
     with pytest.raises(Rejected, match="could be Basilisk, Bat"):
         from_catalogue("ba", shelf, "enemy")
     with pytest.raises(Rejected, match="no card 4"):

@@ -123,22 +123,22 @@ def test_the_deciding_turn_banner_says_what_it_takes_to_survive():
     s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
     assert s.deck == 2
     assert GAME.banner(s) == (
-        "⚠ Deciding turn: Ogre has 30 HP: this turn must deal 30, or the normal battle ends "
-        "(Ogre's next hit, 3, is more than the deck's 2)."
+        "⚠ Deciding turn: this turn must heal 1, or the normal battle ends at this enemy phase; a kill brings "
+        "the next enemy, who attacks in this phase too (Ogre's next hit, 3, is more than the deck's 2)."
     )
-    assert ("⚠ Deciding turn", "Ogre has 30 HP: this turn must deal 30, or the normal battle ends") in GAME.headline(s)
+    assert dict(GAME.headline(s))["⚠ Deciding turn"].startswith("this turn must heal 1, or the normal battle ends")
     assert GAME.banner(fold(s, ev.EnemyPhase())) == "", "no banner once the attack is done"
     assert GAME.banner(fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw())) == ""
     boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=21))
-    assert "the boss has 21 HP: this turn must deal 21, or the party loses" in GAME.banner(boss)
+    assert "the boss has 21 HP: this turn must deal 21 or heal 1, or the party loses" in GAME.banner(boss)
 
 
 def test_turns_to_defeat_the_enemy_at_the_partys_present_attack():
     # Ann's best colour hits 5 (Tao), Bob's 4 (Kai): a 12 HP Goblin falls on Bob's second turn
     s = ready(enemy="Goblin, 2, 12, 3, 2, 5")
-    assert "Goblin 12 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-2]
+    assert "Goblin 12 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-3]
     s = fold(s, ev.Draw(), play("y1"))
-    assert "Goblin 7 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-2]
+    assert "Goblin 7 HP falls on Ann's turn, 2 turns from now" in GAME.panel(s)[-3]
 
 
 def test_panel_shows_enemy_bar_cards_life_forecast_and_damage():
@@ -210,4 +210,5 @@ def test_the_big_table_view_headline_has_the_enemys_mana_countdown_forecast_and_
         "Top card": "g1",
         "Deck runs out": "Bob's turn, 11 turns from now",
         "Enemy falls": "Ann's turn, 2 turns from now",  # Bob's red 4, then Ann's yellow 5
+        "Race": "Slime falls in 2 turns at one card a turn; the deck runs out in 11 turns: Slime falls first",
     }

@@ -174,10 +174,12 @@ def test_drawing_from_an_empty_deck_gives_nothing_and_ends_nothing():
 def test_the_turn_goes_in_order():
     s = ready()
     refused(s, play("g1"), "Draw first")
+    refused(s, ev.EndTurn(), "Draw first")
     s = fold(s, ev.Draw())
     refused(s, ev.Draw(), "one card a turn")
     refused(s, ev.LevelUp("Rin"), "after the play")
-    refused(s, ev.EndTurn(), "not attacked yet")
+    ended = fold(s, ev.EndTurn())
+    assert (ended.active, ended.discard) == (1, s.discard + 2), "the end of the turn runs the enemy phase first"
     s = fold(s, play("g1"))
     refused(s, play("g2"), "One play a turn")
     s = fold(s, ev.EnemyPhase())
@@ -428,7 +430,7 @@ def test_card_values_are_typed_and_remembered_per_game(repo):
     repo.save_card("skd", "character", "Rin", character_data(rin))
     repo.save_card("skd", "enemy", "Slime", enemy_data(parse_enemy(SLIME)))
     assert character_from_data("Rin", repo.cards("skd", "character")["Rin"]) == rin
-    assert enemy_from_data("Slime", repo.cards("skd", "enemy")["Slime"]) == ("Slime", 1, 10, 2, 3, 4)
+    assert enemy_from_data("Slime", repo.cards("skd", "enemy")["Slime"]) == ("Slime", 1, 10, 2, 3, 4, "")
     assert repo.cards("mm5", "character") == {}
     with pytest.raises(Rejected, match="3 LVs need 2 level bonuses"):
         parse_character("Rin, wind, 2, 3/4/5, c")

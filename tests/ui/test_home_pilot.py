@@ -176,3 +176,51 @@ async def test_a_session_reads_whole_on_the_home_screen_at_80_columns(make_app, 
         for whole in ("Free play 2026-11-29", "2026-11-29 20:00", "Annabel", "Bartholomew", "Dmitri", "Ann"):
             assert whole in text, whole
         assert "round 1, Annabel's turn" in text
+
+
+def lost_skd_session(db_path) -> None:
+    """A Seirei Kairo Drive game lost to the boss: the home screen's result reads finished · lost."""
+    from companion.games.skd import events as ev
+    from companion.games.skd.specs import parse_character, parse_enemy
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    loaded = repo.create(
+        get_game("skd"),
+        "Seirei Kairo Drive at Cleo's, Friday night",
+        ("Annabel", "Bartholomew", "Cleopatra", "Dmitri"),
+        {},
+    )
+    tl = loaded.timeline
+    for e in (
+        ev.DraftPick(parse_character("Rin, wind, 2, 3/4/5, c/h2, 2, deal 3")),
+        ev.DraftPick(parse_character("Kai, fire, 2, 4/5/6, h3/c, X, burn")),
+        ev.DraftPick(parse_character("Mio, water, 1, 2/3, h2, const, shield")),
+        ev.DraftPick(parse_character("Tao, earth, 1, 5/6, -, -")),
+        *(ev.DraftPass() for _ in range(4)),
+        ev.RevealEnemy(parse_enemy("Bat, 1, 30, 1")),
+        ev.Draw(),
+        ev.MoveCards("deck", "discard", 37),
+        ev.EnemyPhase(),
+        ev.EndTurn(),
+        ev.RevealBoss(parse_enemy("Faust, 3, 40, 9")),
+        ev.BossKeep((2, 2, 2, 2)),
+        ev.BossDeal(),
+        ev.Draw(),
+        ev.EnemyPhase(),
+    ):
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    assert tl.state.stage == "lost"
+    repo.close()
+
+
+async def test_a_finished_result_reads_whole_at_80_columns(make_app, db_path):
+    from tests.ui.test_untrusted_text import screen_text
+
+    lost_skd_session(db_path)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home(pilot)
+        text = screen_text(app)
+        assert "finished" in text and "lost" in text, text

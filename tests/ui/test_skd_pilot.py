@@ -162,7 +162,7 @@ async def test_the_boss_setup_and_a_win(make_app, repo):
         # the home screen says how it ended, not only that it did
         await pilot.press("escape")
         home = await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen" and app.screen)
-        assert "✓ finished · won" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
+        assert "✓ finished\nwon" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
 
 
 async def test_a_loss_and_bad_input(make_app):
@@ -291,7 +291,9 @@ async def test_keystrokes_a_turn_costs(make_app, repo):
         assert st().enemy.hp == 2
         await keys("draw", "d")
         await keys("play", "g", "2", "enter")  # Rin's 3 fells the Bat: the next enemy is asked for
-        assert "the next enemy" in label(screen) and label(screen).endswith("· 1 Imp"), "the Bat cannot come again"
+        assert "the next enemy" in label(screen) and label(screen).endswith("· 1 Imp 1★ 9 HP Atk 1"), (
+            "the Bat cannot come again"
+        )
         await keys("next enemy", "1", "enter")
         assert (st().enemy.name, st().beaten, st().top.numbers) == ("Imp", 1, (2,))
         await keys("enemy phase", "e")
@@ -323,12 +325,12 @@ async def test_keystrokes_a_known_character_in_the_draft(make_app, repo):
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
         await pilot.press("c")
-        assert label(screen).endswith("known: 1 Kai · 2 Rin")
+        assert label(screen).endswith("known: 1 Kai 2★ fire Atk 4/5/6 · 2 Rin 2★ wind Atk 3/4/5")
         await pilot.press("2", "enter")
         await pilot.pause()
         assert [c.name for c in screen.timeline.state.seats[0].party] == ["Rin"]
         await pilot.press("c")
-        assert label(screen).endswith("known: 1 Kai"), "a character already drafted is not offered"
+        assert label(screen).endswith("known: 1 Kai 2★ fire Atk 4/5/6"), "a character already drafted is not offered"
         await pilot.press("k", "tab", "enter")
         await pilot.pause()
         assert [c.name for c in screen.timeline.state.seats[1].party] == ["Kai"]

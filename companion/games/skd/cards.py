@@ -188,7 +188,6 @@ def check_copies(on_pile: tuple[Card, ...], cards: tuple[Card, ...], dual_number
             what = f"{kind} cards"
         if len(same) + known > limit:
             where = f", and {known} {'is' if known == 1 else 'are'} on the play pile already" if known else ""
-            raise Rejected(
-                f"{show_all(tuple(same))}: the box has {limit} {what}{where}; "
-                f"{len(same)} more cannot be played. Check the cards typed."
-            )
+            left = limit - known
+            can = "none can be played" if left <= 0 else f"only {left} can be played"
+            raise Rejected(f"{show_all(tuple(same))}: the box has {limit} {what}{where}; {can}. Check the cards typed.")

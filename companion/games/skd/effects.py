@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Rejected
+from companion.games.skd.effect_words import stored_effects
 from companion.games.skd.stages import enter_enemy
 from companion.games.skd.state import ENEMY_CARDS, Character, Enemy, SkdState
 
@@ -62,7 +63,19 @@ def kill(state: SkdState, enemy: Enemy, reveals: Reveals) -> tuple[SkdState, Ene
     if state.beaten >= ENEMY_CARDS:
         return replace(state, normal_over=True), None, words + "; the enemy deck is beaten, the boss battle is next"
     state, nxt = enter_enemy(state, reveals.take(enemy.name))
-    return state, nxt, words + f"; {nxt.name} revealed ({nxt.hp} HP)"
+    words += f"; {nxt.name} revealed ({nxt.hp} HP)"
+    state, done = appear(replace(state, enemy=nxt), reveals)
+    return state, state.enemy, words + (f", on appearance: {done}" if done else "")
+
+
+def appear(state: SkdState, reveals: Reveals) -> tuple[SkdState, str]:
+    """The enemy just revealed uses its ability on appearance (its effects, in order)."""
+    e = state.enemy
+    effects = stored_effects(e.ability, 0, state.active) if e is not None else None
+    if not effects:
+        return state, ""
+    state, words = apply_effects(state, effects, reveals)
+    return state, ", ".join(words)
 
 
 def strike(state: SkdState, enemy: Enemy, power: int, reveals: Reveals) -> tuple[SkdState, Enemy | None, int, str]:

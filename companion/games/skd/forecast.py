@@ -113,20 +113,71 @@ def forecast_lines(state: SkdState) -> tuple[str, ...]:
         )
     hits = party_damage(state, state.active)
     per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
-    return deck, enemy + (f" · {state.seats[state.active].name} hits per card: {per}" if per else "")
+    hit = f" · {state.seats[state.active].name} hits per card: {per}" if per else ""
+    return deck, enemy + hit, f"Race: {race(state)}"
+
+
+def phase_hits(state: SkdState) -> tuple[int, ...]:
+    """This turn's enemy phase: the attack, then the strong attack if the +1 mana reaches it."""
+    e = state.enemy
+    assert e is not None
+    if e.threshold and e.mana + 1 >= e.threshold:
+        return e.atk, e.strong
+    return (e.atk,)
+
+
+def heal_needed(state: SkdState) -> int:
+    """The fewest cards back into the deck this turn (heals) that let it take this turn's enemy phase."""
+    left = state.deck - (0 if state.drew else min(1, state.deck))
+    need = 0
+    for hit in phase_hits(state):
+        if hit > left:
+            need, left = need + hit - left, hit
+        left -= hit
+    return need
 
 
 def deciding(state: SkdState) -> str:
     """On the turn whose enemy attack would end the normal battle or lose the game, before the
-    enemy phase: what it takes to survive; "" on any other turn."""
+    enemy phase: what this turn can still change (the damage, the heal); "" on any other turn.
+
+    In the normal battle a kill does not stop the end: the next enemy is revealed and attacks in
+    the same phase, so only a heal keeps the deck in it."""
     out = run_out(state)
     e = state.enemy
     if out is None or out.turns != 0 or e is None or state.attacked:
         return ""
+    heal = heal_needed(state)
+    short = f" (the discard has {state.discard}: no heal covers it)" if heal > state.discard else ""
+    if not e.boss:
+        return (
+            f"this turn must heal {heal}{short}, or the normal battle ends at this enemy phase; "
+            "a kill brings the next enemy, who attacks in this phase too"
+        )
     hp = max(e.hp, 0)
-    what = "the boss" if e.boss else e.name
     need = "this turn must deal" if not state.played else "this turn's skills must deal"
-    return f"{what} has {hp} HP: {need} {hp}, or {ending(out.boss)}"
+    return f"the boss has {hp} HP: {need} {hp} or heal {heal}{short}, or the party loses"
+
+
+def span(turns: int) -> str:
+    return "this turn" if turns == 0 else f"in {turns} turn{'s' if turns != 1 else ''}"
+
+
+def race(state: SkdState) -> str:
+    """Who wins the race between the deck and the enemy, in one sentence; "" with no race on."""
+    e = state.enemy
+    if e is None or state.stage not in ("normal", "boss") or state.normal_over:
+        return ""
+    fall, out = falls(state), run_out(state)
+    side = f"{e.name} falls {span(fall[1])} at one card a turn" if fall else f"no character can hurt {e.name}"
+    deck = f"the deck runs out {span(out.turns)}" if out else "the deck never runs out"
+    if fall is None and out is None:
+        return f"{side}, and {deck}"
+    if fall is not None and (out is None or fall[1] <= out.turns):
+        verdict = "the party wins first" if e.boss else f"{e.name} falls first"
+    else:
+        verdict = "the party loses first" if e.boss else "the boss setup comes first"
+    return f"{side}; {deck}: {verdict}"
 
 
 def deciding_banner(state: SkdState) -> str:

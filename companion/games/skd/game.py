@@ -22,6 +22,7 @@ from companion.core import (
 )
 from companion.games.skd import events as ev
 from companion.games.skd import rules, view, words
+from companion.games.skd.catalogue import CATALOGUE
 from companion.games.skd.specs import DEFAULT_PAIRING, parse_pairing
 from companion.games.skd.state import (
     EASY_REMOVED_SINGLES,
@@ -57,8 +58,10 @@ class SeireiKairoDrive(GameBase):
         Option("easy_duals", "Easy mode: dual-number cards showing 0 or 4 (count them in the box)", 4, "int"),
         Option("pairing", "Element and colour pairing", DEFAULT_PAIRING, "text"),
         Option("per_colour", "Variant: attacks per distinct colour (not per card)", False),
+        Option("auto_draw", "Auto-draw as each turn starts", False),
     )
     events = ev.EVENTS
+    catalogue = CATALOGUE
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> SkdState:
         players = check_players(players, self.min_players, self.max_players)
@@ -71,6 +74,7 @@ class SeireiKairoDrive(GameBase):
             pairing=parse_pairing(opts["pairing"]),
             easy=opts["easy"],
             per_colour=opts["per_colour"],
+            auto_draw=opts["auto_draw"],
             total=total,
             deck=total - HAND * len(players),
             passed=(False,) * len(players),

@@ -14,15 +14,17 @@ from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import parse_play
+from companion.games.skd.effect_words import EFFECT_HELP, EFFECT_WORDS, parse_effects, parse_move
 from companion.games.skd.specs import (
     character_from_data,
     enemy_from_data,
     parse_character,
     parse_enemy,
+    summary,
 )
 from companion.numbers import LIMIT, whole
 
-AREA_WORDS = {"deck": "deck", "pile": "pile", "play": "pile", "discard": "discard", "hand": "hand"}
+__all__ = ["EFFECT_HELP", "EFFECT_WORDS", "parse_effects", "parse_move"]
 
 
 def shelf(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = ()) -> list[str]:
@@ -67,16 +69,19 @@ def from_catalogue(
             return (character_from_data(found, data) if character else enemy_from_data(found, data)), False
         if len(starts) > 1:
             raise Rejected(f"{t!r} could be {', '.join(starts)}: type more of the name.")
-        example = "Rin, wind, 2, 3/4/5, c/h2, 2, skill words" if character else "Slime, 1, 10, 2, 3, 4"
+        example = "Rin, wind, 2, 3/4/5, c/h2, 2, damage 3" if character else "Slime, 1, 10, 2, 3, 4"
         raise Rejected(f"{t!r} is not in the catalogue yet; type its values, e.g. {example}.")
     return (parse_character(t) if character else parse_enemy(t)), True
 
 
-def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), limit: int = 9) -> str:
+def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kind: str = "") -> str:
+    """Every card that can come up, numbered; with `kind`, each with its values (stars, element, Atk)."""
     names = shelf(catalogue, taken)
     if not names:
         return "none yet"
-    return " · ".join(f"{i} {n}" for i, n in enumerate(names[:limit], 1)) + (" …" if len(names) > limit else "")
+    return " · ".join(
+        f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in enumerate(names, 1)
+    )
 
 
 def parse_skill(text: str) -> tuple[str, int]:
@@ -87,16 +92,6 @@ def parse_skill(text: str) -> tuple[str, int]:
     if len(parts) > 1 and parts[-1][:1].isdigit():
         return " ".join(parts[:-1]), whole(parts[-1], "The mana", 0, LIMIT)
     return " ".join(parts), 0
-
-
-def parse_move(text: str) -> tuple[str, str, int, int | None]:
-    m = re.fullmatch(r"\s*(\w+)\s+(\w+)\s+(\d+)(?:\s+(\d+))?\s*", text.lower())
-    if not m or m.group(1) not in AREA_WORDS or m.group(2) not in AREA_WORDS:
-        raise Rejected(
-            "Type from, to and how many, e.g. discard deck 2 (areas: deck, pile, discard, hand; a player number may follow)."
-        )
-    seat = whole(m.group(4), "The player number", 1, LIMIT) - 1 if m.group(4) else None
-    return AREA_WORDS[m.group(1)], AREA_WORDS[m.group(2)], whole(m.group(3), "How many", 0, LIMIT), seat
 
 
 def parse_mana(text: str, active: int) -> tuple[int, int]:
@@ -113,53 +108,6 @@ def parse_keep(text: str, players: int) -> tuple[int, ...]:
     if len(parts) != players:
         raise Rejected(f"Type {players} numbers, one per player in seat order, e.g. {' '.join(['2'] * players)}.")
     return tuple(whole(p, "Each number", 0, LIMIT) for p in parts)
-
-
-EFFECT_WORDS = (
-    "damage",
-    "hp",
-    "enemy mana",
-    "atk",
-    "lasting",
-    "heal",
-    "move",
-    "discard",
-    "deck",
-    "hand",
-    "pile",
-    "mana",
-)
-EFFECT_HELP = (
-    "damage 3 · hp +2 · enemy mana -1 · atk Kai +2 (this turn; add 'lasting') · heal 2 · "
-    "move discard hand 1 · mana 2 +1"
-)
-
-
-def parse_effect(text: str, active: int) -> tuple[Any, ...]:
-    """One effect in words (see EFFECT_HELP) as the plain tuple the events carry; `mana +1`
-    without a player number is the active player's."""
-    t = text.strip().lower()
-    if m := re.fullmatch(r"(?:damage|dmg)\s+(\S+)", t):
-        return ("damage", whole(m.group(1), "The damage", 0, LIMIT))
-    if m := re.fullmatch(r"(?:enemy\s+)?hp\s+([-+]\S+)", t):
-        return ("enemy-hp", whole(m.group(1), "The HP change"))
-    if m := re.fullmatch(r"enemy\s+mana\s+([-+]\S+)", t):
-        return ("enemy-mana", whole(m.group(1), "The mana change"))
-    if m := re.fullmatch(r"atk\s+(.+?)\s+([-+]\S+?)(\s+(?:lasting|always|for good))?", t):
-        return ("atk", m.group(1), whole(m.group(2), "The Atk change"), bool(m.group(3)))
-    if m := re.fullmatch(r"heal\s+(\S+)", t):
-        return ("heal", whole(m.group(1), "The heal", 0, LIMIT))
-    if t.startswith("move "):
-        return ("move", *parse_move(t[5:]))
-    if m := re.fullmatch(r"mana\s+(?:(\S+)\s+)?([-+]\S+)", t):
-        seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
-        return ("mana", seat, whole(m.group(2), "The mana change"))
-    raise Rejected(f"{text.strip()!r} is not an effect; write one of: {EFFECT_HELP}.")
-
-
-def parse_effects(text: str, active: int) -> tuple[Any, ...]:
-    """Effects separated by commas."""
-    return tuple(parse_effect(p, active) for p in text.split(",") if p.strip())
 
 
 def parse_skill_line(text: str, active: int) -> tuple[str, int, tuple[Any, ...]]:
@@ -192,3 +140,30 @@ def parse_correction(text: str) -> tuple[int | None, int | None]:
         raise Rejected("Type what the table shows: hp 7, mana 2, or both (hp 7 mana 2).")
     hp = whole(m.group(1), "The enemy's HP", 0, LIMIT) if m.group(1) else None
     return hp, whole(m.group(2), "The enemy's mana", 0, LIMIT) if m.group(2) else None
+
+
+def offer_label(offers: tuple[tuple[str, tuple[Any, ...]], ...], words: dict[str, str]) -> str:
+    """The question for the constant skills a play triggers (`words`: each one's card text)."""
+    listed = " · ".join(f"{i} {name}: {words.get(name, '')}" for i, (name, _) in enumerate(offers, 1))
+    return f"This play triggers constant skills: {listed} · enter applies them all, n none, or their numbers"
+
+
+def parse_offer(text: str, offers: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The constant skills accepted: enter (all), `n` (none), or their numbers or names."""
+    t = text.strip().casefold()
+    if t in ("", "y", "yes"):
+        return offers
+    if t in ("n", "no", "none"):
+        return ()
+    chosen = []
+    for part in t.replace(",", " ").split():
+        found = [o for i, o in enumerate(offers, 1) if part in (str(i), o[0].casefold())]
+        if not found:
+            raise Rejected(f"{part!r} is not one of the skills offered; enter takes them all, n none.")
+        chosen += [o for o in found if o not in chosen]
+    return tuple(chosen)
+
+
+def parse_x(text: str) -> int:
+    """The mana paid for an X★ skill: a whole number, at least 1."""
+    return whole(text.strip(), "The mana", 1, LIMIT)

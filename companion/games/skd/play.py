@@ -11,15 +11,17 @@ Any LV rise (bought or from a card's LV symbol) resolves its level bonus at once
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import as_card, attack_triggers, check_copies, check_play, show_all
+from companion.games.skd.effect_words import constant_trigger, stored_effects
 from companion.games.skd.effects import NeedsReveal, Reveals, apply_effects, find_character, strike
 from companion.games.skd.state import Character, Enemy, SkdState
 
-__all__ = ["NeedsReveal", "raise_level", "resolve_play"]
+__all__ = ["NeedsReveal", "offered_constants", "raise_level", "resolve_play", "triggered"]
 
 
 def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, str]:
@@ -106,6 +108,24 @@ def resolve_play(
     return replace(state, notes=(show_all(cards), *notes))
 
 
+def triggered(state: SkdState, cards: tuple[Any, ...]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The active party's constant skills this play triggers, with their stored effects: a skill
+    with no trigger when its character attacks (its colour played), `b: …` a blue card, `4: …` a 4."""
+    played = tuple(as_card(c, state.easy) for c in cards)
+    colours = {c for card in played for c in card.colours}
+    numbers = {str(n) for card in played for n in card.numbers}
+    offers = []
+    for c in state.seats[state.active].party:
+        if c.cost != "constant":
+            continue
+        trigger, words = constant_trigger(c.skill)
+        effects = stored_effects(words, 0, state.active)
+        hit = c.colour in colours if trigger is None else trigger in colours | numbers
+        if effects and hit:
+            offers.append((c.name, effects))
+    return tuple(offers)
+
+
 def constant_skill(state: SkdState, who: str, effects: tuple[Any, ...], reveals: Reveals) -> tuple[SkdState, str]:
     """A constant (常時) skill the play triggered: its effects, after the attacks and card bonuses."""
     _, c = find_character(state, who)
@@ -134,3 +154,14 @@ def _card_bonuses(state: SkdState, cards: tuple[Any, ...], notes: list[str]) -> 
             state, words = raise_level(state, state.active, current)
             notes.append("LV symbol: " + words)
     return state
+
+
+def offered_constants(
+    state: SkdState, cards: tuple[Any, ...], typed: tuple[Any, ...]
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The constant skills to offer for a typed play: those it triggers and were not typed; none
+    when the play is refused anyway (Rejected with the reason, so nothing is asked first)."""
+    with contextlib.suppress(NeedsReveal):
+        resolve_play(state, cards, (), typed)
+    names = {str(who).casefold() for who, _ in typed}
+    return tuple(o for o in triggered(state, cards) if o[0].casefold() not in names)

@@ -7,9 +7,13 @@ the first enemy, the boss setup), `play` (a play's resolution, kills and bonuses
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from companion.core import Event, Rejected, refuse_when_over
 from companion.games.skd import events as ev
 from companion.games.skd import stages, turn
+from companion.games.skd.effects import Reveals, appear
 from companion.games.skd.play import resolve_play
 from companion.games.skd.state import SkdState
 
@@ -46,6 +50,18 @@ def playing_now(state: SkdState) -> bool:
     )
 
 
+def first_enemy(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
+    """The first enemy revealed, its ability on appearance used at once."""
+
+    return appeared(stages.reveal_first(state, spec))
+
+
+def appeared(state: SkdState) -> SkdState:
+    """The enemy or boss just revealed uses its ability on appearance; its words are the notes."""
+    state, words = appear(state, Reveals(()))
+    return replace(state, notes=(f"on appearance: {words}",) if words else ())
+
+
 def apply(state: SkdState, event: Event) -> SkdState:
     refuse_when_over(state.finished)
     match event:
@@ -56,7 +72,7 @@ def apply(state: SkdState, event: Event) -> SkdState:
         case ev.DraftPass():
             return stages.pass_draft(state)
         case ev.RevealEnemy(spec=spec):
-            return stages.reveal_first(state, spec)
+            return turn.auto_draw(first_enemy(state, spec))
         case ev.Draw():
             return turn.draw(state)
         case ev.Play(cards=cards, reveals=reveals, constant=constant):
@@ -68,13 +84,13 @@ def apply(state: SkdState, event: Event) -> SkdState:
         case ev.EnemyPhase():
             return turn.enemy_phase(state)
         case ev.EndTurn():
-            return turn.end_turn(state)
+            return turn.auto_draw(turn.end_turn(state))
         case ev.RevealBoss(spec=spec):
-            return stages.reveal_boss(state, spec)
+            return appeared(stages.reveal_boss(state, spec))
         case ev.BossKeep(kept=kept):
             return stages.keep(state, tuple(kept))
         case ev.BossDeal():
-            return stages.deal(state)
+            return turn.auto_draw(stages.deal(state))
         case ev.MoveCards(source=src, target=dst, count=n, seat=seat):
             return turn.move_cards(state, src, dst, n, seat)
         case ev.AdjustMana(seat=seat, delta=delta):

@@ -8,7 +8,12 @@ Character: `Rin, wind, 2, 3/4/5, c/h2, 2, text` = name, element, stars, Atk at L
 (their count is the LV cap), the bonus gained on reaching LV2, LV3 … (`-` none, `c` card,
 `h2` heart 2), the skill cost (a number, `X`, `const`, or `-`), and the skill's words.
 Enemy or boss: `Slime, 1, 10, 2, 3, 4` = name, stars, HP, Atk, strong-attack threshold
-(its mana) and strong-attack damage; the last two may be left out (no strong attack).
+(its mana) and strong-attack damage; the last two may be left out (no strong attack). Words
+after the numbers are its ability on appearance, as effects (`Wolf, 1, 16, 3, enemy mana +1`).
+
+A character's skill words that read as effects (`damage 3`, `atk Kai +X`) are its stored
+effect, applied by `k` with no more typing; a constant skill may start with its trigger
+(`b: heal 2`). Other words are only the card's text.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import COLOUR_NAMES
+from companion.games.skd.effect_words import check_stored
 from companion.numbers import LIMIT, whole
 
 ELEMENTS = ("wind", "fire", "water", "earth")
@@ -25,7 +31,7 @@ _ELEMENT_ALIASES = {"風": "wind", "火": "fire", "水": "water", "地": "earth"
 DEFAULT_PAIRING = "wind=green, fire=red, water=blue, earth=yellow"
 
 CharacterSpec = tuple[str, str, int, tuple[int, ...], tuple[str, ...], str, str]
-EnemySpec = tuple[str, int, int, int, int, int]
+EnemySpec = tuple[str, int, int, int, int, int, str]
 
 
 def parse_pairing(text: str) -> tuple[tuple[str, str], ...]:
@@ -115,9 +121,13 @@ def parse_character(text: str) -> CharacterSpec:
 
 
 def check_enemy(spec: Any) -> EnemySpec:
+    """An enemy spec from an event or the catalogue (six values before its ability existed)."""
     try:
-        name, stars, hp, atk, threshold, strong = spec
+        name, stars, hp, atk, threshold, strong, *more = spec
         values = [int(v) for v in (stars, hp, atk, threshold, strong)]
+        ability = str(more[0]).strip() if more else ""
+        if len(more) > 1:
+            raise ValueError
     except (TypeError, ValueError):
         raise Rejected(f"{spec!r} is not an enemy.") from None
     if not str(name).strip():
@@ -129,19 +139,21 @@ def check_enemy(spec: Any) -> EnemySpec:
         raise Rejected(f"{name}: stars, Atk and the strong attack cannot be negative.")
     if threshold and not strong:
         raise Rejected(f"{name}: a strong attack at {threshold} mana needs its damage.")
-    return (str(name).strip(), stars, hp, atk, threshold, strong)
+    check_stored(ability, f"{name}'s ability on appearance")
+    return (str(name).strip(), stars, hp, atk, threshold, strong, ability)
 
 
 def parse_enemy(text: str) -> EnemySpec:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) not in (4, 6):
+    count = next((i for i, p in enumerate(parts[1:], 1) if not p.isdigit()), len(parts))
+    if count not in (4, 6):
         raise Rejected(
             "Type name, stars, HP, Atk, strong-attack mana, strong damage — e.g. Slime, 1, 10, 2, 3, 4 "
-            "(leave out the last two if it has no strong attack)."
+            "(leave out the last two if it has no strong attack), then any ability on appearance."
         )
     name = parts[0]
-    numbers = [_int(p, f"{name}'s values") for p in parts[1:]] + [0, 0][: 6 - len(parts)]
-    return check_enemy((name, *numbers))
+    numbers = [_int(p, f"{name}'s values") for p in parts[1:count]] + [0, 0][: 6 - count]
+    return check_enemy((name, *numbers, ", ".join(parts[count:])))
 
 
 # -- the card catalogue (JSON-able dicts keyed by name) ---------------------------------------
@@ -174,13 +186,22 @@ def character_from_data(name: str, data: dict[str, Any]) -> CharacterSpec:
 
 
 def enemy_data(spec: EnemySpec) -> dict[str, Any]:
-    _, stars, hp, atk, threshold, strong = spec
-    return {"stars": stars, "hp": hp, "atk": atk, "threshold": threshold, "strong": strong}
+    _, stars, hp, atk, threshold, strong, ability = spec
+    data: dict[str, Any] = {"stars": stars, "hp": hp, "atk": atk, "threshold": threshold, "strong": strong}
+    return {**data, "ability": ability} if ability else data
 
 
 def enemy_from_data(name: str, data: dict[str, Any]) -> EnemySpec:
     return check_enemy(
-        (name, data.get("stars"), data.get("hp"), data.get("atk"), data.get("threshold", 0), data.get("strong", 0))
+        (
+            name,
+            data.get("stars"),
+            data.get("hp"),
+            data.get("atk"),
+            data.get("threshold", 0),
+            data.get("strong", 0),
+            data.get("ability", ""),
+        )
     )
 
 
@@ -192,4 +213,19 @@ def show_character(spec: CharacterSpec) -> str:
 
 
 def show_enemy(spec: EnemySpec) -> str:
-    return ", ".join(str(v) for v in spec)
+    """The enemy as `parse_enemy` reads it back: no strong attack leaves out its two zeros."""
+    name, stars, hp, atk, threshold, strong, ability = spec
+    values = (stars, hp, atk) if not threshold and not strong and not ability else (stars, hp, atk, threshold, strong)
+    return ", ".join((name, *map(str, values), *((ability,) if ability else ())))
+
+
+def summary(kind: str, name: str, data: dict[str, Any]) -> str:
+    """A remembered card's values in a few words: `2★ wind Atk 3/4/5`, `1★ 10 HP Atk 2`."""
+    try:
+        if kind == "character":
+            c = character_from_data(name, data)
+            return f"{c[2]}★ {c[1]} Atk {'/'.join(map(str, c[3]))}"
+        e = enemy_from_data(name, data)
+    except Rejected:
+        return "(its values do not read; edit it in the catalogue)"
+    return f"{e[1]}★ {e[2]} HP Atk {e[3]}"

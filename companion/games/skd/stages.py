@@ -8,11 +8,12 @@ be undone: reveal the boss, say how many cards each player keeps, then deal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from companion.core import Rejected
-from companion.games.skd.specs import check_character, check_enemy
+from companion.games.skd.specs import check_character, check_enemy, enemy_from_data
 from companion.games.skd.state import (
     BOSS_KEEP,
     ENEMY_CARDS,
@@ -148,6 +149,22 @@ def enter_enemy(state: SkdState, spec: tuple[Any, ...]) -> tuple[SkdState, Enemy
     return replace(state, revealed=(*state.revealed, (name, stars))), Enemy.from_spec(spec)
 
 
+def cannot_come_up(
+    state: SkdState, catalogue: Mapping[str, Mapping[str, Any]], pending: tuple[Any, ...], after_kill: bool
+) -> tuple[str, ...]:
+    """The catalogue's enemies that cannot be the next card now: already out (`pending`: those
+    the action being typed revealed), their star count used up, or Easy mode's order."""
+    seen = (*state.revealed, *((str(p[0]), int(p[1])) for p in pending))
+    then = replace(state, revealed=seen, beaten=state.beaten + len(pending) + (1 if after_kill else 0))
+    out = []
+    for name, data in catalogue.items():
+        try:
+            enter_enemy(then, enemy_from_data(name, dict(data)))
+        except Rejected:
+            out.append(name)
+    return tuple(out)
+
+
 def reveal_first(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
     if state.stage == "draft":
         raise Rejected("Finish the draft first (pick, swap or pass).")
@@ -205,5 +222,5 @@ def deal(state: SkdState) -> SkdState:
         on_pile=(),
         stage="boss",
         history=(*state.history, pool),
-        notes=(),
+        notes=(f"new deck {pool}",),
     )

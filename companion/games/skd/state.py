@@ -76,11 +76,12 @@ class Enemy:
     strong: int
     mana: int = 0
     boss: bool = False
+    ability: str = ""  # on appearance, as effect words
 
     @classmethod
     def from_spec(cls, spec: EnemySpec, boss: bool = False) -> Enemy:
-        name, stars, hp, atk, threshold, strong = spec
-        return cls(name, stars, hp, hp, atk, threshold, strong, 0, boss)
+        name, stars, hp, atk, threshold, strong, ability = spec
+        return cls(name, stars, hp, hp, atk, threshold, strong, 0, boss, ability)
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,7 @@ class SkdState:
     notes: tuple[str, ...] = ()
     revealed: tuple[tuple[str, int], ...] = ()  # (name, stars) of every enemy card turned up
     on_pile: tuple[Card, ...] = ()  # the cards known to be on the play pile (played since the shuffle)
+    auto_draw: bool = False  # the table option: each turn's draw is recorded as the turn starts
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -13,7 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Rejected, next_seat, refuse_when_over
+from companion.games.skd.effect_words import stored_effects
 from companion.games.skd.effects import Reveals, apply_effects, give_mana, move
+from companion.games.skd.forecast import phase_hits
 from companion.games.skd.play import raise_level
 from companion.games.skd.state import (
     BOSS_SETUP,
@@ -95,11 +97,15 @@ def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), rev
         raise Rejected(f"{s.name} has {s.mana} mana; {who.name}'s skill costs {pay}.")
     seats = state.with_seat(state.active, replace(s, mana=s.mana - pay))
     state = replace(state, seats=seats, acted=True, skills_used=(*state.skills_used, who.name))
+    if not effects:  # the effect stored on the card, if its words read as one
+        effects = stored_effects(who.skill, pay, state.active) or ()
     rest = Reveals(reveals)
     state, words = apply_effects(state, tuple(effects), rest)
     rest.check_all_used()
-    done = ", ".join(words) if words else (who.skill or "its skill")
-    return replace(state, notes=(f"{who.name} pays {pay}: {done}",))
+    if words:
+        return replace(state, notes=(f"{who.name} pays {pay}: {', '.join(words)}",))
+    card = f" (the card: {who.skill})" if who.skill else ""
+    return replace(state, notes=(f"{who.name} pays {pay}; what it does was not recorded, nothing applied{card}",))
 
 
 def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState:
@@ -127,16 +133,6 @@ def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState
     return replace(state, enemy=fixed, notes=(f"{e.name} " + ", ".join(words),))
 
 
-def damage_instances(state: SkdState) -> tuple[int, ...]:
-    """This enemy phase's hits: the attack, then the strong attack if the +1 mana reaches it."""
-    e = state.enemy
-    assert e is not None
-    hits = [e.atk]
-    if e.threshold and e.mana + 1 >= e.threshold:
-        hits.append(e.strong)
-    return tuple(hits)
-
-
 def enemy_phase(state: SkdState) -> SkdState:
     _in_turn(state)
     if not state.drew:
@@ -147,7 +143,7 @@ def enemy_phase(state: SkdState) -> SkdState:
     if e is None:
         raise Rejected("No enemy is left; end the turn (n) and the boss battle is set up.")
     deck, discard, notes = state.deck, state.discard, []
-    for i, hit in enumerate(damage_instances(state)):
+    for i, hit in enumerate(phase_hits(state)):
         label = "strong attack" if i else "attack"
         if hit > deck:
             notes.append(f"{e.name}'s {label} of {hit} is more than the deck's {deck}")
@@ -180,9 +176,20 @@ def enemy_phase(state: SkdState) -> SkdState:
 
 
 def end_turn(state: SkdState) -> SkdState:
+    """The end phase and the next player's turn; an enemy phase still to come runs first.
+
+    `notes` are the log line's parts: the enemy phase (if it ran here), who ends the turn (and
+    the mana dropped to the cap), and what comes next."""
     _in_turn(state)
+    who = state.seats[state.active].name
+    fought: tuple[str, ...] = ()
     if not state.attacked and state.enemy is not None:
-        raise Rejected("The enemy has not attacked yet: press e for the enemy phase first.")
+        if not state.drew:
+            raise Rejected("Draw first (d): the enemy attacks at the end of the turn.")
+        state = enemy_phase(state)
+        fought = (f"Enemy phase: {', '.join(state.notes)}",)
+        if state.finished:
+            return replace(state, notes=fought)
     capped = [s.name for s in state.seats if s.mana > MANA_CAP]
     seats = tuple(
         replace(s, mana=min(s.mana, MANA_CAP), party=tuple(replace(c, turn_boost=0) for c in s.party))
@@ -200,11 +207,25 @@ def end_turn(state: SkdState) -> SkdState:
         attacked=False,
         skills_used=(),
         history=(*state.history, state.deck),
-        notes=(f"mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)}",) if capped else (),
     )
+    dropped = f" (mana above {MANA_CAP} dropped to {MANA_CAP}: {', '.join(capped)})" if capped else ""
     if state.normal_over:
         state = replace(state, stage="boss-reveal", enemy=None, normal_over=False)
-    return state
+        nxt = "the boss setup begins"
+    else:
+        nxt = f"{state.seats[state.active].name} is next"
+    return replace(state, notes=(*fought, f"{who} ends the turn{dropped}", nxt))
+
+
+def auto_draw(state: SkdState) -> SkdState:
+    """With the table's auto-draw option, a turn that starts draws at once (its words added)."""
+    if not state.auto_draw or state.stage not in PLAYING or state.drew or state.finished:
+        return state
+    notes = state.notes
+    after = draw(state)
+    who = after.seats[after.active].name
+    drew = f"{who} draws nothing (the deck is empty)" if after.notes else f"{who} draws (deck {after.deck})"
+    return replace(after, notes=(*notes, drew))
 
 
 def move_cards(state: SkdState, source: str, target: str, count: int, seat: int | None) -> SkdState:
@@ -215,3 +236,15 @@ def move_cards(state: SkdState, source: str, target: str, count: int, seat: int 
 def adjust_mana(state: SkdState, seat: int, delta: int) -> SkdState:
     _in_turn(state)
     return replace(give_mana(state, seat, delta), notes=())
+
+
+def x_question(state: SkdState, name: str, x: int) -> str:
+    """The question for an X★ skill's mana when it was not typed; "" when none is needed."""
+    s = state.seats[state.active]
+    try:
+        who = s.find(name)
+    except Rejected:
+        return ""
+    if x or who.cost != "X":
+        return ""
+    return f"{who.name}'s skill costs X★ ({who.skill or 'its words'}): how much mana? ({s.name} has {s.mana})"

@@ -5,21 +5,23 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.skd import stages
 from companion.games.skd.cards import COLOUR_NAMES, show
+from companion.games.skd.effect_words import EFFECT_HELP, stored_effects
 from companion.games.skd.forecast import (
     deciding,
     deciding_banner,
     falls,
     forecast_lines,
+    race,
     run_out,
     when,
 )
-from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Enemy, SkdState
+from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Character, Enemy, SkdState
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
 def hp_bar(hp: int, top: int, width: int = 10) -> str:
-    filled = max(0, min(width, round(width * hp / top))) if top else 0
+    filled = max(1 if hp > 0 else 0, min(width, round(width * hp / top))) if top else 0
     return "█" * filled + "░" * (width - filled)
 
 
@@ -44,13 +46,13 @@ def view(state: SkdState) -> TableView:
     on_clock = stages.drafter(state) if state.stage == "draft" else None
     for i, s in enumerate(state.seats):
         # colour letter and Atk, then LV: the two things a play needs at a glance
-        party = " · ".join(f"{c.name} {c.colour}{c.power} L{c.lv}" for c in s.party) or "—"
+        party = " · ".join(f"{c.name} {c.colour}{c.power}{buffs(c)} L{c.lv}" for c in s.party) or "—"
         active = i == (on_clock[1] if on_clock else state.active) and not state.finished
         mana = f"{s.mana}" + (f" (>{MANA_CAP})" if s.mana > MANA_CAP else "")
         rows.append(Row(s.name, (mana, str(s.hand), f"{s.stars}/{state.cap}", party), active=active))
     status = f"deck {state.deck}"
-    if state.enemy is not None:
-        status += f" · {state.enemy.name} {max(state.enemy.hp, 0)}/{state.enemy.max_hp} HP"
+    if (shown := standing(state)) is not None:
+        status += f" · {shown.name} {max(shown.hp, 0)}/{shown.max_hp} HP"
     if state.stage == "won":
         status = "the party won"
     elif state.stage == "lost":
@@ -76,6 +78,19 @@ def view(state: SkdState) -> TableView:
     )
 
 
+def buffs(c: Character) -> str:
+    """A character's Atk changes beside the Atk they make: ` (+1)` for good, ` (+2 this turn)`."""
+    parts = [f"{c.boost:+d}"] if c.boost else []
+    parts += [f"{c.turn_boost:+d} this turn"] if c.turn_boost else []
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def standing(state: SkdState) -> Enemy | None:
+    """The enemy the table faces: none once the normal battle has ended."""
+    e = state.enemy
+    return None if e is None or (state.normal_over and not e.boss) else e
+
+
 def table_options(state: SkdState) -> tuple[str, ...]:
     """The options that change the rules at this table, for the header."""
     return (*(("Easy",) if state.easy else ()), *(("per-colour",) if state.per_colour else ()))
@@ -94,8 +109,8 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     """What the big table view shows above the players: the enemy, its mana and strong-attack
     countdown, the deck and its top card, the forecast, and the deciding-turn banner."""
     pairs: list[tuple[str, str]] = []
-    e = state.enemy
-    if e is not None and not (state.normal_over and not e.boss):
+    e = standing(state)
+    if e is not None:
         pairs += [("Boss" if e.boss else "Enemy", f"{e.name} · Atk {e.atk}"), ("HP", f"{max(e.hp, 0)}/{e.max_hp}")]
         if e.threshold:
             left = max(1, e.threshold - e.mana)
@@ -112,6 +127,8 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     fall = falls(state) if e is not None and not state.normal_over else None
     if fall is not None:
         pairs.append(("Enemy falls", when(fall[1], state.seats[fall[0]].name)))
+    if verdict := race(state):
+        pairs.append(("Race", verdict))
     if need := deciding(state):
         pairs.append(("⚠ Deciding turn", need))
     if state.finished:
@@ -127,7 +144,7 @@ def banner(state: SkdState) -> str:
 def panel(state: SkdState) -> tuple[str, ...]:
     """The lines under the players: enemy, cards, the deck's life, forecast, the next step."""
     lines = []
-    e = state.enemy
+    e = standing(state)
     if e is not None:
         which = "Boss" if e.boss else f"Enemy {state.beaten + 1}/{ENEMY_CARDS}"
         strong = f" · {strong_countdown(e)}"
@@ -174,6 +191,25 @@ def hint(state: SkdState) -> str:
         return "The normal battle is over: end the turn (n), then the boss setup."
     colours = " ".join(f"{k}={v}" for k, v in COLOUR_NAMES.items())
     return (
-        f"d draw · type the cards to play ({colours}) · l level · k skill (with what it does) · e enemy · "
-        "n end turn · m/a/h cards, mana, enemy correction"
+        f"d draw · type the cards to play ({colours}) · l level · k skill (its number) · e enemy · "
+        "n end turn (the enemy phase first if still to come) · m/a/h cards, mana, enemy correction"
     )
+
+
+def skill_prompt(state: SkdState) -> str:
+    """The skill line's help: the active party's skills, those stored on the card applied as they are."""
+    s = state.seats[state.active]
+    options = []
+    for i, c in enumerate(s.party, 1):
+        if c.cost == "constant":
+            continue
+        stored = stored_effects(c.skill, 1, state.active) is not None
+        what = c.skill if stored else f"{c.skill or 'no skill'} (say what it does: {c.name}: damage 3)"
+        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}")
+    listed = " · ".join(options) or "no skill to pay for"
+    return f"Skill ({s.mana} mana): {listed} · its number or name, or Name: what it does ({EFFECT_HELP})"
+
+
+def skill_words(state: SkdState) -> dict[str, str]:
+    """Each active party character's skill words, as its card says them."""
+    return {c.name: c.skill for c in state.seats[state.active].party}

@@ -21,7 +21,8 @@ def describe(before: SkdState, event: Event, after: SkdState) -> str:
             _, drafter = stages.drafter(before) or (0, 0)
             return f"{before.seats[drafter].name} takes no more characters"
         case ev.RevealEnemy(spec=spec):
-            return f"First enemy: {spec[0]} ({spec[1]}★, {spec[2]} HP, Atk {spec[3]})"
+            first = f"First enemy: {spec[0]} ({spec[1]}★, {spec[2]} HP, Atk {spec[3]})"
+            return "; ".join((first, *after.notes))
         case ev.Draw():
             return f"{who} draws" + (f": {notes}" if notes else f" (deck {after.deck})")
         case ev.Play():
@@ -31,16 +32,14 @@ def describe(before: SkdState, event: Event, after: SkdState) -> str:
         case ev.EnemyPhase():
             return f"Enemy phase: {notes}"
         case ev.EndTurn():
-            text = f"{who} ends the turn" + (f" ({notes})" if notes else "")
-            if after.stage == "boss-reveal":
-                return text + "; the boss setup begins"
-            return text + f"; {after.seats[after.active].name} is next"
+            return notes
         case ev.RevealBoss(spec=spec):
-            return f"Boss revealed: {spec[0]} ({spec[2]} HP, Atk {spec[3]})"
+            return "; ".join((f"Boss revealed: {spec[0]} ({spec[2]} HP, Atk {spec[3]})", *after.notes))
         case ev.BossKeep(kept=kept):
-            return f"Boss setup: hands keep {', '.join(map(str, kept))}; {notes} cards to the play pile"
+            moved = f"{notes} card{'' if notes == '1' else 's'}"
+            return f"Boss setup: hands keep {', '.join(map(str, kept))}; {moved} to the play pile"
         case ev.BossDeal():
-            return f"Boss setup: play pile shuffled, hands refilled to {HAND}; new deck {after.deck}"
+            return "; ".join((f"Boss setup: play pile shuffled, hands refilled to {HAND}", *after.notes))
         case ev.MoveCards(source=src, target=dst, count=n):
             return f"{n} card{'s' if n != 1 else ''} moved from the {src} to the {dst}"
         case ev.CorrectEnemy():

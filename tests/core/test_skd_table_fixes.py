@@ -1,0 +1,115 @@
+"""Seirei Kairo Drive: what a whole game at the table found (issue 25), each test failing before its fix."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.core import Rejected
+from companion.games.skd import GAME
+from companion.games.skd import events as ev
+from companion.games.skd.specs import enemy_data, parse_enemy
+from companion.games.skd.stages import cannot_come_up
+from companion.games.skd.view import hp_bar
+from tests.core.test_skd_rulings import ann, fold, play, ready
+
+
+def test_bug1_a_skill_without_its_effect_says_nothing_was_applied():
+    s = fold(ready(enemy="Golem, 2, 10, 1"), ev.AdjustMana(0, 6), ev.Draw(), play("y1"))
+    hp = s.enemy.hp
+    s = fold(s, ev.Skill("Rin"))
+    assert s.enemy.hp == hp and ann(s).mana == 4
+    line = GAME.describe(s, ev.Skill("Rin"), s)
+    assert "nothing applied" in s.notes[0] and "deal 3" in s.notes[0], line
+
+
+def test_bug2_the_deciding_turn_in_the_normal_battle_names_the_heal_not_a_kill():
+    # Wolf: 16 HP, Atk 3; the deck has 1 after the draw: only 2 cards back to the deck save it
+    s = fold(ready(enemy="Wolf, 1, 16, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 44))
+    assert s.deck == 1
+    text = GAME.banner(s)
+    assert "must deal 16" not in text
+    assert "heal 2" in text and "the normal battle ends" in text
+    assert "the next enemy" in text, "a kill brings the next enemy, who attacks this phase too"
+
+
+def test_bug2_the_deciding_turn_in_the_boss_battle_offers_the_kill_or_the_heal():
+    s = fold(ready(enemy="Ogre, 1, 30, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
+    boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=21))
+    text = GAME.banner(boss)
+    assert "deal 21" in text and "heal 1" in text and "the party loses" in text
+
+
+def test_bug2_no_heal_can_cover_it_when_the_discard_is_short():
+    s = fold(ready(enemy="Titan, 1, 30, 9"), ev.Draw())
+    s = replace(s, deck=2, discard=3, pile=s.pile + s.deck - 2 + s.discard - 3)
+    text = GAME.banner(s)
+    assert "heal 7" in text and "the discard has 3" in text
+
+
+def test_bug3_enemies_that_can_no_longer_come_up_are_left_out_of_the_list():
+    catalogue = {
+        name: enemy_data(parse_enemy(text))
+        for name, text in (
+            ("Bat", "Bat, 1, 5, 1"),
+            ("Imp", "Imp, 1, 5, 1"),
+            ("Wolf", "Wolf, 2, 16, 3"),
+        )
+    }
+    s = ready(enemy="Slime, 1, 10, 2")
+    s = replace(s, revealed=(*s.revealed, *((f"One{i}", 1) for i in range(5))))
+    out = cannot_come_up(s, catalogue, (), after_kill=True)
+    assert set(out) >= {"Bat", "Imp"} and "Wolf" not in out, "all six one-star enemies are out"
+    easy = ready(enemy="Slime, 1, 10, 2", easy=True)
+    assert "Wolf" in cannot_come_up(easy, catalogue, (), after_kill=True), "Easy: one-star enemies first"
+    assert "Bat" in cannot_come_up(easy, catalogue, (parse_enemy("Bat, 1, 5, 1"),), after_kill=True)
+
+
+def test_bug4_after_the_normal_battle_ends_the_last_enemy_is_gone_from_the_panel_and_header():
+    s = fold(ready(enemy="Golem, 2, 40, 3, 3, 5"), ev.Draw(), ev.MoveCards("deck", "discard", 43))
+    s = fold(s, ev.EnemyPhase())
+    assert s.normal_over
+    assert not any("Golem" in line for line in GAME.panel(s))
+    assert "Golem" not in GAME.view(s).status
+
+
+def test_bug7_one_card_to_the_play_pile_is_one_card():
+    s = fold(ready(), ev.Draw(), ev.MoveCards("deck", "discard", 44), ev.EnemyPhase(), ev.EndTurn())
+    s = fold(s, ev.RevealBoss(parse_enemy("Lord, 3, 30, 3")))
+    before = s
+    s = fold(s, ev.BossKeep((2, 1)))
+    s2 = replace(before, seats=tuple(replace(x, hand=2) for x in before.seats))
+    s2 = replace(s2, pile=s2.pile + sum(x.hand for x in before.seats) - 4)
+    after = GAME.apply(s2, ev.BossKeep((2, 1)))
+    assert GAME.describe(s2, ev.BossKeep((2, 1)), after).endswith("1 card to the play pile")
+    assert "cards to the play pile" in GAME.describe(before, ev.BossKeep((2, 1)), s)
+
+
+def test_bug7_the_box_copies_message_says_none_can_be_played():
+    s = fold(ready(enemy="Golem, 2, 40, 1"), ev.Draw(), play("r2 y2"), ev.EnemyPhase(), ev.EndTurn())
+    s = fold(s, ev.Draw(), play("r2 g2"), ev.EnemyPhase(), ev.EndTurn(), ev.Draw())
+    with pytest.raises(Rejected) as exc:
+        GAME.apply(s, play("r2 r2"))
+    assert "none can be played" in exc.value.reason and "more cannot" not in exc.value.reason
+
+
+def test_bug7_an_enemy_with_hp_left_never_shows_an_empty_bar():
+    assert hp_bar(1, 30).startswith("█")
+    assert hp_bar(0, 30) == "░" * 10
+
+
+def test_bug7_a_lasting_atk_buff_shows_its_sign():
+    s = fold(ready(enemy="Golem, 2, 40, 1"), ev.AdjustMana(0, 2), ev.Draw(), play("g1"))
+    s = GAME.apply(s, ev.Skill("Rin", 0, (("atk", "Tao", 1, True),)))
+    assert "Tao y6 (+1) L1" in GAME.view(s).rows[0].cells[3]
+
+
+def test_the_race_is_stated_in_the_panel_and_the_table_view():
+    # Wolf: 16 HP, Atk 3; Ann's best colour hits 5, Bob's 4; the deck runs out on Bob's turn
+    s = fold(ready(enemy="Wolf, 1, 16, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 40))
+    race = "Wolf falls in 3 turns at one card a turn; the deck runs out in 1 turn: the boss setup comes first"
+    assert f"Race: {race}" in GAME.panel(s)
+    assert dict(GAME.headline(s))["Race"] == race
+    boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=5))
+    assert dict(GAME.headline(boss))["Race"].endswith("the party wins first")
