@@ -57,8 +57,9 @@ def test_a_session_is_stored_and_reloaded(fifth_game, repo):
 
 
 def test_its_rules_text_is_checked_against_its_phases(fifth_game, tmp_path):
+    declared = ", ".join(f'"{phase}"' for phase in fifth_game.rules_phases)  # as data: rulesdb imports no game
     text = (
-        'game = "coin"\nname = "Coin race"\nseed = "none"\n\n[[section]]\nid = "coin.turn"\n'
+        f'game = "coin"\nname = "Coin race"\nseed = "none"\nphases = [{declared}]\n\n[[section]]\nid = "coin.turn"\n'
         'title = "A turn"\nkind = "ruling"\nphases = ["PHASE"]\ntext = "Throw the coin."\n'
     )
     (tmp_path / "coin.toml").write_text(text.replace("PHASE", "flip"), encoding="utf-8")
