@@ -270,18 +270,23 @@ def _uuid(key: str) -> str:
     return str(uuid.uuid5(NAMESPACE, key)).upper()
 
 
+def _short(uid: str) -> str:
+    """The first 64 bits of a uuid as 16 hex digits: the push link's ids, kept short for its QR code."""
+    return uid.replace("-", "")[:16]
+
+
 def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
     """The push link's data, the fields BG Stats documents for it (the same facts as `.bgsplay`)."""
     play = _play(loaded, times)
     return {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": _uuid(f"play:{play.key}"),
+        "sourcePlayId": _short(_uuid(f"play:{play.key}")),
         "playDate": play.started,
         "game": {
             "name": play.game_name,
             "highestWins": True,
             "noPoints": play.no_points,
-            "sourceGameId": _uuid(f"game:{play.game_key}"),
+            "sourceGameId": _short(_uuid(f"game:{play.game_key}")),
         },
         "players": [
             {
@@ -291,7 +296,7 @@ def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
                 "startPlayer": s["startPlayer"],
                 "rank": s["rank"],
                 **({"role": s["role"]} if s["role"] else {}),
-                "sourcePlayerId": player_uuid(s["name"]),
+                "sourcePlayerId": _short(player_uuid(s["name"])),
             }
             for s in play.seats
         ],
@@ -301,10 +306,11 @@ def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
 
 
 def push_link(loaded: Loaded, times: list[str]) -> str:
-    """BG Stats' `createPlay.html?data=…` link: compact JSON, percent-encoded (`:` and `,` may
-    stay as they are in a query), so its QR code stays as small as it can."""
+    """BG Stats' `createPlay.html?data=…` link: compact JSON, percent-encoded but for what a
+    query may hold as it is (RFC 3986: `:` `,` `/` `@` `!` `$` `'` `(` `)` `*` `;`), so its QR
+    code stays as small as it can."""
     data = json.dumps(push_data(loaded, times), ensure_ascii=False, separators=(",", ":"))
-    return BGSTATS_LINK + quote(data, safe=":,")
+    return BGSTATS_LINK + quote(data, safe=":,/@!$'()*;")
 
 
 def link_text(loaded: Loaded, times: list[str]) -> str:
