@@ -43,14 +43,14 @@ class QrModal(ModalScreen[None]):
 
     def fits(self) -> bool:
         width, height = self.app.size
-        return len(self.code[0]) <= width and len(self.code) + CHROME <= height
+        return len(self.code[0]) + 2 <= width and len(self.code) + CHROME <= height  # + its padding
 
     def draw(self) -> None:
         code = self.query_one("#code", Static)
         if self.fits():
             code.update(Text("\n".join(self.code), style="black on white", no_wrap=True))
         else:
-            need = f"{len(self.code[0])}×{len(self.code) + CHROME}"
+            need = f"{len(self.code[0]) + 2}×{len(self.code) + CHROME}"
             width, height = self.app.size
             code.update(
                 Text(
