@@ -11,6 +11,7 @@ by the game (`describe`), not taken from the file.
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -138,6 +139,12 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
+@functools.cache
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    """An event class's declared field types (resolved once: it is most of a large import's time)."""
+    return typing.get_type_hints(cls)
+
+
 def _event(data: Any, game: Game, n: int) -> Event:
     """Action `n`'s event, decoded through the game's event classes and type-checked."""
     # TODO(lead, issue 22): route through the type-directed decoder in companion.core when merged.
@@ -150,7 +157,7 @@ def _event(data: Any, game: Game, n: int) -> Event:
         event = decode(data, game.events)
     except (TypeError, ValueError) as exc:
         raise ImportRefused(f"Action {n} ({kind}) does not fit its kind: {exc}.") from None
-    hints = typing.get_type_hints(type(event))
+    hints = _hints(type(event))
     for f in fields(event):
         if not _fits(getattr(event, f.name), hints[f.name]):
             raise ImportRefused(f"Action {n} ({kind}): {f.name} has the wrong type.")
