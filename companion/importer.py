@@ -11,7 +11,6 @@ by the game (`describe`), not taken from the file.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
@@ -139,10 +138,15 @@ def _plain(value: Any) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-@functools.cache
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
 def _hints(cls: type[Event]) -> dict[str, Any]:
     """An event class's declared field types (resolved once: it is most of a large import's time)."""
-    return typing.get_type_hints(cls)
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    if key not in _HINTS:
+        _HINTS[key] = typing.get_type_hints(cls)
+    return _HINTS[key]
 
 
 def _event(data: Any, game: Game, n: int) -> Event:
