@@ -35,18 +35,23 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     g = sub.add_parser("games", parents=[common], help="list the registered games")
     g.add_argument("--json", action="store_true")
 
-    s = sub.add_parser("sessions", help="list or export saved sessions")
+    s = sub.add_parser("sessions", help="list, export or import saved sessions")
     ss = s.add_subparsers(dest="action", metavar="ACTION", required=True)
     sl = ss.add_parser("list", parents=[common], help="list saved sessions, newest first")
     sl.add_argument("--json", action="store_true")
     se = ss.add_parser("export", parents=[common], help="export one session")
     se.add_argument("id", type=int)
-    se.add_argument("--format", choices=("json", "md", "bgstats"), default="json")
+    from companion.formats import FORMAT_NAMES
+
+    se.add_argument("--format", choices=FORMAT_NAMES, default="json")
     se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
     se.add_argument("--force", action="store_true", help="replace FILE if it exists")
     se.add_argument(
         "--salvage", action="store_true", help="from a damaged file, export the actions that can still be read"
     )
+    si = ss.add_parser("import", parents=[common], help="import a session from its JSON export (a new session)")
+    si.add_argument("file", metavar="FILE")
+    si.add_argument("--json", action="store_true")
 
     from rulesdb.cli import add_arguments
 
@@ -133,6 +138,10 @@ def _sessions(args: argparse.Namespace) -> int:
     from companion.export import ExportError, export
 
     repo = _open_repo(args.db)
+    if args.action == "import":
+        from companion.importer import import_command
+
+        return import_command(repo, args.file, args.json)
     if args.action == "list":
         rows = repo.list_sessions()
         if args.json:

@@ -10,7 +10,7 @@ codec stores every game's events as JSON and replay rebuilds the same state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Protocol
 
@@ -200,6 +200,7 @@ class Result:
     scores: tuple[tuple[str, int | None], ...] = ()
     start_player: str | None = None
     reasoning: str = ""
+    roles: tuple[tuple[str, str], ...] = ()  # (player, the side or role they ended in), where the game has one
 
 
 class Catalogue(Protocol):
@@ -240,6 +241,7 @@ class Game(Protocol):
     events: Mapping[str, type[Event]]  # every event kind the game folds (see `event_types`)
     screen: str  # "module:Class" of the game's Textual screen
     cooperative: bool  # the table wins or loses together (exports say so)
+    titled: bool  # any game at all (free play): exports name the game played by the session's title
     state_version: int  # bump when the state's layout changes: older snapshots are then replayed
     rules_phases: tuple[str, ...]  # the phase names its rules text may tag sections with
     # Dotted modules adding command-line subcommands: `add_parser(subparsers)` returns the new
@@ -283,6 +285,11 @@ class Game(Protocol):
         """Lines of words the game's screen shows under the players."""
         ...
 
+    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+        """A log as an export of an unfinished game may show it, the table now after `cursor`
+        events: whatever is still face down (a secret typed into an event) blanked."""
+        ...
+
 
 class GameBase(ABC):
     """A game's base class: the required methods of `Game` and a default for every hook.
@@ -293,6 +300,7 @@ class GameBase(ABC):
 
     options: tuple[Option, ...] = ()
     cooperative: bool = False
+    titled: bool = False
     state_version: int = 1
     rules_phases: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
@@ -327,3 +335,7 @@ class GameBase(ABC):
     def panel(self, state: Any) -> tuple[str, ...]:
         """By default no lines."""
         return ()
+
+    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+        """By default nothing is secret."""
+        return tuple(events)

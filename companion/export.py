@@ -1,28 +1,55 @@
-"""Exports of a stored session: JSON (enough to rebuild it), Markdown (a readable log), and a
-finished game as a play in BG Stats' import format."""
+"""Exports of a stored session, the writers of the one table of formats (`companion.formats`):
+JSON (the whole session, which `companion sessions
+import` reads back), Markdown (a readable log), a finished game as a BG Stats play file
+(`.bgsplay`) and as BG Stats' push link (`createPlay.html?data=…`, shown as a QR code).
+
+Every export of an unfinished game keeps the table's secrets (`Game.conceal`): what the
+screen and the log hide is blanked in the JSON too.
+"""
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import uuid
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
-from companion.core import encode
+from companion.clock import active_seconds, local
+from companion.core import Result, encode
+from companion.formats import FORMAT_NAMES, by_name
 from companion.store.repo import Loaded
 from companion.text import shown_lines
 
-FORMATS = ("json", "md", "bgstats")
+# The JSON export's layout; `companion sessions import` reads this version and older ones.
+JSON_FORMAT = "companion-session"
+JSON_VERSION = 1
+
+# BG Stats' push link, as its "linking and pushing" page documents it (one play per link).
+BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Companion"
+# Stable ids for BG Stats' records (uuid5 of this namespace and a key), so that importing the
+# same play, player or game twice merges instead of duplicating.
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "companion:bgstats")
 
 
 class ExportError(Exception):
     pass
 
 
+def _finished(loaded: Loaded) -> bool:
+    tl = loaded.timeline
+    return bool(tl.game.view(tl.state).finished)
+
+
 def to_json(loaded: Loaded, times: list[str]) -> str:
     info, tl = loaded.info, loaded.timeline
+    events = [e.event for e in tl.entries]
+    if not _finished(loaded):  # what is face down at the table stays face down in the file
+        events = list(tl.game.conceal(events, tl.cursor))
     data: dict[str, Any] = {
-        "format": "companion-session",
-        "version": 1,
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
         "session": {
             "id": info.id,
             "game": info.game,
@@ -41,7 +68,7 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
                 "text": e.text,
                 "dropped": e.dropped,
                 "at": times[i] if i < len(times) else None,
-                "event": encode(e.event),
+                "event": encode(events[i]),
             }
             for i, e in enumerate(tl.entries)
         ],
@@ -49,7 +76,7 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def to_markdown(loaded: Loaded) -> str:
+def to_markdown(loaded: Loaded, times: list[str] | None = None) -> str:
     info, tl = loaded.info, loaded.timeline
     view = tl.game.view(tl.state)
     lines = [
@@ -82,56 +109,217 @@ def _table_row(*cells: str) -> str:
     return "| " + " | ".join(" ".join(c.replace("\\", "\\\\").replace("|", "\\|").split()) for c in cells) + " |"
 
 
-def _minutes(start: str, end: str) -> int:
-    try:
-        delta = datetime.fromisoformat(end) - datetime.fromisoformat(start)
-    except ValueError:
-        return 0
-    return max(0, round(delta.total_seconds() / 60))
+# -- BG Stats ---------------------------------------------------------------------------------
 
 
-def to_bgstats(loaded: Loaded, times: list[str]) -> str:
+def player_uuid(name: str) -> str:
+    """A player's stable BG Stats id: from the name as the session stores it, so a re-import
+    merges. Issue 29's players table (people known across sessions) should replace this key."""
+    return str(uuid.uuid5(NAMESPACE, f"player:{name}")).upper()
+
+
+@dataclass(frozen=True)
+class _Play:
+    """The facts of a finished game that both BG Stats forms carry."""
+
+    key: str  # stable across exports and imports of this session
+    game_name: str
+    game_key: str
+    cooperative: bool
+    no_points: bool
+    started: str  # local time, "YYYY-MM-DD HH:MM:SS"
+    last: str
+    minutes: int
+    comments: str
+    seats: tuple[dict[str, Any], ...]
+
+
+def _local_text(iso: str) -> str:
+    return local(iso).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _ranks(names: tuple[str, ...], result: Result, cooperative: bool) -> dict[str, int]:
+    """1 for the best; players tied share a rank (winners first, then by score); 0 when unranked."""
+    if cooperative:
+        return {n: 0 for n in names}
+    scores = dict(result.scores)
+    winners = set(result.winners)
+    if not any(v is not None for v in scores.values()):
+        return {n: (1 if n in winners else 2) if winners else 0 for n in names}
+
+    def order(n: str) -> tuple[bool, int]:
+        return (n not in winners, -(scores.get(n) or 0))
+
+    return {n: 1 + sum(order(m) < order(n) for m in names) for n in names}
+
+
+def _play(loaded: Loaded, times: list[str]) -> _Play:
     info, tl = loaded.info, loaded.timeline
     result = tl.game.result(tl.state)
     if result is None:
         raise ExportError("Only a finished game can be exported to BG Stats; finish it first.")
+    titled = tl.game.titled  # free play is whatever game the table played: the title names it
+    game_name = info.title if titled else tl.game.name
+    played = [info.created, *times[: tl.cursor]]
     scores = dict(result.scores)
     winners = set(result.winners)
-    start = info.created
-    end = times[tl.cursor - 1] if tl.cursor and times else info.updated
-    players = [
+    roles = dict(result.roles)
+    cooperative = bool(tl.game.cooperative)
+    ranks = _ranks(info.players, result, cooperative)
+    seats = tuple(
         {
             "name": name,
-            "sourcePlayerId": f"companion-{name}",
-            "score": "" if scores.get(name) is None else str(scores[name]),
+            "score": scores.get(name),
             "winner": name in winners,
             "startPlayer": name == result.start_player,
             "seatOrder": seat + 1,
+            "rank": ranks[name],
+            "role": roles.get(name, ""),
         }
         for seat, name in enumerate(info.players)
+    )
+    return _Play(
+        key=f"{info.game}|{info.created}|{'|'.join(info.players)}",
+        game_name=game_name,
+        game_key=f"{info.game}:{info.title}" if titled else info.game,
+        cooperative=cooperative,
+        no_points=not any(v is not None for v in scores.values()),
+        started=_local_text(info.created),
+        last=_local_text(played[-1]),
+        minutes=round(active_seconds(played) / 60),
+        comments=f"{info.title}. {result.reasoning}".strip(),
+        seats=seats,
+    )
+
+
+def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
+    """A `.bgsplay` file in BG Stats' own layout: top-level players, locations, games, plays
+    and userInfo, joined by integer ids, each record with a stable uuid. The layout follows
+    three public sources that agree on it: the `.bgsplay` reader `PlayFile.cs` ("the raw object
+    from a .bgsplay file", theiam79/hermod-bot src/Hermod.BGStats/PlayFile.cs), the BGA exporter
+    that writes `output.bgsplay` (ctuncan/bga_bgstats), and Carson Boden's write-up of BG Stats'
+    export (carsonboden.com/Library/Game-Design/BG-Stats: players, games, plays, locations
+    joined by ids)."""
+    play = _play(loaded, times)
+    g = loaded.timeline.game
+    players = [
+        {"id": i + 1, "uuid": player_uuid(s["name"]), "name": s["name"], "isAnonymous": False}
+        for i, s in enumerate(play.seats)
     ]
-    play = {
-        "sourceName": "Companion",
-        "game": {
-            "name": tl.game.name,
-            "sourceGameId": info.game,
-            "highestWins": True,
-            "noPoints": not any(v is not None for v in scores.values()),
-            "cooperative": tl.game.cooperative,
-        },
-        "playDate": start.replace("T", " ")[:19],
-        "durationMin": _minutes(start, end),
+    data = {
+        "about": "A play exported by Companion (the table-side helper).",
         "players": players,
-        "comments": f"{info.title}. {result.reasoning}".strip(),
+        "locations": [{"id": 1, "uuid": _uuid("location:table"), "name": "Companion", "modificationDate": play.last}],
+        "games": [
+            {
+                "id": 1,
+                "uuid": _uuid(f"game:{play.game_key}"),
+                "name": play.game_name,
+                "modificationDate": play.last,
+                "cooperative": play.cooperative,
+                "highestWins": True,
+                "noPoints": play.no_points,
+                "usesTeams": False,
+                "bggId": 0,
+                "bggYear": 0,
+                "isBaseGame": True,
+                "isExpansion": False,
+                "minPlayerCount": g.min_players,
+                "maxPlayerCount": g.max_players,
+            }
+        ],
+        "plays": [
+            {
+                "uuid": _uuid(f"play:{play.key}"),
+                "gameRefId": 1,
+                "locationRefId": 1,
+                "playDate": play.started,
+                "entryDate": play.last,
+                "modificationDate": play.last,
+                "durationMin": play.minutes,
+                "ignored": False,
+                "manualWinner": False,
+                "usesTeams": False,
+                "rounds": 0,
+                "board": "",
+                "scoringSetting": 0,
+                "comments": play.comments,
+                "playerScores": [
+                    {
+                        "playerRefId": i + 1,
+                        "score": "" if s["score"] is None else str(s["score"]),
+                        "winner": s["winner"],
+                        "newPlayer": False,
+                        "startPlayer": s["startPlayer"],
+                        "seatOrder": s["seatOrder"],
+                        "rank": s["rank"],
+                        "role": s["role"],
+                    }
+                    for i, s in enumerate(play.seats)
+                ],
+                "expansionPlays": [],
+            }
+        ],
+        # No one at the table is "me" to Companion: 0 refers to no player.
+        "userInfo": {"meRefId": 0},
     }
-    return json.dumps(play, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _uuid(key: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, key)).upper()
+
+
+def _short(uid: str) -> str:
+    """The first 64 bits of a uuid as 16 hex digits: the push link's ids, kept short for its QR code."""
+    return uid.replace("-", "")[:16]
+
+
+def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
+    """The push link's data, the fields BG Stats documents for it (the same facts as `.bgsplay`)."""
+    play = _play(loaded, times)
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": _short(_uuid(f"play:{play.key}")),
+        "playDate": play.started,
+        "game": {
+            "name": play.game_name,
+            "highestWins": True,
+            "noPoints": play.no_points,
+            "sourceGameId": _short(_uuid(f"game:{play.game_key}")),
+        },
+        "players": [
+            {
+                "name": s["name"],
+                **({} if s["score"] is None else {"score": s["score"]}),
+                "winner": s["winner"],
+                "startPlayer": s["startPlayer"],
+                "rank": s["rank"],
+                **({"role": s["role"]} if s["role"] else {}),
+                "sourcePlayerId": _short(player_uuid(s["name"])),
+            }
+            for s in play.seats
+        ],
+        "durationMin": play.minutes,
+        "comments": play.comments,
+    }
+
+
+def push_link(loaded: Loaded, times: list[str]) -> str:
+    """BG Stats' `createPlay.html?data=…` link: compact JSON, percent-encoded but for what a
+    query may hold as it is (RFC 3986: `:` `,` `/` `@` `!` `$` `'` `(` `)` `*` `;`), so its QR
+    code stays as small as it can."""
+    data = json.dumps(push_data(loaded, times), ensure_ascii=False, separators=(",", ":"))
+    return BGSTATS_LINK + quote(data, safe=":,/@!$'()*;")
+
+
+def link_text(loaded: Loaded, times: list[str]) -> str:
+    return push_link(loaded, times) + "\n"
 
 
 def export(loaded: Loaded, times: list[str], fmt: str) -> str:
-    if fmt == "json":
-        return to_json(loaded, times)
-    if fmt == "md":
-        return to_markdown(loaded)
-    if fmt == "bgstats":
-        return to_bgstats(loaded, times)
-    raise ExportError(f"Unknown export format {fmt!r}; choose {', '.join(FORMATS)}.")
+    """The session in format `fmt` (a name in `companion.formats.FORMATS`)."""
+    chosen = by_name(fmt)
+    if chosen is None:
+        raise ExportError(f"Unknown export format {fmt!r}; choose {', '.join(FORMAT_NAMES)}.")
+    return chosen.write(loaded, times)

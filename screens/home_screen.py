@@ -1,4 +1,4 @@
-"""Home: saved sessions, newest first, with keys to resume, start, rename, delete and export."""
+"""Home: saved sessions, newest first, with keys to resume, start, rename, delete, export and import."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ EMPTY = (
     "and play. Every action is saved as it happens; come back here to resume tomorrow.\n"
     "Press [b]ctrl+p[/b] for every command, [b]q[/b] to quit."
 )
-EXPORT_SUFFIXES = {".md": "md", ".json": "json", ".bgsplay": "bgstats"}
 
 
 class HomeScreen(Screen[None]):
@@ -36,7 +35,8 @@ class HomeScreen(Screen[None]):
         Command("n", "new", "New session", "Start a new session"),
         Command("r", "rename", "Rename", "Rename the highlighted session"),
         Command("d", "delete", "Delete", "Delete the highlighted session (asks first)"),
-        Command("e", "export", "Export", "Export the highlighted session to a file"),
+        Command("e", "export", "Export", "Export the highlighted session to a file, or to BG Stats by QR code"),
+        Command("i", "import", "Import", "Import a session from its JSON export"),
         Command("q", "quit", "Quit", "Leave Companion (everything is saved)"),
     )
     BINDINGS = bindings(*ACTIONS)
@@ -102,7 +102,7 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"resume", "rename", "delete", "export"}:
             return True if self.selected() else None
-        if action == "new":
+        if action in {"new", "import"}:
             return True if getattr(self.app, "repo", None) else None
         return True
 
@@ -167,21 +167,68 @@ class HomeScreen(Screen[None]):
         chosen = self.selected()
         if not chosen:
             return
-        default = f"companion-{chosen.id}.md"
-        question = "Export to file (.md readable log, .json full log, .bgsplay BG Stats play):"
-        self.app.push_screen(PromptModal(question, default), lambda p: self._export(chosen.id, p))
+        from screens.export_modal import ExportModal
+
+        def done(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            if answer[0] == "qr":
+                self._show_qr(chosen.id)
+            else:
+                self._export(chosen.id, answer[1])
+
+        modal = ExportModal(chosen.title, f"companion-{chosen.id}.md", chosen.finished)
+        self.app.push_screen(modal, done)
+
+    def _show_qr(self, session_id: int) -> None:
+        from companion.export import ExportError, push_link
+        from screens.qr_modal import QrModal
+
+        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        try:
+            link = push_link(repo.load(session_id), repo.event_times(session_id))
+        except (ExportError, StoreError) as exc:
+            self.notify(str(exc), severity="error", title="No QR code", markup=False)
+            return
+        self.app.push_screen(QrModal(link))
+
+    def action_import(self) -> None:
+        question = "Import a session from its JSON export (the file's path):"
+        self.app.push_screen(PromptModal(question, "", placeholder="companion-1.json"), self._import)
+
+    def _import(self, path: str | None) -> None:
+        if not path or not path.strip():
+            return
+        self.notify("Importing…", timeout=2)
+        self.run_worker(lambda: self._import_in_worker(path.strip()), thread=True, group="import")
+
+    def _import_in_worker(self, path: str) -> None:
+        from companion.importer import ImportRefused, import_file
+
+        try:
+            sid, parsed = import_file(self.app.repo, path)  # type: ignore[attr-defined]
+        except (ImportRefused, StoreError) as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error", title="Not imported", markup=False)
+            return
+        words = (
+            f"Imported “{parsed.title}” ({parsed.game.name}, {len(parsed.timeline.entries)} actions) as session {sid}."
+        )
+        self.app.call_from_thread(self.notify, words, markup=False)
+        self.app.call_from_thread(self.reload)
 
     def _export(self, session_id: int, target: str | None, force: bool = False) -> None:
         if not target:
             return
         from companion.export import ExportError, export
         from companion.export_file import ExportRefused, NeedsForce, write_export
+        from companion.formats import by_suffix, suffixes
 
         path = Path(target).expanduser()
-        fmt = EXPORT_SUFFIXES.get(path.suffix.lower())
-        if fmt is None:
-            self.notify("End the file name with .md, .json or .bgsplay.", severity="error")
+        chosen = by_suffix(path.name)
+        if chosen is None:
+            self.notify(f"End the file name with {suffixes()}.", severity="error")
             return
+        fmt = chosen.name
         repo: Any = self.app.repo  # type: ignore[attr-defined]
         salvaged = ""
         try:

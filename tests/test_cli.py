@@ -55,9 +55,14 @@ def test_sessions_list_and_exports(finished, db_path, capsys):
     assert "# Friday" in md and "Bob: score +6 (0 → 6)" in md and "Winners: Bob" in md
 
     assert main(["sessions", "export", str(finished), "--format", "bgstats", "--db", str(db_path)]) == 0
-    play = json.loads(capsys.readouterr().out)
-    assert play["game"]["name"] == "Free play"
-    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Ann", "4", False), ("Bob", "6", True)]
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"][0]["name"] == "Friday", "free play: the session's title names the game"
+    names = {p["id"]: p["name"] for p in data["players"]}
+    scores = data["plays"][0]["playerScores"]
+    assert [(names[p["playerRefId"]], p["score"], p["winner"]) for p in scores] == [
+        ("Ann", "4", False),
+        ("Bob", "6", True),
+    ]
 
 
 def test_unfinished_game_has_no_bgstats_play(repo, db_path, capsys):

@@ -141,6 +141,7 @@ def _check_bounds(c: Counter, value: int, who: str) -> None:
 class FreePlay(GameBase):
     id = "free"
     name = "Free play"
+    titled = True  # whatever game the table plays: the session's title names it
     min_players = 2
     max_players = 12
     screen = "screens.free_screen:FreeScreen"

@@ -173,7 +173,7 @@ async def test_the_app_says_a_session_is_damaged_and_exports_what_it_can(tmp_pat
         await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen")
         app.screen.notify = app.notify
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportModal")
         app.screen.query_one(Input).value = str(tmp_path / "saved.md")
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(n.startswith("Exported to") for n in notes))

@@ -13,7 +13,7 @@ from tests.ui.test_home_pilot import home, seed
 async def export_to(pilot, target: str) -> None:
     app = pilot.app
     await pilot.press("e")
-    await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportModal")
     app.screen.query_one(Input).value = target
     await pilot.press("enter")
     await pilot.pause()

@@ -59,7 +59,7 @@ async def test_rename_delete_with_confirmation_and_export(make_app, db_path, tmp
         await pilot.pause()
         assert app.repo.list_sessions()[0].title == "Saturday"
         await pilot.press("e")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ExportModal")
         await pilot.press("enter")
         await pilot.pause()
         exported = (tmp_path / "companion-1.md").read_text()

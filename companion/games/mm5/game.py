@@ -7,17 +7,21 @@ cost (who was discarded, which knights went to the Dungeon) without the events c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core import Event, GameBase, Option, Result, check_players, resolve_options
-from companion.games.mm5.events import EVENTS, EndTurn
+from companion.games.mm5.events import EVENTS, EndTurn, Initiative, Spell
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
 from companion.games.mm5.table import DEALT
 from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
+
+# The note of a spell still face down when the session was exported: what the table sees on import.
+FACE_DOWN = "(face down when exported)"
 
 
 class MonsterMaker5(GameBase):
@@ -62,6 +66,18 @@ class MonsterMaker5(GameBase):
 
     def result(self, state: State) -> Result | None:
         return decide(state) if state.finished else None
+
+    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+        """A spell's note stays face down until an initiative at the table (before `cursor`) reveals it."""
+        shown = list(events)
+        revealed = False  # an initiative at the table after the event being looked at
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if isinstance(event, Initiative) and i < cursor:
+                revealed = True
+            elif isinstance(event, Spell) and event.note and not revealed:
+                shown[i] = replace(event, note=FACE_DOWN)
+        return tuple(shown)
 
 
 GAME = MonsterMaker5()

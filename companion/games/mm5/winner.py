@@ -21,6 +21,7 @@ def decide(state: State) -> Result:
     seats = state.players
     scores = tuple((s.name, len(s.gems)) for s in seats)
     first = seats[state.first].name
+    sides = tuple((s.name, SIDE_WORDS[s.faction]) for s in seats)
     totals = {side: sum(len(s.gems) for s in seats if s.faction == side) for side in ("light", "dark")}
     lines = [f"Light holds {totals['light']} gem(s), Dark {totals['dark']}"]
     neutral = [s.name for s in seats if s.faction == "neutral" and s.gems]
@@ -28,7 +29,7 @@ def decide(state: State) -> Result:
         lines.append(f"Neutral gems count for no side ({', '.join(neutral)})")
     if totals["light"] == totals["dark"]:
         lines.append("a Light–Dark tie: a draw, the table decides")
-        return Result((), scores, first, "; ".join(lines) + ".")
+        return Result((), scores, first, "; ".join(lines) + ".", sides)
     side = "light" if totals["light"] > totals["dark"] else "dark"
     lines.append(f"{SIDE_WORDS[side]} wins")
     mine = [i for i, s in enumerate(seats) if s.faction == side]
@@ -43,4 +44,4 @@ def decide(state: State) -> Result:
         top = [i for i in top if marks[i] == high]
         if len(top) > 1:
             lines.append("still tied: a shared win")
-    return Result(tuple(seats[i].name for i in top), scores, first, "; ".join(lines) + ".")
+    return Result(tuple(seats[i].name for i in top), scores, first, "; ".join(lines) + ".", sides)
