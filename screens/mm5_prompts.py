@@ -2,8 +2,8 @@
 
 Kept apart from mm5_screen.py so each file stays small; what the text means is the core's
 (companion.games.mm5.notation), and every event is checked by the core before the dice tray
-opens or anything is saved. New card values reach the catalogue only when the event
-that used them is accepted, so a refused action leaves no half-typed card behind.
+opens or anything is saved. A card's values reach the catalogue as soon as they are typed
+whole, whether or not the action that uses them then stands, so they are never typed twice.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
 from companion.games.mm5.table import HAND_LIMIT
+from companion.games.mm5.view import initiative_title
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
@@ -71,16 +72,16 @@ class MM5Prompts:
         self.app.repo.save_card("mm5", "character", spec[0], catalogue_entry(spec))
 
     def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], bool]) -> str | None:
-        """Resolve card names (asking for unknown ones), then record; save new cards if accepted."""
+        """Resolve card names (asking for unknown ones), then record; new cards are saved either way."""
         try:
             cards = notation.card_list(text, self.catalogue())
         except Rejected as exc:
             return exc.reason
 
         def finish() -> None:
-            if then(cards.ready()):
-                for spec in cards.new.values():
-                    self.save(spec)
+            for spec in cards.new.values():
+                self.save(spec)
+            then(cards.ready())
 
         def ask_next() -> None:
             name = cards.missing()
@@ -90,9 +91,11 @@ class MM5Prompts:
 
             def submit(answer: str) -> str | None:
                 try:
-                    cards.learn(notation.parse_card(name, answer))
+                    spec = notation.parse_card(name, answer)
                 except Rejected as exc:
                     return exc.reason
+                cards.learn(spec)
+                self.save(spec)
                 self.call_after_refresh(ask_next)
                 return None
 
@@ -366,7 +369,7 @@ class MM5Prompts:
             return self.probe(Initiative(*r.faces))
 
         request = DiceRequest(
-            "Initiative: the attacker's die, then the defender's",
+            initiative_title(state),
             2,
             "each side rolls 1d6; the higher strikes first; a tie is rolled again",
             check,

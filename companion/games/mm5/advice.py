@@ -5,7 +5,8 @@ The solver (exact.py) knows groups of identical characters; this module turns th
 characters into those groups and the solver's answers back into ids and names. A solver is
 kept for the battle's lineups, so the advice after each strike reuses everything solved so far
 (a lineup that lost a character is one the first solve already worked out). Lineups too large
-to solve within the time budget get the simulation instead, labelled as an estimate.
+to solve within the time budget get the simulation instead, shown as a rough guess (no ±: it
+simulates a simple policy, not best play) that still names the likeliest hit.
 """
 
 from __future__ import annotations
@@ -17,23 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import prod
 
-from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
-from companion.games.mm5.cards import Card
-from companion.games.mm5.exact import Kind, Solver, Unsolved
+from companion.games.mm5.battle import SIDE_NAMES, fighters, walkover
+from companion.games.mm5.exact import Solver, Unsolved
 from companion.games.mm5.state import State
+from companion.games.mm5.strike import Fighter, Kind
+
+__all__ = ["BUDGET", "Advice", "Best", "Fighter", "advise", "battle_advice"]
 
 BUDGET = 2.0  # seconds of exact solving (the thread's own time) before falling back to the simulation
 # Positions (an upper bound) beyond which the exact solve is not even tried: about eight times
 # five distinct characters against five, which solves in about a second.
 TOO_BIG = 1_000_000
 TRIALS = 10_000
-
-
-@dataclass(frozen=True)
-class Fighter:
-    uid: int
-    name: str
-    kind: Kind
 
 
 @dataclass(frozen=True)
@@ -46,14 +42,16 @@ class Best:
     magic: bool
     hit: float  # its chance to hit
     before: float  # the attacker's chance now (best play from here)
-    if_hit: float  # the attacker's chance once it hits
+    if_hit: float | None  # the attacker's chance once it hits (None for a rough guess)
 
     def words(self) -> str:
-        return (
+        head = (
             f"#{self.striker.uid} {self.striker.name}, {'magic' if self.magic else 'physical'}, "
-            f"at #{self.target.uid} {self.target.name}: attacker's chance {self.before:.1%} → "
-            f"{self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
+            f"at #{self.target.uid} {self.target.name}: "
         )
+        if self.if_hit is None:
+            return head + f"{self.hit:.1%} to hit (the likeliest hit; not solved)"
+        return head + f"attacker's chance {self.before:.1%} → {self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -72,8 +70,7 @@ class Advice:
     exact: bool
     best: Best | None = None  # for the side to move, once initiative is rolled
     firsts: tuple[Best | None, Best | None] = (None, None)  # before initiative: each side's first strike
-    interval: float = 0.0  # the estimate's 95% half-width when not exact
-    trials: int = 0
+    trials: int = 0  # battles simulated for a rough guess
 
     def words(self) -> list[str]:
         if self.exact:
@@ -83,9 +80,9 @@ class Advice:
             ]
         else:
             lines = [
-                f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
-                f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
-                "each striker taking its best-odds target)"
+                f"Attacker's chance roughly {self.attacker_wins:.0%} (a rough guess: too many characters "
+                f"to solve exactly in {BUDGET:.0f} s; {self.trials:,} battles simulated with each striker "
+                "taking its likeliest hit, which is not best play and can be far from it)"
             ]
         if self.best is not None:
             lines.append(f"Best strike, {SIDE_NAMES[self.best.side]}: {self.best.words()}")
@@ -93,15 +90,6 @@ class Advice:
             if best is not None:
                 lines.append(f"{SIDE_NAMES[side].capitalize()} first: {best.words()}")
         return lines
-
-
-def kind_of(state: State, side: int, card: Card) -> Kind:
-    b = bonus(state, side, card)
-    return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
-
-
-def fighters(state: State, side: int) -> tuple[Fighter, ...]:
-    return tuple(Fighter(c.uid, c.name, kind_of(state, side, c)) for c in members(state, side))
 
 
 class Lineups:
@@ -231,10 +219,23 @@ def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], 
 def _estimate(
     sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...], to_move: int | None
 ) -> Advice:
-    from companion.games.mm5.simulate import simulate
+    """A rough guess by simulation, with the likeliest hit named as the strike to make."""
+    from companion.games.mm5.simulate import likeliest, simulate
 
-    est = simulate(sides, set(acted) if to_move is not None else set(), to_move, TRIALS, random.Random(0), variant)
-    return Advice(est.chance, False, interval=1.96 * est.stderr, trials=est.trials)
+    done = set(acted) if to_move is not None else set()
+    est = simulate(sides, done, to_move, TRIALS, random.Random(0), variant)
+
+    def rough(s: int) -> Best | None:
+        ready = [f for f in sides[s] if f.uid not in done]
+        picks = [(likeliest(me, list(sides[s]), list(sides[1 - s]), variant), me) for me in ready]
+        if not picks:
+            return None
+        (i, magic, p), me = max(picks, key=lambda pick: pick[0][2])
+        return Best(s, me, sides[1 - s][i], magic, p, est.chance, None)
+
+    if to_move is None:
+        return Advice(est.chance, False, firsts=(rough(0), rough(1)), trials=est.trials)
+    return Advice(est.chance, False, best=rough(to_move), trials=est.trials)
 
 
 def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None) -> Advice:

@@ -4,7 +4,7 @@ battle panel in words. Everything here is read off the state; the screen only pa
 from __future__ import annotations
 
 from companion.core import Row, TableView
-from companion.games.mm5.battle import SIDE_NAMES, legal_targets, members, owner
+from companion.games.mm5.battle import SIDE_NAMES, dungeon_roller, legal_targets, members, owner
 from companion.games.mm5.cards import Card
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
 from companion.games.mm5.table import HAND_LIMIT
@@ -89,6 +89,15 @@ def view(state: State) -> TableView:
     )
 
 
+def initiative_title(state: State) -> str:
+    """The dice tray's title for initiative: whose die comes first, and who rolls for the Dungeon."""
+    b = state.battle
+    if b is not None and b.defender == DUNGEON:
+        roller = state.players[dungeon_roller(state)].name
+        return f"Initiative: {state.who(b.attacker)}'s die, then the Dungeon's ({roller} rolls for the Dungeon)"
+    return "Initiative: the attacker's die, then the defender's"
+
+
 def spells_of_round(state: State) -> list[tuple[str, str]]:
     """(who, note) for the spells laid this combat round: face down until initiative."""
     b = state.battle
@@ -104,6 +113,8 @@ def battle_lines(state: State) -> list[str]:
         return []
     title = "Rescue" if b.defender == DUNGEON else "Battle"
     lines = [f"{title}: {state.who(b.attacker)} against {state.who(b.defender)} · combat round {b.round}"]
+    if b.defender == DUNGEON:
+        lines[0] += f" · {state.players[dungeon_roller(state)].name} rolls for the Dungeon"
     for side in (0, 1):
         seat = owner(state, side)
         cards = members(state, side)

@@ -1,0 +1,91 @@
+"""Monster Maker 5 advice as a table acts on it: the bugs of issue 24 (each test here failed
+before its fix): the Light Mage, an honest fallback, ties broken by the chance to hit, who
+rolls for the Dungeon."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from companion.games.mm5 import GAME
+from companion.games.mm5.advice import Fighter, advise
+from companion.games.mm5.events import Declare, Draw, Initiative, Rescue
+from companion.games.mm5.notation import parse_card, parse_kind
+from companion.games.mm5.strike import Kind
+from companion.games.mm5.view import battle_lines, initiative_title
+from tests.core.test_mm5_rulings import jailed, run, start
+
+# -- the Light companion Mage ------------------------------------------------------------------
+
+
+def test_mage_is_the_light_companion_and_dark_mage_the_dark_one():
+    assert parse_kind("mage") == "companion"
+    assert parse_kind("Dark Mage") == "dark-mage"
+    assert parse_kind("dark-mage") == "dark-mage"
+    mage = parse_card("Mage", "mage P 0/2 M 3/3")
+    assert mage[1] == "companion"
+    state = run(start(), Draw("card"), Declare("light", (mage,)))
+    assert state.players[0].faction == "light", "f light Mage = mage … is a Light character"
+
+
+# -- the fallback is honest --------------------------------------------------------------------
+
+
+def lineup(seed: int, n: int) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]:
+    rng = random.Random(seed)
+
+    def kind() -> Kind:
+        return Kind(False, 0, rng.randint(1, 4), rng.randint(2, 9), rng.randint(1, 4), rng.randint(2, 9))
+
+    return tuple(tuple(Fighter(10 * s + i, f"c{s}{i}", kind()) for i in range(n)) for s in (0, 1))  # type: ignore[return-value]
+
+
+def test_an_estimate_past_the_budget_is_a_rough_guess_with_no_interval_and_still_names_a_strike():
+    sides = lineup(5, 5)
+    advice = advise(sides, budget=0.0)
+    assert not advice.exact
+    text = "\n".join(advice.words())
+    assert "±" not in text and "rough guess" in text
+    assert advice.firsts[0] is not None and advice.firsts[1] is not None, "a first strike for each side"
+    mid = advise(sides, acted=(), to_move=0, budget=0.0)
+    assert mid.best is not None and mid.best.side == 0
+    assert "Best strike, attacker" in "\n".join(mid.words())
+
+
+# -- ties go to the likelier hit -----------------------------------------------------------------
+
+
+def test_a_tie_is_broken_by_the_chance_to_hit():
+    """Bob's Mage: physical 0 against defence 2 hits only by the 2d6 fallback (2.8 %), magic 3
+    against 3 always; either way the Warrior after it wins, so both are worth 100 %."""
+    mage = Fighter(1, "Mage", Kind(False, 0, 0, 2, 3, 3))
+    warrior = Fighter(2, "Warrior", Kind(False, 0, 5, 4, 1, 2))
+    orc = Fighter(3, "Orc", Kind(True, 1, 1, 1, 1, 1))
+    advice = advise(((mage, warrior), (orc,)), acted=(3,), to_move=0)
+    assert advice.attacker_wins == 1.0
+    assert advice.best is not None and advice.best.hit == 1.0, advice.best
+
+
+# -- who rolls for the Dungeon -------------------------------------------------------------------
+
+
+def test_a_rescue_says_who_rolls_for_the_dungeon():
+    state = jailed()  # Ann and Cleo Light, Bob Dark
+    before = run(state, Declare("light"))
+    after = run(before, Rescue((0, 3, 0, 3)))
+    line = GAME.describe(before, Rescue((0, 3, 0, 3)), after)
+    assert "Bob rolls for the Dungeon" in line
+    assert "Bob rolls for the Dungeon" in initiative_title(after)
+    assert any("Bob rolls for the Dungeon" in x for x in battle_lines(after))
+    struck = run(after, Initiative(6, 1))
+    assert any("Bob rolls for the Dungeon" in x for x in battle_lines(struck))
+
+
+def test_with_no_dark_player_the_next_player_rolls_for_the_dungeon():
+    from companion.games.mm5.battle import dungeon_roller
+
+    state = run(jailed(), Declare("light"), Rescue((0, 3, 0, 3)))
+    assert dungeon_roller(state) == 1
+    light = state.with_seat(1, replace(state.players[1], field=()))
+    assert light.players[1].faction != "dark"
+    assert dungeon_roller(light) == 1, "no Dark player: the next player in seat order"
