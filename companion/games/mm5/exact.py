@@ -132,6 +132,9 @@ class Solver:
         self.plan: dict[int, list[tuple[int, list[tuple[int, float, float]]]]] = {}
         self.work = 0
         self.keep = [-1.0, 2.0]
+        # the hit chances by attack, each row indexed by defence, made as strikes need them
+        self.defences = max((v for side in kinds for k in side for v in (k.pdef, k.mdef)), default=0) + 1
+        self.table: dict[int, list[float]] = {}
 
     def key(self, a: int, d: int, mover: int) -> int:
         return (a * self.sides[1].size + d) * 2 + mover
@@ -175,15 +178,60 @@ class Solver:
 
     def strikes(self, key: int) -> list[tuple[int, list[tuple[int, float, float]]]]:
         """What the solver needs of `options`: per striker, after a miss and, per target, after a
-        hit with the better and the worse of the two kinds' chances."""
+        hit with the better and the worse of the two kinds' chances. The same as `options`
+        read through `after`, written out flat because the solve spends most of its time here."""
         plan = self.plan.get(key)
-        if plan is None:
-            plan = [
-                (miss, [(hit, max(pp, pm), min(pp, pm)) for _h, _d, hit, pp, pm in hits])
-                for _g, miss, hits in self.options(key)
-            ]
-            self.plan[key] = plan
+        if plan is not None:
+            return plan
+        width = self.width
+        ad, m = divmod(key, 2)
+        a, d = divmod(ad, width)
+        me, foe = (a, d) if m == 0 else (d, a)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        start0, start1 = self.sides[0].start, self.sides[1].start
+        ended = WON if m == 0 else LOST
+        empty, left, mine_left = theirs.empty, theirs.left, mine.left
+        table = self.table
+        # per target: the other side's number once it falls, whether that ends the battle and
+        # whether the other side still has a strike left then
+        falls = [
+            (foe - drop, empty[foe - drop], left[foe - drop], pd, md) for _h, _d, drop, pd, md in theirs.targets(foe)
+        ]
+        foe_left = left[foe]
+        plan = []
+        for _g, step, pa, ma in mine.strikers(me):
+            struck = me + step
+            mine_more = mine_left[struck]
+            rowp, rowm = table.get(pa) or self.row(pa), table.get(ma) or self.row(ma)
+            hits = []
+            for f2, gone, more, pd, md in falls:
+                if gone:
+                    hit = ended
+                else:
+                    x, y = (struck, f2) if m == 0 else (f2, struck)
+                    if more:
+                        hit = (x * width + y) * 2 + 1 - m
+                    elif mine_more:
+                        hit = (x * width + y) * 2 + m
+                    else:
+                        hit = -3 - (start0[x] * width + start1[y]) * 2
+                pp, pm = rowp[pd], rowm[md]
+                hits.append((hit, pp, pm) if pp >= pm else (hit, pm, pp))
+            x, y = (struck, foe) if m == 0 else (foe, struck)
+            if foe_left:
+                miss = (x * width + y) * 2 + 1 - m
+            elif mine_more:
+                miss = (x * width + y) * 2 + m
+            else:
+                miss = -3 - (start0[x] * width + start1[y]) * 2
+            plan.append((miss, hits))
+        self.plan[key] = plan
         return plan
+
+    def row(self, attack: int) -> list[float]:
+        """The hit chances of an attack against every defence in the battle."""
+        got = self.table[attack] = [chance(attack, dfn, self.variant) for dfn in range(self.defences)]
+        return got
 
     # -- values ---------------------------------------------------------------------------
 
