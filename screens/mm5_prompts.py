@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core import Rejected, parse_seat
 from companion.games.mm5 import notation
+from companion.games.mm5.advice import strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
     PLAYABLE_KINDS,
@@ -58,7 +59,7 @@ class MM5Prompts:
     app: Any
     shown_state: Any
     _writable: Callable[[], bool]
-    best_strike: Callable[[], str]
+    strike_advice: Callable[[], Any]
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -260,14 +261,10 @@ class MM5Prompts:
                 suggest=[n for i, n in enumerate(self.players()) if i != state.active],
             )
             return
-        self._go(
-            "Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
-            self.strike,
-            self.best_strike(),
-        )
+        self._go(strike_help(self.strike_advice()), self.strike)
 
     def strike(self, text: str) -> str | None:
-        striker, target, magic = notation.parse_strike(text)
+        striker, target, magic = strike_choice(self.strike_advice(), text)
         state = self.shown_state
         _, roll = prepare_strike(state, striker, target, magic)
         _, me = state.find(striker)

@@ -143,12 +143,9 @@ class MM5Screen(MM5Prompts, TableScreen):
             self.advice = (state, advice)
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
-    def best_strike(self) -> str:
-        """The best strike for the side to move, as the strike prompt takes it, once solved."""
-        if self.advice is None or self.advice[0] is not self.shown_state or self.advice[1].best is None:
-            return ""
-        best = self.advice[1].best
-        return f"{best.striker.uid} {best.target.uid} {'m' if best.magic else 'p'}"
+    def strike_advice(self) -> Advice | None:
+        """The advice for the table shown, once solved (the strike prompt lists its strikes)."""
+        return self.advice[1] if self.advice is not None and self.advice[0] is self.shown_state else None
 
     # -- the dice tray -----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ entry are kept, the strike prompt lists the strikes best first, the reinforcemen
 from __future__ import annotations
 
 from tests.conftest import start_session, wait_for
-from tests.ui.test_mm5_pilot import answer, index, line
+from tests.ui.test_mm5_pilot import answer, dice, index, line
 
 
 async def test_card_values_typed_in_a_refused_entry_are_remembered(make_app):
@@ -22,3 +22,44 @@ async def test_card_values_typed_in_a_refused_entry_are_remembered(make_app):
         await wait_for(pilot, lambda: "Goblin" in app.repo.cards("mm5", "character"))
         assert app.repo.cards("mm5", "character")["Goblin"]["kind"] == "orc"
         assert not screen.timeline.state.players[0].field, "the play itself was refused"
+
+
+async def a_battle(pilot, app):
+    """Ann (Dark: two Orcs) attacks Bob (Light: a Warrior); initiative rolled, Ann strikes."""
+    screen = await start_session(pilot, index(), "Ann, Bob")
+    app.repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 3], "m": [0, 2], "knight": 0})
+    app.repo.save_card("mm5", "character", "Warrior", {"kind": "companion", "p": [3, 4], "m": [1, 2], "knight": 0})
+    for key, text in (("d", "Bob g1"), ("h", "Ann 1"), ("h", "Bob 1"), ("b", "Ann"), ("d", "c")):
+        await line(pilot, key, text)
+    await line(pilot, "f", "dark Orc, Orc")
+    await line(pilot, "n")
+    await line(pilot, "d", "c")
+    await line(pilot, "f", "light Warrior")
+    await line(pilot, "n")
+    await line(pilot, "d", "c")
+    await line(pilot, "f", "dark")
+    await line(pilot, "a", "2")
+    return screen
+
+
+async def test_the_strike_prompt_lists_the_strikes_and_a_number_picks_one(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await a_battle(pilot, app)
+        await pilot.press("i")
+        await dice(pilot, "6 1")
+        await wait_for(pilot, lambda: screen.strike_advice() is not None)
+        ranked = screen.strike_advice().ranked
+        assert len(ranked) == 2 and ranked[0].before >= ranked[1].before
+        await pilot.press("a")
+        await pilot.pause()
+        label = str(screen.query_one("#entry-label").render())
+        lines = label.splitlines()
+        assert any(x.startswith("1  #") for x in lines) and any(x.startswith("2  #") for x in lines)
+        assert all(len(x) <= 80 for x in lines)
+        assert "to hit" in label and "→" in label
+        second = ranked[1]
+        await pilot.press("2", "enter")
+        tray = await wait_for(pilot, lambda: type(app.screen).__name__ == "DiceTrayModal" and app.screen)
+        kind = "magic" if second.magic else "physical"
+        assert f"#{second.striker.uid}" in tray.request.title and f"({kind})" in tray.request.title

@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import prod
 
+from companion.core import Rejected
 from companion.games.mm5.battle import SIDE_NAMES, fighters, walkover
 from companion.games.mm5.exact import Solver, Unsolved
+from companion.games.mm5.notation import parse_strike_or_pick
 from companion.games.mm5.state import State
 from companion.games.mm5.strike import Fighter, Kind
 
@@ -72,6 +74,25 @@ class Advice:
     best: Best | None = None  # for the side to move, once initiative is rolled
     firsts: tuple[Best | None, Best | None] = (None, None)  # before initiative: each side's first strike
     trials: int = 0  # battles simulated for a rough guess
+    ranked: tuple[Best, ...] = ()  # once initiative is rolled: every strike for the side to move, best first
+
+    def menu(self, width: int = 78, limit: int = 4) -> list[str]:
+        """The strike prompt's list: numbered, best first, each with its chance to hit and the
+        attacker's chance if it is made → once it hits; `a 2` enter picks the second."""
+        if not self.ranked:
+            return []
+        side = SIDE_NAMES[self.ranked[0].side]
+        head = (
+            f"Strikes for the {side}, best first (attacker's chance if made → if it hits):"
+            if self.exact
+            else f"Strikes for the {side}, likeliest hit first (a rough guess: not solved):"
+        )
+        return [head[:width]] + [line(i, b, width) for i, b in enumerate(self.ranked[:limit], 1)]
+
+    def pick(self, n: int) -> Best:
+        if not 1 <= n <= len(self.ranked):
+            raise Rejected(f"There is no strike {n} in the list (1–{len(self.ranked)}).")
+        return self.ranked[n - 1]
 
     def words(self) -> list[str]:
         if self.exact:
@@ -91,6 +112,39 @@ class Advice:
             if best is not None:
                 lines.append(f"{SIDE_NAMES[side].capitalize()} first: {best.words()}")
         return lines
+
+
+def strike_help(advice: Advice | None, width: int = 78) -> str:
+    """The strike prompt's help: how to pick, and the advised strikes once they are solved."""
+    head = "Strike: its number in the list (enter: 1), or striker target p|m, e.g. 3 7 p"
+    if advice is None or not advice.ranked:
+        return head + "\n(the advised strikes appear with the win chance once it is solved)"
+    return "\n".join([head, *advice.menu(width)])
+
+
+def strike_choice(advice: Advice | None, text: str) -> tuple[int, int, bool]:
+    """The strike typed or picked at the prompt: (striker, target, magic)."""
+    choice = parse_strike_or_pick(text)
+    if isinstance(choice, tuple):
+        return choice
+    if advice is None or not advice.ranked:
+        raise Rejected("The advised strikes are still being worked out: type the strike, e.g. 3 7 p.")
+    b = advice.pick(choice)
+    return b.striker.uid, b.target.uid, b.magic
+
+
+def line(n: int, b: Best, width: int = 78) -> str:
+    """`1  #7 Orc Chief P → #1 K1 · 41.7% to hit · 96.8% → 97.0%`, names shortened to fit."""
+    tail = f" · {b.hit:.1%} to hit" + ("" if b.if_hit is None else f" · {b.before:.1%} → {b.if_hit:.1%}")
+    kind = "M" if b.magic else "P"
+    room = width - len(f"{n}  #{b.striker.uid}  {kind} → #{b.target.uid} ") - len(tail)
+    a, t = b.striker.name, b.target.name
+    while len(a) + len(t) > max(room, 2):
+        if len(a) >= len(t):
+            a = a[: len(a) - 2] + "…"
+        else:
+            t = t[: len(t) - 2] + "…"
+    return f"{n}  #{b.striker.uid} {a} {kind} → #{b.target.uid} {t}{tail}"
 
 
 class Lineups:
@@ -202,19 +256,30 @@ def _advise(
             )
             return Advice(chance, True, firsts=firsts)
         key = solver.key(a, d, to_move)
-        return Advice(solver.value(key), True, best=_best(lineups, solver, key, standing, done))
+        ranked = _ranked(lineups, solver, key, standing, done)
+        return Advice(solver.value(key), True, best=ranked[0], ranked=ranked)
     except Unsolved:  # what was solved stays solved: the kept solver goes on from there next time
         return _estimate(sides, variant, acted, to_move)
     finally:
         solver.deadline = solver.progress = None
 
 
-def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]) -> Best:
-    (g, h, done, magic), _, hit, if_hit = solver.ranked(key)[0]
+def _ranked(
+    lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]
+) -> tuple[Best, ...]:
+    """Every strike open to the side to move, best first (`before` is the attacker's chance if
+    that strike is made)."""
     s = key % 2
-    striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
-    target = next(f for f in lineups.groups[1 - s][h] if f.uid in standing[1 - s] and (f.uid in acted) == done)
-    return Best(s, striker, target, magic, hit, solver.value(key), if_hit)
+    out = []
+    for (g, h, done, magic), v, hit, if_hit in solver.ranked(key):
+        striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
+        target = next(f for f in lineups.groups[1 - s][h] if f.uid in standing[1 - s] and (f.uid in acted) == done)
+        out.append(Best(s, striker, target, magic, hit, v, if_hit))
+    return tuple(out)
+
+
+def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]) -> Best:
+    return _ranked(lineups, solver, key, standing, acted)[0]
 
 
 def _estimate(
@@ -226,17 +291,17 @@ def _estimate(
     done = set(acted) if to_move is not None else set()
     est = simulate(sides, done, to_move, TRIALS, random.Random(0), variant)
 
-    def rough(s: int) -> Best | None:
+    def rough(s: int) -> tuple[Best, ...]:
         ready = [f for f in sides[s] if f.uid not in done]
         picks = [(likeliest(me, list(sides[s]), list(sides[1 - s]), variant), me) for me in ready]
-        if not picks:
-            return None
-        (i, magic, p), me = max(picks, key=lambda pick: pick[0][2])
-        return Best(s, me, sides[1 - s][i], magic, p, est.chance, None)
+        picks.sort(key=lambda pick: -pick[0][2])
+        return tuple(Best(s, me, sides[1 - s][i], magic, p, est.chance, None) for (i, magic, p), me in picks)
 
     if to_move is None:
-        return Advice(est.chance, False, firsts=(rough(0), rough(1)), trials=est.trials)
-    return Advice(est.chance, False, best=rough(to_move), trials=est.trials)
+        firsts = tuple(next(iter(rough(s)), None) for s in (0, 1))
+        return Advice(est.chance, False, firsts=(firsts[0], firsts[1]), trials=est.trials)
+    ranked = rough(to_move)
+    return Advice(est.chance, False, best=next(iter(ranked), None), trials=est.trials, ranked=ranked)
 
 
 def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None) -> Advice:
