@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core import Rejected, parse_seat
-from companion.games.mm5 import notation
+from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
@@ -60,6 +60,7 @@ class MM5Prompts:
     shown_state: Any
     _writable: Callable[[], bool]
     strike_advice: Callable[[], Any]
+    reinforce_whatifs: Callable[[], Any]
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -321,11 +322,14 @@ class MM5Prompts:
 
     def action_reinforce(self) -> None:
         def submit(text: str) -> str | None:
+            picked = whatif.choice(self.reinforce_whatifs(), text)
+            if picked is not None:
+                return self._done(self.record(picked))
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
         self._go(
-            "Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc",
+            "Reinforce: a what-if's number (1), or player, a|d (the side), characters: Cleo d: Orc, Orc",
             submit,
             suggest=(*self.players(), *self.cards_known()),
         )

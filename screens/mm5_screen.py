@@ -23,6 +23,7 @@ from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.table import HAND_LIMIT
 from companion.games.mm5.view import battle_lines
+from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
 from screens.commands import Command, bindings
@@ -59,6 +60,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         super().__init__(session_id)
         self.rng = random.Random()
         self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
+        self.whatifs: tuple[object, list[WhatIf]] = (None, [])  # the reinforcement what-ifs, likewise
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
@@ -134,7 +136,9 @@ class MM5Screen(MM5Prompts, TableScreen):
                 )
 
         advice = battle_advice(state, progress=progress)
-        self.app.call_from_thread(self._odds, state, "\n".join(advice.words()), advice)
+        found = what_ifs(state, self.app.call_from_thread(self.catalogue))
+        self.whatifs = (state, found)
+        self.app.call_from_thread(self._odds, state, "\n".join(panel(state, advice, found)), advice)
 
     def _odds(self, state, text: str, advice: Advice | None = None) -> None:  # type: ignore[no-untyped-def]
         if state is not self.shown_state:
@@ -142,6 +146,9 @@ class MM5Screen(MM5Prompts, TableScreen):
         if advice is not None:
             self.advice = (state, advice)
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
+
+    def reinforce_whatifs(self) -> list[WhatIf]:
+        return self.whatifs[1] if self.whatifs[0] is self.shown_state else []
 
     def strike_advice(self) -> Advice | None:
         """The advice for the table shown, once solved (the strike prompt lists its strikes)."""

@@ -41,7 +41,7 @@ def lineup(seed: int, n: int) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]
 
 
 def test_an_estimate_past_the_budget_is_a_rough_guess_with_no_interval_and_still_names_a_strike():
-    sides = lineup(5, 5)
+    sides = lineup(5, 4)
     advice = advise(sides, budget=0.0)
     assert not advice.exact
     text = "\n".join(advice.words())
@@ -89,3 +89,32 @@ def test_with_no_dark_player_the_next_player_rolls_for_the_dungeon():
     light = state.with_seat(1, replace(state.players[1], field=()))
     assert light.players[1].faction != "dark"
     assert dungeon_roller(light) == 1, "no Dark player: the next player in seat order"
+
+
+# -- what a reinforcement would do ---------------------------------------------------------------
+
+
+def test_the_what_if_list_weighs_each_card_a_side_may_commit_ranked_by_its_gain():
+    from companion.games.mm5.cards import catalogue_entry
+    from companion.games.mm5.whatif import choice, lines, what_ifs
+    from tests.core.test_mm5_rulings import MAGE, ORC, WARRIOR, battle
+
+    state = battle([ORC], [WARRIOR])  # Ann (Dark) attacks Bob (Light)
+    goblin = ("Goblin", "monster", 3, 3, 3, 3, 0)
+    cleric = ("Cleric", "companion", 2, 5, 2, 5, 0)
+    catalogue = {s[0]: catalogue_entry(s) for s in (goblin, cleric, MAGE)}
+    found = what_ifs(state, catalogue)
+    by = {(w.side, w.spec[0]): w for w in found}
+    assert (0, "Goblin") in by and (1, "Cleric") in by
+    assert (0, "Cleric") not in by and (1, "Goblin") not in by, "Dark never commits Light, nor Light Dark"
+    assert by[(0, "Goblin")].after > by[(0, "Goblin")].before, "a character more helps its side"
+    assert by[(1, "Cleric")].after < by[(1, "Cleric")].before
+    assert [w.gain for w in found] == sorted((w.gain for w in found), reverse=True)
+    shown = lines(state, found)
+    assert shown[1].startswith("  1  with ") and "→" in shown[1]
+    event = choice(found, "1")
+    assert event == found[0].event()
+    after = run(state, event)
+    assert len(after.players[found[0].seat].field) == len(state.players[found[0].seat].field) + 1
+    assert choice(found, "Cleo d: Orc") is None
+    assert what_ifs(run(state, Initiative(6, 1)), catalogue) == [], "only in the reinforcement step"

@@ -63,3 +63,26 @@ async def test_the_strike_prompt_lists_the_strikes_and_a_number_picks_one(make_a
         tray = await wait_for(pilot, lambda: type(app.screen).__name__ == "DiceTrayModal" and app.screen)
         kind = "magic" if second.magic else "physical"
         assert f"#{second.striker.uid}" in tray.request.title and f"({kind})" in tray.request.title
+
+
+async def test_the_what_if_list_shows_with_no_key_and_a_known_card_is_committed_in_three_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await a_battle(pilot, app)
+        app.repo.save_card("mm5", "character", "Goblin", {"kind": "monster", "p": [3, 3], "m": [3, 3], "knight": 0})
+        await pilot.press("o")  # the panel is worked out again (the card came in by the back door)
+        odds = lambda: str(screen.query_one("#mm5-odds").render())  # noqa: E731
+        await wait_for(pilot, lambda: "What if" in odds())
+        found = screen.reinforce_whatifs()
+        assert found and "1  with " in odds() and "→" in odds()
+        first = found[0]
+        before = len(screen.timeline.state.players[first.seat].field)
+        pressed = 0
+        for key in ("e", "1", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+            pressed += 1
+        await wait_for(pilot, lambda: len(screen.timeline.state.players[first.seat].field) == before + 1)
+        assert screen.timeline.state.players[first.seat].field[-1].name == first.spec[0]
+        assert pressed == 3
+        print("keystrokes: reinforcement with a known card", pressed)

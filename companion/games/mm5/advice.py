@@ -186,6 +186,7 @@ def _solver(
     variant: bool,
     deadline: float | None,
     progress: Callable[[int], None] | None,
+    keep: bool = True,
 ) -> tuple[Lineups, Solver]:
     """A kept solver whose lineups hold these characters (the same battle, fewer standing), or a new one."""
     for lineups, v, solver in reversed(_SOLVERS):
@@ -197,8 +198,9 @@ def _solver(
     solver = Solver(
         (lineups.kinds(0), lineups.kinds(1)), (lineups.counts(0), lineups.counts(1)), variant, deadline, progress
     )
-    _SOLVERS.append((lineups, variant, solver))
-    del _SOLVERS[:-4]
+    if keep:
+        _SOLVERS.append((lineups, variant, solver))
+        del _SOLVERS[:-4]
     return lineups, solver
 
 
@@ -219,8 +221,10 @@ def advise(
     to_move: int | None = None,
     budget: float = BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    keep: bool = True,
 ) -> Advice:
-    """The advice for a battle: before initiative when `to_move` is None, else mid-round."""
+    """The advice for a battle: before initiative when `to_move` is None, else mid-round.
+    `keep=False` solves without keeping the solver (a what-if that may never be played)."""
     if not sides[1]:
         return Advice(1.0, True)
     if not sides[0]:
@@ -229,7 +233,7 @@ def advise(
     if probe.size() > TOO_BIG:
         return _estimate(sides, variant, acted, to_move)
     with _LOCK:
-        return _advise(sides, variant, acted, to_move, budget, progress, probe.total())
+        return _advise(sides, variant, acted, to_move, budget, progress, probe.total(), keep)
 
 
 def _advise(
@@ -240,9 +244,10 @@ def _advise(
     budget: float,
     progress: Callable[[int, int], None] | None,
     total: int,
+    keep: bool = True,
 ) -> Advice:
     tell = (lambda done: progress(done, total)) if progress is not None else None
-    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
+    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell, keep)
     done = set(acted) if to_move is not None else set()
     standing = ({f.uid for f in sides[0]}, {f.uid for f in sides[1]})
     try:
@@ -304,7 +309,9 @@ def _estimate(
     return Advice(est.chance, False, best=next(iter(ranked), None), trials=est.trials, ranked=ranked)
 
 
-def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None) -> Advice:
+def battle_advice(
+    state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None, keep: bool = True
+) -> Advice:
     """The advice for the battle under way in `state`."""
     b = state.battle
     if b is None:
@@ -315,5 +322,5 @@ def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int,
     sides = (fighters(state, 0), fighters(state, 1))
     striking = b.stage == "strike"
     return advise(
-        sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None, budget, progress
+        sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None, budget, progress, keep
     )
