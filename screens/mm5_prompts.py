@@ -41,8 +41,7 @@ from companion.games.mm5.events import (
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
-from companion.games.mm5.table import HAND_LIMIT
-from companion.games.mm5.view import initiative_title
+from companion.games.mm5.view import declare_prompt, initiative_title
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
@@ -208,16 +207,7 @@ class MM5Prompts:
             side, whisper, rest = notation.parse_declare(text)
             return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
 
-        label = "Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper"
-        words: tuple[str, ...] = ("light", "dark")
-        me = self.shown_state.players[self.shown_state.active]
-        if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
-            other = "dark" if me.faction == "light" else "light"  # the forced switch, offered first
-            label += (
-                f" — {me.name} holds {me.hand}: if only {other.capitalize()} characters can bring it "
-                f"down to 5, that is the whisper: {other}! and the characters"
-            )
-            words = (f"{other}!", *words)
+        label, words = declare_prompt(self.shown_state)
         self._go(label, submit, suggest=(*words, *self.cards_known()))
 
     def action_enter(self) -> None:

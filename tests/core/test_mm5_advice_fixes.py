@@ -118,3 +118,30 @@ def test_the_what_if_list_weighs_each_card_a_side_may_commit_ranked_by_its_gain(
     assert len(after.players[found[0].seat].field) == len(state.players[found[0].seat].field) + 1
     assert choice(found, "Cleo d: Orc") is None
     assert what_ifs(run(state, Initiative(6, 1)), catalogue) == [], "only in the reinforcement step"
+
+
+# -- the end countdown and the forced switch, where the table looks --------------------------------
+
+
+def test_the_gem_tally_shows_in_the_header_while_the_end_countdown_runs():
+    from companion.games.mm5.view import headline, view
+
+    state = jailed()
+    assert "gems held" not in view(state).status
+    counting = replace(state, end_turn=state.turn_no + 2)
+    assert "gems held: Light 0 · Dark 1" in view(counting).status  # Bob (Dark) holds gem 3
+    assert ("Gems held", "Light 0 · Dark 1") in headline(counting)
+
+
+def test_the_forced_switch_is_said_on_lines_of_its_own_where_the_declaration_is_typed():
+    from companion.games.mm5.events import HandCount
+    from companion.games.mm5.view import declare_prompt
+
+    state = jailed()  # Ann is Light, she drew
+    label, words = declare_prompt(state)
+    assert "Forced switch" not in label and words[0] == "light"
+    label, words = declare_prompt(run(state, HandCount(0, 7)))
+    first = label.splitlines()[0]
+    assert first.startswith("Forced switch? Ann holds 7") and words[0] == "dark!"
+    assert "dark! and the characters" in label
+    assert all(len(x) <= 78 for x in label.splitlines()[:2])
