@@ -59,6 +59,7 @@ class MM5Prompts:
     shown_state: Any
     _writable: Callable[[], bool]
     strike_advice: Callable[[], Any]
+    shown_game: Callable[[], Any]
     reinforce_whatifs: Callable[[], Any]
 
     # -- helpers -----------------------------------------------------------------------------
@@ -233,13 +234,9 @@ class MM5Prompts:
             self.record(Discard())
 
     def action_catalogue(self) -> None:
-        def submit(text: str) -> str | None:
-            spec = notation.parse_catalogue(text)
-            self.save(spec)
-            self.notify(f"{spec[0]} saved: {text.partition('=')[2].strip()}")
-            return None
+        from screens.catalogue_screen import CatalogueScreen
 
-        self._go(f"Card values: Name = kind P a/d M a/d ({KINDS_HELP})", submit)
+        self.app.push_screen(CatalogueScreen(self.shown_game()))
 
     # -- actions -----------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ MM5_ACTIONS = (
     Command("h", "hand", "Hand count", "Set a player's hand count (for the hand limit)", show=False),
     Command("x", "discard", "Discard to 5", "Only spells left: reveal and discard to 5", show=False),
     Command("k", "remove", "Remove character", "A spell's effect or a correction", show=False),
-    Command("c", "catalogue", "Card values", "Add or correct a card in the catalogue", show=False),
+    Command("c", "catalogue", "Catalogue", "Every remembered card: filter, edit, delete", show=False),
 )
 
 
@@ -146,6 +146,11 @@ class MM5Screen(MM5Prompts, TableScreen):
         if advice is not None:
             self.advice = (state, advice)
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
+
+    def shown_game(self):  # type: ignore[no-untyped-def]
+        from companion.games.mm5 import GAME
+
+        return self.timeline.game if self.timeline is not None else GAME
 
     def reinforce_whatifs(self) -> list[WhatIf]:
         return self.whatifs[1] if self.whatifs[0] is self.shown_state else []

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core import Event, GameBase, Option, Result, check_players, resolve_options
+from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import EVENTS, EndTurn
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
@@ -33,6 +34,7 @@ class MonsterMaker5(GameBase):
     )
     events = EVENTS
     commands = ("companion.games.mm5.command",)  # companion battle
+    catalogue = CATALOGUE  # the remembered cards, listed and edited on the catalogue screen (c)
     state_version = 2  # 2: hands counted from the deal
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:
