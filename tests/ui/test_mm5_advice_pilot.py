@@ -63,6 +63,15 @@ async def test_the_strike_prompt_lists_the_strikes_and_a_number_picks_one(make_a
         tray = await wait_for(pilot, lambda: type(app.screen).__name__ == "DiceTrayModal" and app.screen)
         kind = "magic" if second.magic else "physical"
         assert f"#{second.striker.uid}" in tray.request.title and f"({kind})" in tray.request.title
+        total = str(6 * tray.request.dice)  # the dice's total, all sixes
+        for key in (*total, "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
+        assert f"#{second.striker.uid}" in screen.timeline.entries[-1].text
+        pressed = 3 + len(total) + 1  # a 2 enter, the total, enter
+        assert pressed == 6
+        print("keystrokes: a strike picked from the list", pressed)
 
 
 async def test_the_what_if_list_shows_with_no_key_and_a_known_card_is_committed_in_three_keys(make_app):
