@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.table import HAND_LIMIT
-from companion.games.mm5.view import battle_lines
+from companion.games.mm5.view import battle_lines, mage_note
 from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
@@ -75,7 +75,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         # Names and card names are player text.
         self.query_one("#mm5-battle", Static).update(literal("\n".join(battle_lines(state)), lines=True))
         self.query_one("#mm5-roll", Static).update(literal(f"Last roll: {state.last_roll}" if state.last_roll else ""))
-        hint: Text | str = literal(self.hint(state))
+        hint: Text | str = literal("\n".join(x for x in (self.hint(state), mage_note(state)) if x))
         result = self.timeline.game.result(state) if self.timeline else None
         if result is not None:
             won = ", ".join(result.winners) or "nobody (a draw)"

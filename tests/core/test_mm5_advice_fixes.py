@@ -145,3 +145,14 @@ def test_the_forced_switch_is_said_on_lines_of_its_own_where_the_declaration_is_
     assert first.startswith("Forced switch? Ann holds 7") and words[0] == "dark!"
     assert "dark! and the characters" in label
     assert all(len(x) <= 78 for x in label.splitlines()[:2])
+
+
+def test_a_session_holding_a_mage_played_as_dark_says_how_to_fix_it():
+    from companion.games.mm5.view import mage_note
+
+    old = ("Mage", "dark-mage", 0, 2, 3, 3, 0)  # as `mage` was read before the fix
+    state = run(start(), Draw("card"), Declare("dark", (old,)))
+    note = mage_note(state)
+    assert "#1 Mage is in play as a Dark Mage" in note and "catalogue (c)" in note and "undo" in note
+    dark = run(start(), Draw("card"), Declare("dark", (("Dark Mage", "dark-mage", 1, 3, 3, 4, 0),)))
+    assert mage_note(dark) == ""

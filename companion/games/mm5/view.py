@@ -93,6 +93,19 @@ def view(state: State) -> TableView:
     )
 
 
+def mage_note(state: State) -> str:
+    """A Mage in play as a Dark Mage (how `mage` was read before it meant the Light companion),
+    and how to put it right: undo to before it was played, fix the card, play it again."""
+    cards = [c for s in state.players for c in s.field if c.kind == "dark-mage" and "dark" not in c.name.casefold()]
+    if not cards:
+        return ""
+    names = ", ".join(f"#{c.uid} {c.name}" for c in cards)
+    return (
+        f"{names} is in play as a Dark Mage: if it is the Light companion Mage, undo (ctrl+z) to before "
+        "it was played, edit its kind to mage in the catalogue (c) and play it again"
+    )
+
+
 def initiative_title(state: State) -> str:
     """The dice tray's title for initiative: whose die comes first, and who rolls for the Dungeon."""
     b = state.battle
