@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.games.mm5.battle import fighters
 from companion.games.mm5.state import State
-from companion.games.mm5.strike import Fighter, attack_value, first_rank, hit_chance, may_target
+from companion.games.mm5.strike import Fighter, Kind, attack_value, first_rank, hit_chance, may_target
 
 MAX_ROUNDS = 200  # the 1/36 fallback ends every battle eventually; this only bounds the loop
 
@@ -44,15 +45,19 @@ class Estimate:
 def likeliest(me: Fighter, own: list[Fighter], foes: list[Fighter], variant: bool) -> tuple[int, bool, float]:
     """The policy: the legal target and kind of attack most likely to hit for `me` (index into
     `foes`, magic, chance); between equal chances, the foe that strikes hardest falls first."""
-    kinds = [f.kind for f in own]
-    low = first_rank(f.kind.rank for f in foes)
+    return _likeliest(me.kind, tuple(f.kind for f in own), tuple(f.kind for f in foes), variant)
+
+
+@lru_cache(maxsize=4096)  # lineups seen in simulated battles: few, and each asked thousands of times
+def _likeliest(me: Kind, own: tuple[Kind, ...], foes: tuple[Kind, ...], variant: bool) -> tuple[int, bool, float]:
+    low = first_rank(k.rank for k in foes)
     best: tuple[float, int, int, bool] = (-1.0, -1, 0, False)
     for i, foe in enumerate(foes):
-        if not may_target(foe.kind.rank, low):
+        if not may_target(foe.rank, low):
             continue
-        threat = max(foe.kind.patk, foe.kind.matk)
+        threat = max(foe.patk, foe.matk)
         for magic in (False, True):
-            p = hit_chance(attack_value(me.kind, kinds, magic), foe.kind.defence(magic), variant)
+            p = hit_chance(attack_value(me, own, magic), foe.defence(magic), variant)
             if (p, threat) > best[:2]:
                 best = (p, threat, i, magic)
     return best[2], best[3], best[0]
