@@ -2,8 +2,8 @@
 
 Kept apart from mm5_screen.py so each file stays small; what the text means is the core's
 (companion.games.mm5.notation), and every event is checked by the core before the dice tray
-opens or anything is saved. New card values reach the catalogue only when the event
-that used them is accepted, so a refused action leaves no half-typed card behind.
+opens or anything is saved. A card's values reach the catalogue as soon as they are typed
+whole, whether or not the action that uses them then stands, so they are never typed twice.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core import Rejected, parse_seat
-from companion.games.mm5 import notation
+from companion.games.mm5 import notation, whatif
+from companion.games.mm5.advice import strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
     PLAYABLE_KINDS,
@@ -40,7 +41,7 @@ from companion.games.mm5.events import (
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
-from companion.games.mm5.table import HAND_LIMIT
+from companion.games.mm5.view import declare_prompt, initiative_title
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 
@@ -57,7 +58,9 @@ class MM5Prompts:
     app: Any
     shown_state: Any
     _writable: Callable[[], bool]
-    best_strike: Callable[[], str]
+    strike_advice: Callable[[], Any]
+    shown_game: Callable[[], Any]
+    reinforce_whatifs: Callable[[], Any]
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -71,16 +74,16 @@ class MM5Prompts:
         self.app.repo.save_card("mm5", "character", spec[0], catalogue_entry(spec))
 
     def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], bool]) -> str | None:
-        """Resolve card names (asking for unknown ones), then record; save new cards if accepted."""
+        """Resolve card names (asking for unknown ones), then record; new cards are saved either way."""
         try:
             cards = notation.card_list(text, self.catalogue())
         except Rejected as exc:
             return exc.reason
 
         def finish() -> None:
-            if then(cards.ready()):
-                for spec in cards.new.values():
-                    self.save(spec)
+            for spec in cards.new.values():
+                self.save(spec)
+            then(cards.ready())
 
         def ask_next() -> None:
             name = cards.missing()
@@ -90,9 +93,11 @@ class MM5Prompts:
 
             def submit(answer: str) -> str | None:
                 try:
-                    cards.learn(notation.parse_card(name, answer))
+                    spec = notation.parse_card(name, answer)
                 except Rejected as exc:
                     return exc.reason
+                cards.learn(spec)
+                self.save(spec)
                 self.call_after_refresh(ask_next)
                 return None
 
@@ -203,16 +208,7 @@ class MM5Prompts:
             side, whisper, rest = notation.parse_declare(text)
             return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
 
-        label = "Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper"
-        words: tuple[str, ...] = ("light", "dark")
-        me = self.shown_state.players[self.shown_state.active]
-        if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
-            other = "dark" if me.faction == "light" else "light"  # the forced switch, offered first
-            label += (
-                f" — {me.name} holds {me.hand}: if only {other.capitalize()} characters can bring it "
-                f"down to 5, that is the whisper: {other}! and the characters"
-            )
-            words = (f"{other}!", *words)
+        label, words = declare_prompt(self.shown_state)
         self._go(label, submit, suggest=(*words, *self.cards_known()))
 
     def action_enter(self) -> None:
@@ -238,13 +234,9 @@ class MM5Prompts:
             self.record(Discard())
 
     def action_catalogue(self) -> None:
-        def submit(text: str) -> str | None:
-            spec = notation.parse_catalogue(text)
-            self.save(spec)
-            self.notify(f"{spec[0]} saved: {text.partition('=')[2].strip()}")
-            return None
+        from screens.catalogue_screen import CatalogueScreen
 
-        self._go(f"Card values: Name = kind P a/d M a/d ({KINDS_HELP})", submit)
+        self.app.push_screen(CatalogueScreen(self.shown_game()))
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -257,14 +249,10 @@ class MM5Prompts:
                 suggest=[n for i, n in enumerate(self.players()) if i != state.active],
             )
             return
-        self._go(
-            "Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
-            self.strike,
-            self.best_strike(),
-        )
+        self._go(strike_help(self.strike_advice()), self.strike)
 
     def strike(self, text: str) -> str | None:
-        striker, target, magic = notation.parse_strike(text)
+        striker, target, magic = strike_choice(self.strike_advice(), text)
         state = self.shown_state
         _, roll = prepare_strike(state, striker, target, magic)
         _, me = state.find(striker)
@@ -321,11 +309,14 @@ class MM5Prompts:
 
     def action_reinforce(self) -> None:
         def submit(text: str) -> str | None:
+            picked = whatif.choice(self.reinforce_whatifs(), text)
+            if picked is not None:
+                return self._done(self.record(picked))
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
 
         self._go(
-            "Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc",
+            "Reinforce: a what-if's number (1), or player, a|d (the side), characters: Cleo d: Orc, Orc",
             submit,
             suggest=(*self.players(), *self.cards_known()),
         )
@@ -366,7 +357,7 @@ class MM5Prompts:
             return self.probe(Initiative(*r.faces))
 
         request = DiceRequest(
-            "Initiative: the attacker's die, then the defender's",
+            initiative_title(state),
             2,
             "each side rolls 1d6; the higher strikes first; a tie is rolled again",
             check,

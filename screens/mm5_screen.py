@@ -22,7 +22,8 @@ from textual.widgets import Input, Static
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.table import HAND_LIMIT
-from companion.games.mm5.view import battle_lines
+from companion.games.mm5.view import battle_lines, mage_note
+from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
 from screens.commands import Command, bindings
@@ -46,7 +47,7 @@ MM5_ACTIONS = (
     Command("h", "hand", "Hand count", "Set a player's hand count (for the hand limit)", show=False),
     Command("x", "discard", "Discard to 5", "Only spells left: reveal and discard to 5", show=False),
     Command("k", "remove", "Remove character", "A spell's effect or a correction", show=False),
-    Command("c", "catalogue", "Card values", "Add or correct a card in the catalogue", show=False),
+    Command("c", "catalogue", "Catalogue", "Every remembered card: filter, edit, delete", show=False),
 )
 
 
@@ -59,6 +60,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         super().__init__(session_id)
         self.rng = random.Random()
         self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
+        self.whatifs: tuple[object, list[WhatIf]] = (None, [])  # the reinforcement what-ifs, likewise
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
@@ -73,7 +75,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         # Names and card names are player text.
         self.query_one("#mm5-battle", Static).update(literal("\n".join(battle_lines(state)), lines=True))
         self.query_one("#mm5-roll", Static).update(literal(f"Last roll: {state.last_roll}" if state.last_roll else ""))
-        hint: Text | str = literal(self.hint(state))
+        hint: Text | str = literal("\n".join(x for x in (self.hint(state), mage_note(state)) if x))
         result = self.timeline.game.result(state) if self.timeline else None
         if result is not None:
             won = ", ".join(result.winners) or "nobody (a draw)"
@@ -134,7 +136,9 @@ class MM5Screen(MM5Prompts, TableScreen):
                 )
 
         advice = battle_advice(state, progress=progress)
-        self.app.call_from_thread(self._odds, state, "\n".join(advice.words()), advice)
+        found = what_ifs(state, self.app.call_from_thread(self.catalogue))
+        self.whatifs = (state, found)
+        self.app.call_from_thread(self._odds, state, "\n".join(panel(state, advice, found)), advice)
 
     def _odds(self, state, text: str, advice: Advice | None = None) -> None:  # type: ignore[no-untyped-def]
         if state is not self.shown_state:
@@ -143,12 +147,17 @@ class MM5Screen(MM5Prompts, TableScreen):
             self.advice = (state, advice)
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
-    def best_strike(self) -> str:
-        """The best strike for the side to move, as the strike prompt takes it, once solved."""
-        if self.advice is None or self.advice[0] is not self.shown_state or self.advice[1].best is None:
-            return ""
-        best = self.advice[1].best
-        return f"{best.striker.uid} {best.target.uid} {'m' if best.magic else 'p'}"
+    def shown_game(self):  # type: ignore[no-untyped-def]
+        from companion.games.mm5 import GAME
+
+        return self.timeline.game if self.timeline is not None else GAME
+
+    def reinforce_whatifs(self) -> list[WhatIf]:
+        return self.whatifs[1] if self.whatifs[0] is self.shown_state else []
+
+    def strike_advice(self) -> Advice | None:
+        """The advice for the table shown, once solved (the strike prompt lists its strikes)."""
+        return self.advice[1] if self.advice is not None and self.advice[0] is self.shown_state else None
 
     # -- the dice tray -----------------------------------------------------------------------
 

@@ -311,8 +311,10 @@ def odds() -> dict:
 
 def battles() -> dict:
     """The exact battle value under best play, cold (a new solver, no cached chances): four
-    against four and five against five distinct characters (identical ones are cheaper), and the
-    10,000-battle simulation of the five against five as the same-run baseline."""
+    against four, five against five and six against six distinct characters (identical ones are
+    cheaper), and the 10,000-battle simulation of the five against five as the same-run baseline.
+    The six against six is solved by the Solver directly: the advice does not start it (it is
+    past the advice's time budget)."""
     import random
 
     from companion.games.mm5.advice import Fighter, advise
@@ -325,6 +327,7 @@ def battles() -> dict:
         Kind(False, 2, 1, 3, 3, 4),
         Kind(False, 2, 3, 4, 2, 3),
         Kind(False, 4, 4, 6, 4, 6),
+        Kind(False, 3, 3, 5, 2, 4),
     ]
     light = [
         Kind(False, 0, 5, 6, 4, 5),
@@ -332,6 +335,7 @@ def battles() -> dict:
         Kind(False, 0, 3, 4, 1, 2),
         Kind(False, 0, 1, 3, 3, 3),
         Kind(False, 0, 2, 2, 2, 4),
+        Kind(False, 0, 2, 4, 4, 2),
     ]
     out = {}
     for n in (4, 5):
@@ -349,6 +353,14 @@ def battles() -> dict:
     simulate(sides, set(), None, 10_000, random.Random(1), False)
     out["battle_sim_5v5_ms"] = (time.perf_counter() - started) * 1000
     out["battle_exact_5v5_ratio"] = out["battle_exact_5v5_ms"] / out["battle_sim_5v5_ms"]
+    from companion.games.mm5.exact import Solver
+
+    chance.cache_clear()
+    started, cpu = time.perf_counter(), time.process_time()
+    solver = Solver((tuple(dark), tuple(light)), ((1,) * 6, (1,) * 6))
+    solver.round(solver.sides[0].encode(((1, 0),) * 6), solver.sides[1].encode(((1, 0),) * 6))
+    out["battle_exact_6v6_ms"] = (time.perf_counter() - started) * 1000
+    out["battle_exact_6v6_cpu_ms"] = (time.process_time() - cpu) * 1000
     return out
 
 
@@ -362,7 +374,8 @@ GOALS = {
     "rules_query_p99_ms": ("≤ 2 ms", lambda v: v <= 2),
     "odds_slowest_ms": ("≤ 5 ms", lambda v: v <= 5),
     "battle_exact_4v4_ms": ("≤ 100 ms", lambda v: v <= 100),
-    "battle_exact_5v5_ms": ("≤ 1000 ms", lambda v: v <= 1000),
+    "battle_exact_5v5_ms": ("≤ 250 ms", lambda v: v <= 250),
+    "battle_exact_6v6_ms": ("≤ 1000 ms", lambda v: v <= 1000),
     "memory_ratio": ("≤ 1.25× Textual + SQLModel", lambda v: v <= 1.25),
 }
 

@@ -22,7 +22,7 @@ def screen_name(pilot) -> str:
     return type(pilot.app.screen).__name__
 
 
-async def test_the_best_strike_is_shown_and_filled_in_and_the_keys_are_few(make_app):
+async def test_the_best_strike_is_shown_and_listed_first_and_the_keys_are_few(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_session(pilot, index(), "Ann, Bob")
@@ -51,11 +51,12 @@ async def test_the_best_strike_is_shown_and_filled_in_and_the_keys_are_few(make_
         assert "(exact: both sides' best play" in odds()
         best = screen.advice[1].best
         assert best.target.name == "Warrior" and "at #" in odds() and "→" in odds()
-        # the strike: a opens the line filled with the best strike, enter takes it, the total of
-        # the dice and enter record it
+        # the strike: a opens the line listing the strikes best first, enter takes the first, the
+        # total of the dice and enter record it
         await keys(pilot, "a")
-        entry = screen.query_one("#entry")
-        assert entry.value == f"{best.striker.uid} {best.target.uid} {'m' if best.magic else 'p'}"
+        label = str(screen.query_one("#entry-label").render())
+        assert f"1  #{best.striker.uid} {best.striker.name} {'M' if best.magic else 'P'} → #{best.target.uid}" in label
+        assert screen.query_one("#entry").value == ""
         counts["strike"] = 1 + await keys(pilot, "enter")
         await wait_for(pilot, lambda: screen_name(pilot) == "DiceTrayModal")
         counts["strike"] += await keys(pilot, "1", "3", "enter")  # four dice, their total 13

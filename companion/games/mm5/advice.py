@@ -5,7 +5,8 @@ The solver (exact.py) knows groups of identical characters; this module turns th
 characters into those groups and the solver's answers back into ids and names. A solver is
 kept for the battle's lineups, so the advice after each strike reuses everything solved so far
 (a lineup that lost a character is one the first solve already worked out). Lineups too large
-to solve within the time budget get the simulation instead, labelled as an estimate.
+to solve within the time budget get the simulation instead, shown as a rough guess (no ±: it
+simulates a simple policy, not best play) that still names the likeliest hit.
 """
 
 from __future__ import annotations
@@ -17,23 +18,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import prod
 
-from companion.games.mm5.battle import SIDE_NAMES, bonus, members, walkover
-from companion.games.mm5.cards import Card
-from companion.games.mm5.exact import Kind, Solver, Unsolved
+from companion.core import Rejected
+from companion.games.mm5.battle import SIDE_NAMES, fighters, walkover
+from companion.games.mm5.exact import Solver, Unsolved
+from companion.games.mm5.notation import parse_strike_or_pick
 from companion.games.mm5.state import State
+from companion.games.mm5.strike import Fighter, Kind
+
+__all__ = ["BUDGET", "Advice", "Best", "Fighter", "advise", "battle_advice"]
 
 BUDGET = 2.0  # seconds of exact solving (the thread's own time) before falling back to the simulation
 # Positions (an upper bound) beyond which the exact solve is not even tried: about eight times
-# five distinct characters against five, which solves in about a second.
+# five distinct characters against five, which solves in about half a second (six against six,
+# 1,062,882, takes several seconds: past the budget, so it is not started).
 TOO_BIG = 1_000_000
 TRIALS = 10_000
-
-
-@dataclass(frozen=True)
-class Fighter:
-    uid: int
-    name: str
-    kind: Kind
 
 
 @dataclass(frozen=True)
@@ -46,14 +45,16 @@ class Best:
     magic: bool
     hit: float  # its chance to hit
     before: float  # the attacker's chance now (best play from here)
-    if_hit: float  # the attacker's chance once it hits
+    if_hit: float | None  # the attacker's chance once it hits (None for a rough guess)
 
     def words(self) -> str:
-        return (
+        head = (
             f"#{self.striker.uid} {self.striker.name}, {'magic' if self.magic else 'physical'}, "
-            f"at #{self.target.uid} {self.target.name}: attacker's chance {self.before:.1%} → "
-            f"{self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
+            f"at #{self.target.uid} {self.target.name}: "
         )
+        if self.if_hit is None:
+            return head + f"{self.hit:.1%} to hit (the likeliest hit; not solved)"
+        return head + f"attacker's chance {self.before:.1%} → {self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -72,8 +73,26 @@ class Advice:
     exact: bool
     best: Best | None = None  # for the side to move, once initiative is rolled
     firsts: tuple[Best | None, Best | None] = (None, None)  # before initiative: each side's first strike
-    interval: float = 0.0  # the estimate's 95% half-width when not exact
-    trials: int = 0
+    trials: int = 0  # battles simulated for a rough guess
+    ranked: tuple[Best, ...] = ()  # once initiative is rolled: every strike for the side to move, best first
+
+    def menu(self, width: int = 78, limit: int = 4) -> list[str]:
+        """The strike prompt's list: numbered, best first, each with its chance to hit and the
+        attacker's chance if it is made → once it hits; `a 2` enter picks the second."""
+        if not self.ranked:
+            return []
+        side = SIDE_NAMES[self.ranked[0].side]
+        head = (
+            f"Strikes for the {side}, best first (attacker's chance if made → if it hits):"
+            if self.exact
+            else f"Strikes for the {side}, likeliest hit first (a rough guess: not solved):"
+        )
+        return [head[:width]] + [line(i, b, width) for i, b in enumerate(self.ranked[:limit], 1)]
+
+    def pick(self, n: int) -> Best:
+        if not 1 <= n <= len(self.ranked):
+            raise Rejected(f"There is no strike {n} in the list (1–{len(self.ranked)}).")
+        return self.ranked[n - 1]
 
     def words(self) -> list[str]:
         if self.exact:
@@ -83,9 +102,9 @@ class Advice:
             ]
         else:
             lines = [
-                f"Attacker's chance ≈ {self.attacker_wins:.1%} ± {self.interval:.1%} (an estimate: too "
-                f"many characters to solve exactly in {BUDGET:.0f} s; {self.trials:,} simulated battles, "
-                "each striker taking its best-odds target)"
+                f"Attacker's chance roughly {self.attacker_wins:.0%} (a rough guess: too many characters "
+                f"to solve exactly in {BUDGET:.0f} s; {self.trials:,} battles simulated with each striker "
+                "taking its likeliest hit, which is not best play and can be far from it)"
             ]
         if self.best is not None:
             lines.append(f"Best strike, {SIDE_NAMES[self.best.side]}: {self.best.words()}")
@@ -95,13 +114,37 @@ class Advice:
         return lines
 
 
-def kind_of(state: State, side: int, card: Card) -> Kind:
-    b = bonus(state, side, card)
-    return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
+def strike_help(advice: Advice | None, width: int = 78) -> str:
+    """The strike prompt's help: how to pick, and the advised strikes once they are solved."""
+    head = "Strike: its number in the list (enter: 1), or striker target p|m, e.g. 3 7 p"
+    if advice is None or not advice.ranked:
+        return head + "\n(the advised strikes appear with the win chance once it is solved)"
+    return "\n".join([head, *advice.menu(width)])
 
 
-def fighters(state: State, side: int) -> tuple[Fighter, ...]:
-    return tuple(Fighter(c.uid, c.name, kind_of(state, side, c)) for c in members(state, side))
+def strike_choice(advice: Advice | None, text: str) -> tuple[int, int, bool]:
+    """The strike typed or picked at the prompt: (striker, target, magic)."""
+    choice = parse_strike_or_pick(text)
+    if isinstance(choice, tuple):
+        return choice
+    if advice is None or not advice.ranked:
+        raise Rejected("The advised strikes are still being worked out: type the strike, e.g. 3 7 p.")
+    b = advice.pick(choice)
+    return b.striker.uid, b.target.uid, b.magic
+
+
+def line(n: int, b: Best, width: int = 78) -> str:
+    """`1  #7 Orc Chief P → #1 K1 · 41.7% to hit · 96.8% → 97.0%`, names shortened to fit."""
+    tail = f" · {b.hit:.1%} to hit" + ("" if b.if_hit is None else f" · {b.before:.1%} → {b.if_hit:.1%}")
+    kind = "M" if b.magic else "P"
+    room = width - len(f"{n}  #{b.striker.uid}  {kind} → #{b.target.uid} ") - len(tail)
+    a, t = b.striker.name, b.target.name
+    while len(a) + len(t) > max(room, 2):
+        if len(a) >= len(t):
+            a = a[: len(a) - 2] + "…"
+        else:
+            t = t[: len(t) - 2] + "…"
+    return f"{n}  #{b.striker.uid} {a} {kind} → #{b.target.uid} {t}{tail}"
 
 
 class Lineups:
@@ -143,6 +186,7 @@ def _solver(
     variant: bool,
     deadline: float | None,
     progress: Callable[[int], None] | None,
+    keep: bool = True,
 ) -> tuple[Lineups, Solver]:
     """A kept solver whose lineups hold these characters (the same battle, fewer standing), or a new one."""
     for lineups, v, solver in reversed(_SOLVERS):
@@ -154,8 +198,9 @@ def _solver(
     solver = Solver(
         (lineups.kinds(0), lineups.kinds(1)), (lineups.counts(0), lineups.counts(1)), variant, deadline, progress
     )
-    _SOLVERS.append((lineups, variant, solver))
-    del _SOLVERS[:-4]
+    if keep:
+        _SOLVERS.append((lineups, variant, solver))
+        del _SOLVERS[:-4]
     return lineups, solver
 
 
@@ -176,8 +221,10 @@ def advise(
     to_move: int | None = None,
     budget: float = BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    keep: bool = True,
 ) -> Advice:
-    """The advice for a battle: before initiative when `to_move` is None, else mid-round."""
+    """The advice for a battle: before initiative when `to_move` is None, else mid-round.
+    `keep=False` solves without keeping the solver (a what-if that may never be played)."""
     if not sides[1]:
         return Advice(1.0, True)
     if not sides[0]:
@@ -186,7 +233,7 @@ def advise(
     if probe.size() > TOO_BIG:
         return _estimate(sides, variant, acted, to_move)
     with _LOCK:
-        return _advise(sides, variant, acted, to_move, budget, progress, probe.total())
+        return _advise(sides, variant, acted, to_move, budget, progress, probe.total(), keep)
 
 
 def _advise(
@@ -197,9 +244,10 @@ def _advise(
     budget: float,
     progress: Callable[[int, int], None] | None,
     total: int,
+    keep: bool = True,
 ) -> Advice:
     tell = (lambda done: progress(done, total)) if progress is not None else None
-    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell)
+    lineups, solver = _solver(sides, variant, time.thread_time() + budget, tell, keep)
     done = set(acted) if to_move is not None else set()
     standing = ({f.uid for f in sides[0]}, {f.uid for f in sides[1]})
     try:
@@ -213,31 +261,57 @@ def _advise(
             )
             return Advice(chance, True, firsts=firsts)
         key = solver.key(a, d, to_move)
-        return Advice(solver.value(key), True, best=_best(lineups, solver, key, standing, done))
+        ranked = _ranked(lineups, solver, key, standing, done)
+        return Advice(solver.value(key), True, best=ranked[0], ranked=ranked)
     except Unsolved:  # what was solved stays solved: the kept solver goes on from there next time
         return _estimate(sides, variant, acted, to_move)
     finally:
         solver.deadline = solver.progress = None
 
 
-def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]) -> Best:
-    (g, h, done, magic), _, hit, if_hit = solver.ranked(key)[0]
+def _ranked(
+    lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]
+) -> tuple[Best, ...]:
+    """Every strike open to the side to move, best first (`before` is the attacker's chance if
+    that strike is made)."""
     s = key % 2
-    striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
-    target = next(f for f in lineups.groups[1 - s][h] if f.uid in standing[1 - s] and (f.uid in acted) == done)
-    return Best(s, striker, target, magic, hit, solver.value(key), if_hit)
+    out = []
+    for (g, h, done, magic), v, hit, if_hit in solver.ranked(key):
+        striker = next(f for f in lineups.groups[s][g] if f.uid in standing[s] and f.uid not in acted)
+        target = next(f for f in lineups.groups[1 - s][h] if f.uid in standing[1 - s] and (f.uid in acted) == done)
+        out.append(Best(s, striker, target, magic, hit, v, if_hit))
+    return tuple(out)
+
+
+def _best(lineups: Lineups, solver: Solver, key: int, standing: tuple[set[int], set[int]], acted: set[int]) -> Best:
+    return _ranked(lineups, solver, key, standing, acted)[0]
 
 
 def _estimate(
     sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...]], variant: bool, acted: tuple[int, ...], to_move: int | None
 ) -> Advice:
-    from companion.games.mm5.simulate import simulate
+    """A rough guess by simulation, with the likeliest hit named as the strike to make."""
+    from companion.games.mm5.simulate import likeliest, simulate
 
-    est = simulate(sides, set(acted) if to_move is not None else set(), to_move, TRIALS, random.Random(0), variant)
-    return Advice(est.chance, False, interval=1.96 * est.stderr, trials=est.trials)
+    done = set(acted) if to_move is not None else set()
+    est = simulate(sides, done, to_move, TRIALS, random.Random(0), variant)
+
+    def rough(s: int) -> tuple[Best, ...]:
+        ready = [f for f in sides[s] if f.uid not in done]
+        picks = [(likeliest(me, list(sides[s]), list(sides[1 - s]), variant), me) for me in ready]
+        picks.sort(key=lambda pick: -pick[0][2])
+        return tuple(Best(s, me, sides[1 - s][i], magic, p, est.chance, None) for (i, magic, p), me in picks)
+
+    if to_move is None:
+        firsts = tuple(next(iter(rough(s)), None) for s in (0, 1))
+        return Advice(est.chance, False, firsts=(firsts[0], firsts[1]), trials=est.trials)
+    ranked = rough(to_move)
+    return Advice(est.chance, False, best=next(iter(ranked), None), trials=est.trials, ranked=ranked)
 
 
-def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None) -> Advice:
+def battle_advice(
+    state: State, budget: float = BUDGET, progress: Callable[[int, int], None] | None = None, keep: bool = True
+) -> Advice:
     """The advice for the battle under way in `state`."""
     b = state.battle
     if b is None:
@@ -248,5 +322,5 @@ def battle_advice(state: State, budget: float = BUDGET, progress: Callable[[int,
     sides = (fighters(state, 0), fighters(state, 1))
     striking = b.stage == "strike"
     return advise(
-        sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None, budget, progress
+        sides, state.variant_1d6, b.acted if striking else (), b.to_move if striking else None, budget, progress, keep
     )

@@ -16,6 +16,8 @@ from companion.games.mm5.cards import Card
 from companion.games.mm5.events import Attack, Initiative, Reinforce, Remove, Rescue, Spell, Strike
 from companion.games.mm5.odds import AttackRoll, attack_roll, check_roll
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, Battle, State
+from companion.games.mm5.strike import Fighter, fighter, kind_of, targets
+from companion.games.mm5.strike import attack_value as strike_attack
 from companion.games.mm5.table import leave_field, need_step, play
 
 SIDE_NAMES = ("attacker", "defender")
@@ -49,29 +51,39 @@ def bonus(state: State, side: int, card: Card) -> int:
     return 0 if seat == DUNGEON else state.players[seat].bonus(card)
 
 
+def fighters(state: State, side: int) -> tuple[Fighter, ...]:
+    """The side's characters as the strike model sees them (the gem bonus added)."""
+    return tuple(fighter(c, bonus(state, side, c)) for c in members(state, side))
+
+
 def attack_value(state: State, side: int, card: Card, magic: bool) -> int:
     """Orcs strike with the sum over every orc still on their side; others with their own."""
-    if card.kind == "orc":
-        return sum(c.matk if magic else c.patk for c in members(state, side) if c.kind == "orc")
-    return (card.matk if magic else card.patk) + bonus(state, side, card)
+    own = [f.kind for f in fighters(state, side)]
+    return strike_attack(kind_of(card, bonus(state, side, card)), own, magic)
 
 
 def defence_value(state: State, side: int, card: Card, magic: bool) -> int:
-    return (card.mdef if magic else card.pdef) + bonus(state, side, card)
+    return kind_of(card, bonus(state, side, card)).defence(magic)
 
 
 def legal_targets(state: State, side: int) -> tuple[tuple[Card, ...], str]:
     """The characters `side` may strike, and why the others are out of reach (Dark order)."""
     foes = members(state, 1 - side)
-    dark = [c for c in foes if c.side == "dark" or c.kind == "dungeon"]
-    if not dark:
-        return foes, ""
-    low = min(c.rank for c in dark)
-    first = tuple(c for c in foes if c.rank == low)
+    first = targets(foes, lambda c: c.rank)
     why = ""
     if len(first) < len(foes):
         why = "against a Dark side the lowest rank falls first: " + ", ".join(f"#{c.uid} {c.name}" for c in first)
     return first, why
+
+
+def dungeon_roller(state: State) -> int:
+    """Who rolls the Dungeon's dice in a rescue: the next Dark player in seat order after the
+    rescuer, else the next player (the shared rulings)."""
+    b = state.battle
+    me = b.attacker if b is not None else state.active
+    n = len(state.players)
+    after = [(me + i) % n for i in range(1, n)] or [me]
+    return next((s for s in after if state.players[s].faction == "dark"), after[0])
 
 
 def roll_for(state: State, striker: int, target: int, magic: bool) -> tuple[int, AttackRoll]:

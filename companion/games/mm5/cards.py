@@ -28,7 +28,7 @@ LIGHT_KINDS = frozenset({"knight", "companion"})
 PLAYABLE_KINDS = tuple(k for k in RANKS if k not in {"knight", "dungeon"})
 KIND_WORDS = {
     "dark mage": "dark-mage",
-    "mage": "dark-mage",
+    "mage": "companion",  # the Light companion 法師; the Dark one is 黑魔道士, the dark mage
     "dark knight": "dark-knight",
     "grand knight": "grand-knight",
     "dark grand knight": "grand-knight",

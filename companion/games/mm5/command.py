@@ -14,10 +14,10 @@ import sys
 from typing import Any
 
 from companion.core import Rejected
-from companion.games.mm5.advice import Advice, Best, Fighter, advise
-from companion.games.mm5.cards import RANKS
-from companion.games.mm5.exact import Kind
+from companion.games.mm5.advice import Advice, Best, advise
+from companion.games.mm5.cards import make_card
 from companion.games.mm5.notation import parse_lineup
+from companion.games.mm5.strike import Fighter, fighter
 from companion.text import shown
 
 EXAMPLE = '"Orc = orc P 2/1 M 0/1; Orc; Holy Knight 3 = knight P 4/5 M 3/4 +gem"'
@@ -42,9 +42,8 @@ def lineups(attacker: str, defender: str) -> tuple[tuple[Fighter, ...], tuple[Fi
     uid = 1
     for text in (attacker, defender):
         side = []
-        for (name, kind, pa, pd, ma, md, _n), gem in parse_lineup(text):
-            b = 1 if gem else 0
-            side.append(Fighter(uid, name, Kind(kind == "orc", RANKS[kind], pa + b, pd + b, ma + b, md + b)))
+        for spec, gem in parse_lineup(text):
+            side.append(fighter(make_card(spec, uid), 1 if gem else 0))
             uid += 1
         sides.append(tuple(side))
     return sides[0], sides[1]
@@ -68,7 +67,7 @@ def as_json(advice: Advice, sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...
     return {
         "attacker_wins": advice.attacker_wins,
         "exact": advice.exact,
-        "interval": None if advice.exact else advice.interval,
+        "rough_guess": not advice.exact,
         "best": _best(advice.firsts[0]),
         "best_defender": _best(advice.firsts[1]),
         "characters": [

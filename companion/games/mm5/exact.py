@@ -21,38 +21,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 from itertools import product
 
-from companion.games.mm5.odds import attack_roll
+from companion.games.mm5.strike import Kind, attack_value, first_rank, may_target
+from companion.games.mm5.strike import hit_chance as chance
+
+__all__ = ["TIE", "TOLERANCE", "Kind", "Move", "Solver", "Unsolved", "chance"]
 
 TOLERANCE = 1e-12
+TIE = 1e-9  # strikes this close in value are worth the same (the rest is rounding)
 
 
 class Unsolved(Exception):
     """The exact solve ran past its time budget."""
 
 
-@dataclass(frozen=True)
-class Kind:
-    """One group's card values with any gem bonus added; the group holds `count` such characters."""
-
-    orc: bool
-    rank: int
-    patk: int
-    pdef: int
-    matk: int
-    mdef: int
-
-
 # A strike as the solver sees it: (striker group, target group, target already struck, magic)
 Move = tuple[int, int, bool, bool]
-
-
-@cache
-def chance(attack: int, defence: int, variant: bool) -> float:
-    return float(attack_roll(attack, defence, variant).chance)
 
 
 class Side:
@@ -91,13 +76,11 @@ class Side:
         if got is not None:
             return got
         d = self.digits[s]
-        orcs = [(u + a) for (u, a) in d]
-        pa = sum(n * k.patk for n, k in zip(orcs, self.kinds, strict=True) if k.orc)
-        ma = sum(n * k.matk for n, k in zip(orcs, self.kinds, strict=True) if k.orc)
+        standing = [k for (u, a), k in zip(d, self.kinds, strict=True) for _ in range(u + a)]
         out = []
         for g, ((u, _a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
             if u:
-                out.append((g, up * n, pa if k.orc else k.patk, ma if k.orc else k.matk))
+                out.append((g, up * n, attack_value(k, standing, False), attack_value(k, standing, True)))
         self._strikers[s] = out
         return out
 
@@ -108,11 +91,10 @@ class Side:
         if got is not None:
             return got
         d = self.digits[s]
-        dark = [k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a and k.rank > 0]
-        low = min(dark) if dark else None
+        low = first_rank(k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a)
         out = []
         for h, ((u, a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
-            if low is not None and k.rank != low:
+            if not may_target(k.rank, low):
                 continue
             if u:
                 out.append((h, False, up, k.pdef, k.mdef))
@@ -150,6 +132,9 @@ class Solver:
         self.plan: dict[int, list[tuple[int, list[tuple[int, float, float]]]]] = {}
         self.work = 0
         self.keep = [-1.0, 2.0]
+        # the hit chances by attack, each row indexed by defence, made as strikes need them
+        self.defences = max((v for side in kinds for k in side for v in (k.pdef, k.mdef)), default=0) + 1
+        self.table: dict[int, list[float]] = {}
 
     def key(self, a: int, d: int, mover: int) -> int:
         return (a * self.sides[1].size + d) * 2 + mover
@@ -193,15 +178,60 @@ class Solver:
 
     def strikes(self, key: int) -> list[tuple[int, list[tuple[int, float, float]]]]:
         """What the solver needs of `options`: per striker, after a miss and, per target, after a
-        hit with the better and the worse of the two kinds' chances."""
+        hit with the better and the worse of the two kinds' chances. The same as `options`
+        read through `after`, written out flat because the solve spends most of its time here."""
         plan = self.plan.get(key)
-        if plan is None:
-            plan = [
-                (miss, [(hit, max(pp, pm), min(pp, pm)) for _h, _d, hit, pp, pm in hits])
-                for _g, miss, hits in self.options(key)
-            ]
-            self.plan[key] = plan
+        if plan is not None:
+            return plan
+        width = self.width
+        ad, m = divmod(key, 2)
+        a, d = divmod(ad, width)
+        me, foe = (a, d) if m == 0 else (d, a)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        start0, start1 = self.sides[0].start, self.sides[1].start
+        ended = WON if m == 0 else LOST
+        empty, left, mine_left = theirs.empty, theirs.left, mine.left
+        table = self.table
+        # per target: the other side's number once it falls, whether that ends the battle and
+        # whether the other side still has a strike left then
+        falls = [
+            (foe - drop, empty[foe - drop], left[foe - drop], pd, md) for _h, _d, drop, pd, md in theirs.targets(foe)
+        ]
+        foe_left = left[foe]
+        plan = []
+        for _g, step, pa, ma in mine.strikers(me):
+            struck = me + step
+            mine_more = mine_left[struck]
+            rowp, rowm = table.get(pa) or self.row(pa), table.get(ma) or self.row(ma)
+            hits = []
+            for f2, gone, more, pd, md in falls:
+                if gone:
+                    hit = ended
+                else:
+                    x, y = (struck, f2) if m == 0 else (f2, struck)
+                    if more:
+                        hit = (x * width + y) * 2 + 1 - m
+                    elif mine_more:
+                        hit = (x * width + y) * 2 + m
+                    else:
+                        hit = -3 - (start0[x] * width + start1[y]) * 2
+                pp, pm = rowp[pd], rowm[md]
+                hits.append((hit, pp, pm) if pp >= pm else (hit, pm, pp))
+            x, y = (struck, foe) if m == 0 else (foe, struck)
+            if foe_left:
+                miss = (x * width + y) * 2 + 1 - m
+            elif mine_more:
+                miss = (x * width + y) * 2 + m
+            else:
+                miss = -3 - (start0[x] * width + start1[y]) * 2
+            plan.append((miss, hits))
+        self.plan[key] = plan
         return plan
+
+    def row(self, attack: int) -> list[float]:
+        """The hit chances of an attack against every defence in the battle."""
+        got = self.table[attack] = [chance(attack, dfn, self.variant) for dfn in range(self.defences)]
+        return got
 
     # -- values ---------------------------------------------------------------------------
 
@@ -323,7 +353,8 @@ class Solver:
 
     def ranked(self, key: int) -> list[tuple[Move, float, float, float]]:
         """The strikes from a position, best first for the side to move: (move, the attacker's
-        chance if it is chosen, its chance to hit, the attacker's chance if it hits)."""
+        chance if it is chosen, its chance to hit, the attacker's chance if it hits). Strikes
+        worth the same rank by the chance to hit, then by what a hit leaves the other side."""
         out = []
         for g, miss, hits in self.options(key):
             vm = self.value(miss)
@@ -331,5 +362,8 @@ class Solver:
                 vh = self.value(hit)
                 for magic, p in ((False, pp), (True, pm)):
                     out.append(((g, h, done, magic), vm + p * (vh - vm), p, vh))
-        out.sort(key=lambda m: -m[1] if key % 2 == 0 else m[1])
-        return out
+        sign = 1 if key % 2 == 0 else -1  # the attacker maximises, the defender minimises
+        out.sort(key=lambda m: (-sign * m[1], -m[2], -sign * m[3]))
+        tied = [m for m in out if abs(m[1] - out[0][1]) < TIE]  # a prefix: sorted by value first
+        tied.sort(key=lambda m: (-m[2], -sign * m[3]))
+        return tied + out[len(tied) :]

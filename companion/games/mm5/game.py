@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import Event, GameBase, Option, Result, check_players, resolve_options
+from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import EVENTS, EndTurn, Initiative, Spell
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
@@ -37,6 +38,7 @@ class MonsterMaker5(GameBase):
     )
     events = EVENTS
     commands = ("companion.games.mm5.command",)  # companion battle
+    catalogue = CATALOGUE  # the remembered cards, listed and edited on the catalogue screen (c)
     state_version = 2  # 2: hands counted from the deal
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> State:

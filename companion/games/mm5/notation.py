@@ -158,6 +158,17 @@ def parse_strike(text: str) -> tuple[int, int, bool]:
     return striker, target, m.group(3) == "m"
 
 
+def parse_strike_or_pick(text: str) -> int | tuple[int, int, bool]:
+    """The strike prompt: a number picks that strike from the advised list (enter alone, the
+    first), else `3 7 p` names it."""
+    t = text.strip()
+    if not t:
+        return 1
+    if t.isdigit():
+        return whole(t, "A strike's number in the list", 1, LIMIT)
+    return parse_strike(text)
+
+
 def parse_thief(text: str) -> tuple[bool, int, int]:
     """`g3 4` (steal gem 3 with a thief of 4) or `k2 5` (free Holy Knight 2): rescue, number, value."""
     m = re.fullmatch(r"([gk])\s*(\d+)\s+(\d+)", text.strip().lower())

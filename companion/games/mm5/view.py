@@ -4,10 +4,11 @@ battle panel in words. Everything here is read off the state; the screen only pa
 from __future__ import annotations
 
 from companion.core import Row, TableView
-from companion.games.mm5.battle import SIDE_NAMES, legal_targets, members, owner
+from companion.games.mm5.battle import SIDE_NAMES, dungeon_roller, legal_targets, members, owner
 from companion.games.mm5.cards import Card
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
 from companion.games.mm5.table import HAND_LIMIT
+from companion.games.mm5.winner import gem_tally
 
 COLUMNS = ("Side", "Gems", "Knights", "Hand", "Field (#id name P atk/def M atk/def)")
 
@@ -41,6 +42,7 @@ def headline(state: State) -> tuple[tuple[str, str], ...]:
     out = [("Gems", f"{len(state.gems_appeared())}/7"), ("Knights", f"{len(state.knights_appeared())}/7")]
     if state.end_turn is not None and not state.finished:
         out.append(("Turns left", str(state.end_turn - state.turn_no + 1)))
+        out.append(("Gems held", gem_tally(state)))
     b = state.battle
     if b is not None:
         out.append(("Battle", f"{state.who(b.attacker)} against {state.who(b.defender)}, round {b.round}"))
@@ -70,6 +72,8 @@ def view(state: State) -> TableView:
     me = state.players[state.active]
     hand_ok = me.hand is None or me.hand <= HAND_LIMIT
     status = f"Appeared: {appeared(state)}"
+    if state.end_turn is not None and not state.finished:
+        status += f" · gems held: {gem_tally(state)}"
     if countdown(state):
         status += " · " + countdown(state)
     return TableView(
@@ -89,6 +93,44 @@ def view(state: State) -> TableView:
     )
 
 
+def mage_note(state: State) -> str:
+    """A Mage in play as a Dark Mage (how `mage` was read before it meant the Light companion),
+    and how to put it right: undo to before it was played, fix the card, play it again."""
+    cards = [c for s in state.players for c in s.field if c.kind == "dark-mage" and "dark" not in c.name.casefold()]
+    if not cards:
+        return ""
+    names = ", ".join(f"#{c.uid} {c.name}" for c in cards)
+    return (
+        f"{names} is in play as a Dark Mage: if it is the Light companion Mage, undo (ctrl+z) to before "
+        "it was played, edit its kind to mage in the catalogue (c) and play it again"
+    )
+
+
+def initiative_title(state: State) -> str:
+    """The dice tray's title for initiative: whose die comes first, and who rolls for the Dungeon."""
+    b = state.battle
+    if b is not None and b.defender == DUNGEON:
+        roller = state.players[dungeon_roller(state)].name
+        return f"Initiative: {state.who(b.attacker)}'s die, then the Dungeon's ({roller} rolls for the Dungeon)"
+    return "Initiative: the attacker's die, then the defender's"
+
+
+def declare_prompt(state: State) -> tuple[str, tuple[str, ...]]:
+    """The declaration's help and the words offered first: over the hand limit, the forced
+    switch (the whisper) on a line of its own above the rest, and `light!`/`dark!` offered."""
+    label = "Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper"
+    words: tuple[str, ...] = ("light", "dark")
+    me = state.players[state.active]
+    if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
+        other = "dark" if me.faction == "light" else "light"
+        label = (
+            f"Forced switch? {me.name} holds {me.hand}, over 5: if only {other.capitalize()} characters can\n"
+            f"bring it down, that is the whisper: {other}! and the characters.\n" + label
+        )
+        words = (f"{other}!", *words)
+    return label, words
+
+
 def spells_of_round(state: State) -> list[tuple[str, str]]:
     """(who, note) for the spells laid this combat round: face down until initiative."""
     b = state.battle
@@ -104,6 +146,8 @@ def battle_lines(state: State) -> list[str]:
         return []
     title = "Rescue" if b.defender == DUNGEON else "Battle"
     lines = [f"{title}: {state.who(b.attacker)} against {state.who(b.defender)} · combat round {b.round}"]
+    if b.defender == DUNGEON:
+        lines[0] += f" · {state.players[dungeon_roller(state)].name} rolls for the Dungeon"
     for side in (0, 1):
         seat = owner(state, side)
         cards = members(state, side)

@@ -10,6 +10,13 @@ from companion.core import Result
 from companion.games.mm5.state import SIDE_WORDS, State
 
 
+def gem_tally(state: State) -> str:
+    """The gems each side holds now, as the end will count them: `Light 4 · Dark 3`."""
+    totals = {side: sum(len(s.gems) for s in state.players if s.faction == side) for side in SIDE_WORDS}
+    text = f"Light {totals['light']} · Dark {totals['dark']}"
+    return text + (f" · Neutral {totals['neutral']}" if totals["neutral"] else "")
+
+
 def tie_break(state: State, side: str, seat: int) -> int:
     s = state.players[seat]
     if side == "light":

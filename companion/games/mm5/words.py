@@ -7,7 +7,7 @@ never disagree with the table: what it says was discarded is exactly what left.
 from __future__ import annotations
 
 from companion.core import Event
-from companion.games.mm5.battle import members
+from companion.games.mm5.battle import dungeon_roller, members
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -115,7 +115,9 @@ def describe(before: State, event: Event, after: State) -> str:
             return f"{who} ({SIDE_WORDS[me.faction]}) attacks {foe.name} ({SIDE_WORDS[foe.faction]}): battle"
         case Rescue():
             knights = ", ".join(f"K{c.knight}" for c in before.dungeon)
-            return f"{who} storms the Dungeon to free {knights} (Dungeon {after.dungeon_card.values() if after.dungeon_card else ''})"
+            values = after.dungeon_card.values() if after.dungeon_card else ""
+            roller = after.players[dungeon_roller(after)].name
+            return f"{who} storms the Dungeon to free {knights} (Dungeon {values}); {roller} rolls for the Dungeon"
         case Reinforce(seat=seat, to=to, cards=cards):
             b = before.battle
             assert b is not None
