@@ -240,6 +240,7 @@ async def record_and_wait(page: Any, db: Path, sid: int, event: Any, words: str)
         polling=20,
     )
     took = time.monotonic() - recorded
+    print(f"{words or 'game over'!r} shown {took:.2f} s after the commit")
     assert took <= 1.0, f"the newest action took {took:.2f} s to show"
 
 
