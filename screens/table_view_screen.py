@@ -56,6 +56,7 @@ class Frame:
     view: TableView
     headline: tuple[tuple[str, str], ...] | str = ()  # pairs, or why there are none
     panel: tuple[str, ...] = ()  # the game's lines of words under the players
+    over: str = ""  # at game over: who won ("Winner: Ann"), from the game's result
 
 
 @dataclass
@@ -81,7 +82,21 @@ def frame_of(loaded: Any) -> Frame:
     except Exception as exc:
         panel = (f"panel unavailable: {exc}",)
     info = loaded.info
-    return Frame(game.name, info.title, tl.cursor, info.updated, game.view(state), headline, panel)
+    return Frame(
+        game.name, info.title, tl.cursor, info.updated, game.view(state), headline, panel, winners(game, state)
+    )
+
+
+def winners(game: Any, state: Any) -> str:
+    """ "Winner: Ann", "Winners: Ann, Bob" or "No winner" once the game is over; "" before."""
+    try:
+        result = game.result(state)
+    except Exception as exc:
+        return f"result unavailable: {exc}"
+    if result is None:
+        return ""
+    names = result.winners
+    return f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}" if names else "No winner"
 
 
 def value_text(value: str, width: int = 10) -> Text:
@@ -130,9 +145,13 @@ def compact_headline(pairs: tuple[tuple[str, str], ...]) -> Text:
     return text
 
 
-def top_line(view: TableView) -> Text:
+def turn_words(view: TableView, over: str) -> str:
+    return f"GAME OVER · {over}" if over else "GAME OVER" if view.finished else view.turn
+
+
+def top_line(view: TableView, over: str = "") -> Text:
     """Round, turn and phase on one line (a short terminal has no room for the boxes)."""
-    turn = "GAME OVER" if view.finished else view.turn
+    turn = turn_words(view, over)
     return Text.assemble(
         ("ROUND ", "dim"), (str(view.round), "bold"), ("   TURN ", "dim"), (shown(turn), "bold reverse"),
         ("   PHASE ", "dim"), shown(view.phase),
@@ -332,10 +351,9 @@ class TableViewScreen(Screen[None]):
             Text.assemble((shown(frame.game), "bold"), " · ", shown(frame.title), ("   ● live · read-only", "green"))
         )
         self.query_one("#tv-round", Digits).update(str(view.round))
-        turn = "GAME OVER" if view.finished else view.turn
-        self.query_one("#tv-turn", Static).update(literal(turn, style="bold"))
+        self.query_one("#tv-turn", Static).update(literal(turn_words(view, frame.over), style="bold"))
         self.query_one("#tv-phase", Static).update(literal(view.phase))
-        self.query_one("#tv-line", Static).update(top_line(view))
+        self.query_one("#tv-line", Static).update(top_line(view, frame.over))
         status = self.query_one("#tv-status", Static)
         status.update(literal(view.status, style="bold"))
         status.display = bool(view.status)

@@ -162,3 +162,15 @@ async def test_every_players_row_reads_at_80x24(db_path, game_id):
             assert name in shown, f"{game_id}: {name}'s row is on the screen"
         assert screen.view.phase in shown, f"{game_id}: the phase reads whole ({screen.view.phase!r})"
         assert screen.view.turn in shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 45)])
+async def test_game_over_names_the_winner(db_path, repo, size):
+    made = repo.create(get_game("free"), "Quiz", ("Ann", "雪菜"), {"counters": "score=0 0.."})
+    record(repo, made.info.id, Adjust("score", 1, 5))
+    record(repo, made.info.id, free.Finish())
+    app = CompanionApp(db_path=db_path, start_view=made.info.id, viewer=True)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
+        await pilot.pause(0.2)
+        assert "GAME OVER · Winner: 雪菜" in screen_text(app)
