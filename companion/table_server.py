@@ -273,7 +273,7 @@ class TableServer:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
         for path in FILES:
             app.router.add_get(path, self.page_file)
-        app.router.add_get("/events", self.events)
+        app.router.add_get("/events", self.events, allow_head=False)
         app.on_response_prepare.append(self.headers)
         return app
 

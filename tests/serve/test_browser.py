@@ -206,7 +206,8 @@ async def secrets_absent(page: Any, game_id: str, base: str, urls: list[str]) ->
 async def test_the_newest_action_shows_within_a_second_and_the_winner_at_the_end(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     repo = Repository.open(db)
-    made = repo.create(get_game("free"), "金曜の夜", ("Ann", "雪菜"), {"counters": "HP=20 0..20, score=0 0.."})
+    title = "金曜の夜 <img src=x id=typed>"  # typed text is data: shown as typed, never run as markup
+    made = repo.create(get_game("free"), title, ("Ann", "雪菜"), {"counters": "HP=20 0..20, score=0 0.."})
     repo.close()
     sid = made.info.id
     record(db, sid, Adjust("HP", 0, -7))
@@ -214,6 +215,7 @@ async def test_the_newest_action_shows_within_a_second_and_the_winner_at_the_end
         with serving(db, sid, tmp_path / "serve.log") as (base, _):
             page = await open_page(browser, base, TV)
             assert "Ann: HP -7" in await page.inner_text("#newest-text")
+            assert title in await page.inner_text("#title") and await page.query_selector("#typed") is None
             await record_and_wait(page, db, sid, Adjust("HP", 1, -12), "雪菜: HP -12")
             # The cell it changed is highlighted for a few seconds.
             changed = await page.eval_on_selector_all("#players td.changed", "cells => cells.map(c => c.textContent)")
