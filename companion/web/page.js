@@ -5,6 +5,7 @@
 const FRACTION = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
 const LONG = 16; // a cell longer than this is a sentence: smaller type
 const LONG_TILE = 12; // a headline value longer than this gets a whole line, in smaller type
+const ALARM = "⚠"; // a headline label or panel line opening with it is a warning the table must see
 const $ = (id) => document.getElementById(id);
 let last = null; // the frame painted before, to see what changed
 
@@ -66,8 +67,19 @@ function paintRows(frame, before) {
   $("rows").replaceChildren(...rows);
 }
 
+function isAlarm([label, value]) {
+  return label.startsWith(ALARM) || value.startsWith(ALARM);
+}
+
 function paintSide(frame, before) {
-  const tiles = frame.headline.map(([label, value]) => {
+  const alarms = frame.headline.filter(isAlarm).map(([label, value]) => {
+    const line = el("div", null, "alarm");
+    line.append(el("span", label, "label"), el("span", value, "value"));
+    return line;
+  });
+  $("alarms").replaceChildren(...alarms);
+  $("alarms").hidden = alarms.length === 0;
+  const tiles = frame.headline.filter((pair) => !isAlarm(pair)).map(([label, value]) => {
     const tile = el("div", null, "tile" + (value.length > LONG_TILE ? " long" : ""));
     tile.append(el("span", label, "label"), el("span", value, "value"));
     withBar(tile, value);
@@ -75,7 +87,8 @@ function paintSide(frame, before) {
     return tile;
   });
   $("headline").replaceChildren(...tiles);
-  $("panel").replaceChildren(...frame.panel.concat(frame.problems).map((line) => el("li", line)));
+  const lines = frame.panel.concat(frame.problems);
+  $("panel").replaceChildren(...lines.map((line) => el("li", line, line.startsWith(ALARM) ? "alarm" : "")));
   $("panel").hidden = frame.panel.length + frame.problems.length === 0;
   $("side").hidden = tiles.length === 0;
   $("main").classList.toggle("with-side", tiles.length > 0);

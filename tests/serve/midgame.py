@@ -67,6 +67,16 @@ def _skd() -> list[Event]:
     ]
 
 
+def skd_deciding() -> list[Event]:
+    """skd on its deciding turn: the Ogre's next hit is more than the deck holds."""
+    return [
+        *_skd()[:6],
+        skd.RevealEnemy(parse_enemy("Ogre, 1, 30, 3")),
+        skd.Draw(),
+        skd.MoveCards("deck", "discard", 43),
+    ]
+
+
 def _tkc() -> list[Event]:
     return [
         StartDraw((5, 0)),
@@ -96,13 +106,14 @@ EVENTS = {"free": _free, "mm5": _mm5, "skd": _skd, "tkc": _tkc}
 GAMES = [g.id for g in all_games() if g.id in EVENTS]
 
 
-def store(path: Path, game_id: str, title: str | None = None) -> int:
-    """A new session of `game_id` in the file at `path`, its events recorded one by one."""
+def store(path: Path, game_id: str, title: str | None = None, events: list[Event] | None = None) -> int:
+    """A new session of `game_id` in the file at `path`, its events (the game's mid-game ones
+    unless given) recorded one by one."""
     repo = Repository.open(path)
     try:
         loaded = repo.create(get_game(game_id), title or f"{game_id} night", PLAYERS[game_id], OPTIONS.get(game_id, {}))
         sid, tl = loaded.info.id, loaded.timeline
-        for event in EVENTS[game_id]():
+        for event in events if events is not None else EVENTS[game_id]():
             after = tl.record(event)
             repo.record(sid, tl, after)
             tl = after

@@ -33,7 +33,7 @@ from companion.games.free import Adjust, Finish
 from companion.games.skd.events import EndTurn
 from companion.store.repo import Repository
 from tests.core.test_tkc_secrecy import PILE_WORDS
-from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, store
+from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, skd_deciding, store
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.async_api", reason="the test extras bring Playwright")
@@ -149,14 +149,23 @@ async def sizes(page: Any, selector: str) -> list[float]:
 async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     sessions = {game_id: store(db, game_id) for game_id in GAMES}
+    deciding = store(db, "skd", "the deciding turn", skd_deciding())
     out = figures(tmp_path)
     with contextlib.ExitStack() as servers:
         launched = {g: launch(db, sid, tmp_path / f"{g}.log") for g, sid in sessions.items()}  # started at once
+        launched["skd-deciding"] = launch(db, deciding, tmp_path / "deciding.log")
         for game_id, (base, server) in launched.items():
             servers.callback(stop, server)
             wait_listening(base, server, tmp_path / f"{game_id}.log")
         bases = {game_id: base for game_id, (base, _) in launched.items()}
         async with chromium() as browser:
+            # skd's deciding-turn alarm: the game marks it with a warning sign; the page makes it loud.
+            alarm = await open_page(browser, bases.pop("skd-deciding"), TV)
+            await alarm.screenshot(path=str(out / "display-skd-deciding-1920x1080.png"))
+            assert "Deciding turn" in (await alarm.text_content("#alarms .alarm") or "")
+            assert min(await sizes(alarm, "#alarms .value")) >= 32
+            assert await alarm.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+            await alarm.close()
             for game_id, base in bases.items():
                 urls: list[str] = []
                 tv = await open_page(browser, base, TV, urls)
