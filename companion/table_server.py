@@ -156,11 +156,14 @@ class Reader:
         sessions = repo.list_sessions()  # newest first
         moves = {s.id: (s.version, s.cursor) for s in sessions}
         before = self._moves
-        played = [s.id for s in sessions if s.id in before and before[s.id] != moves[s.id]]
-        played += [s.id for s in sessions if before and s.id not in before]  # a new session
+        played = [
+            s for s in sessions if (s.id in before and before[s.id] != moves[s.id]) or (before and s.id not in before)
+        ]
         current = self._newest
         if played:
-            current = played[0]
+            # Two played since the last look (within one poll): the one whose newest action was
+            # written last (`updated` is to the second; the action's row number breaks a tie).
+            current = max(played, key=lambda s: (s.updated, repo.event_id(s.id, s.cursor) or 0)).id
         elif current not in moves:
             current = sessions[0].id if sessions else None
         self._seen, self._moves, self._newest = version, moves, current
@@ -250,10 +253,10 @@ class TableServer:
             await response.prepare(request)
             sent = ""
             while True:
+                changed = self.changed  # taken first: a frame published during the write wakes it
                 if self.current != sent:
                     sent = self.current
                     await response.write(f"data: {sent}\n\n".encode())
-                changed = self.changed
                 try:
                     await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
                 except TimeoutError:
