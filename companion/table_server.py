@@ -103,6 +103,10 @@ class QuietBadRequests(logging.Filter):
         return not isinstance(error, HttpProcessingError)
 
 
+QUIET = logging.getLogger("companion.serve.http")  # aiohttp's server log, bad requests left out
+QUIET.addFilter(QuietBadRequests())
+
+
 class Reader:
     """The one thread that reads the database and the frame it last read (JSON)."""
 
@@ -186,7 +190,7 @@ class TableServer:
         self.token = None if loopback else secrets.token_urlsafe(24)
         self.max_viewers = max_viewers
         self.viewers = 0
-        self.current = ""  # the newest frame, as JSON
+        self.current = b""  # the newest frame as its server-sent event (encoded once for every page)
         self.changed = asyncio.Event()
 
     def address(self) -> str:
@@ -251,24 +255,24 @@ class TableServer:
         try:
             response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
             await response.prepare(request)
-            sent = ""
+            sent = b""
             while True:
                 changed = self.changed  # taken first: a frame published during the write wakes it
-                if self.current != sent:
+                if self.current is not sent:
                     sent = self.current
-                    await response.write(f"data: {sent}\n\n".encode())
+                    await response.write(sent)
                 try:
                     await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
                 except TimeoutError:
                     await response.write(b": still here\n\n")
-        except (ConnectionError, asyncio.CancelledError):
+        except ConnectionError:  # the page went away
             return response
         finally:
             self.viewers -= 1
 
     def publish(self, text: str) -> None:
         """A new frame (on the event loop): every open stream wakes and sends it."""
-        self.current = text
+        self.current = f"data: {text}\n\n".encode()
         self.changed.set()
         self.changed = asyncio.Event()
 
@@ -286,13 +290,11 @@ class TableServer:
         loop = asyncio.get_running_loop()
         self.changed = asyncio.Event()
         reader = Reader(self.path, self.table, lambda text: loop.call_soon_threadsafe(self.publish, text))
-        quiet = logging.getLogger("companion.serve.http")
-        quiet.addFilter(QuietBadRequests())
         runner = web.AppRunner(
             self.app(),
             access_log_class=PathOnlyLog,
             access_log=logging.getLogger("companion.serve.access"),
-            logger=quiet,
+            logger=QUIET,
             # Also from the connection's start: a request trickling in is dropped (aiohttp >= 3.14).
             keepalive_timeout=REQUEST_SECONDS,
             handler_cancellation=True,
