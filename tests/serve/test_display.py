@@ -78,3 +78,23 @@ def test_a_failing_hook_says_so_and_the_rest_shows(db_path, monkeypatch):
     data = frame(got)
     assert data["problems"] == ["headline unavailable: no luck"] and len(data["rows"]) == 3
     assert data["winners"] == ["Ann"] and data["finished"]
+
+
+def test_a_fifth_game_needs_nothing_in_the_display(db_path, monkeypatch):
+    import companion.games
+    from tests.contract.coin_race import GAME, PATH, Flip, Pass
+
+    monkeypatch.setattr(companion.games, "REGISTERED", (*companion.games.REGISTERED, PATH))  # as tests/contract does
+    repo = Repository.open(db_path)
+    made = repo.create(GAME, "Lunch", ("Ann", "Bob"), {"goal": 2})
+    tl = made.timeline
+    for event in (Flip(True), Pass()):
+        after = tl.record(event)
+        repo.record(made.info.id, tl, after)
+        tl = after
+    mid = frame(repo.load(made.info.id))
+    assert [row["label"] for row in mid["rows"]][:2] == ["Ann", "Bob"] and mid["newest"] and not mid["finished"]
+    repo.record(made.info.id, tl, tl.record(Flip(True)))
+    end = frame(repo.load(made.info.id))
+    repo.close()
+    assert end["finished"] and end["winners"] == ["Ann"] and end["newest"] == "Ann throws heads and wins the race"
