@@ -83,9 +83,9 @@ def listeners(port: int) -> set[str]:
     return found
 
 
-def launch(db: Path, table: int | None, log: Path) -> tuple[str, subprocess.Popen[bytes]]:
+def launch(db: Path, table: int | None, log: Path, *more: str) -> tuple[str, subprocess.Popen[bytes]]:
     port = free_port()
-    args = ["serve", "--port", str(port), "--db", str(db)] + (["--table", str(table)] if table else [])
+    args = ["serve", "--port", str(port), "--db", str(db), *more] + (["--table", str(table)] if table else [])
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "companion", *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
@@ -93,7 +93,7 @@ def launch(db: Path, table: int | None, log: Path) -> tuple[str, subprocess.Pope
     return f"http://127.0.0.1:{port}", server
 
 
-def wait_listening(base: str, server: subprocess.Popen[bytes], log: Path) -> None:
+def wait_listening(base: str, server: subprocess.Popen[bytes], log: Path, where: str = "0100007F") -> None:
     port = int(base.rsplit(":", 1)[1])
     deadline = time.monotonic() + 30
     while True:
@@ -103,7 +103,7 @@ def wait_listening(base: str, server: subprocess.Popen[bytes], log: Path) -> Non
                 break
         assert time.monotonic() < deadline, f"serve never listened: {log.read_text()}"
         time.sleep(0.05)
-    assert listeners(port) == {"0100007F"}, "only 127.0.0.1 may listen"
+    assert listeners(port) == {where}, f"only {where} may listen"
 
 
 @contextlib.contextmanager
@@ -315,3 +315,29 @@ async def test_memory_with_one_and_with_twenty_pages(tmp_path: Path) -> None:
             for stream in streams:
                 stream.close()
             await page.close()
+
+
+async def test_beyond_loopback_the_token_leaves_the_address_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    sid = store(db, "mm5")
+    log = tmp_path / "serve.log"
+    base, server = launch(db, sid, log, "--host", "0.0.0.0")
+    try:
+        wait_listening(base, server, log, where="00000000")
+        token = re.search(r"\?token=([\w-]+)", log.read_text())
+        assert token, log.read_text()
+        async with chromium() as browser:
+            page = await browser.new_page(viewport=TV)
+            await page.add_init_script(RECORD_PUSHES)
+            urls: list[str] = []
+            referers: list[str | None] = []
+            page.on("request", lambda r: (urls.append(r.url), referers.append(r.headers.get("referer"))))
+            await page.goto(f"{base}/?token={token[1]}")
+            await page.wait_for_selector("#game:not([hidden])", timeout=15000)
+            assert page.url == base + "/", "the address bar no longer holds the token"
+            assert [u for u in urls if token[1] in u] == [f"{base}/?token={token[1]}"], "only the address typed"
+            assert referers and not any(referers), "no request carries a Referer"
+            assert "Ann" in await page.inner_text("#players")
+    finally:
+        stop(server)
+    assert log.read_text().count(token[1]) == 1, "the token is printed once, in the address, and never logged"
