@@ -65,6 +65,7 @@ function paintRows(frame, before) {
     return tr;
   });
   $("rows").replaceChildren(...rows);
+  $("players").classList.toggle("roomy", frame.rows.length <= 4 && frame.columns.length <= 3);
 }
 
 function isAlarm([label, value]) {
