@@ -37,6 +37,8 @@ from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, skd_deciding
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.async_api", reason="the test extras bring Playwright")
+Image = pytest.importorskip("PIL.Image", reason="the test extras bring Pillow")
+BACKGROUND = (16, 20, 28)  # the page's --bg
 
 pytestmark = [
     pytest.mark.slow,
@@ -169,7 +171,8 @@ async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
             for game_id, base in bases.items():
                 urls: list[str] = []
                 tv = await open_page(browser, base, TV, urls)
-                await tv.screenshot(path=str(out / f"display-{game_id}-1920x1080.png"))
+                shot = await tv.screenshot(path=str(out / f"display-{game_id}-1920x1080.png"))
+                assert drawn_share_of_lower_third(shot) >= 0.6, f"{game_id}: the lower third of the TV is used"
                 text = await tv.inner_text("body")
                 for name in PLAYERS[game_id]:
                     assert name in text, (game_id, name)
@@ -197,6 +200,18 @@ async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
                 await secrets_absent(phone, game_id, base, urls)
                 await tv.close()
                 await phone.close()
+
+
+def drawn_share_of_lower_third(shot: bytes) -> float:
+    """The share of the screenshot's lower third rows with anything but background on them."""
+    import io
+
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    width, height = image.size
+    pixels = image.tobytes()
+    empty = bytes(BACKGROUND) * width
+    rows = range(height * 2 // 3, height)
+    return sum(pixels[y * width * 3 : (y + 1) * width * 3] != empty for y in rows) / len(rows)
 
 
 async def secrets_absent(page: Any, game_id: str, base: str, urls: list[str]) -> None:
