@@ -67,16 +67,18 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     vw = sub.add_parser("view", parents=[common], help="a session's table view, big and read-only (no ID: choose one)")
     vw.add_argument("id", type=int, nargs="?")
-    sv = sub.add_parser("serve", parents=[common], help="serve the read-only table view to a browser")
+    sv = sub.add_parser("serve", parents=[common], help="serve the read-only table display to browsers (TV, phones)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
-    sv.add_argument("--table", type=int, metavar="SESSION_ID", help="show this session (default: a chooser)")
+    sv.add_argument(
+        "--table", type=int, metavar="SESSION_ID", help="show this session only (default: the one played last)"
+    )
     sv.add_argument(
         "--max-viewers",
         type=int,
-        default=8,
+        default=50,
         metavar="N",
-        help="browser tabs watching at once, each one app process (default: 8)",
+        help="pages watching at once (default: 50)",
     )
 
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games

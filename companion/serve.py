@@ -1,18 +1,16 @@
-"""`companion serve`: the read-only table view in a browser, through textual-serve.
+"""`companion serve`: the read-only table display in a browser, for the TV and every phone.
 
 Everything that can be wrong is checked before anything listens: the database (the same checks
-as the app), the session, the host and the port. Then textual-serve runs one app process per
-browser tab, `companion --db PATH view [ID]`, which shows only the table view and reads the file
-through a read-only connection. It binds to loopback unless told otherwise; beyond loopback
-the address carries a token (companion.table_server holds the web server and its guards:
-Host, Origin, token, viewer and size caps). Textual is never imported here.
+as the app), the session, the host and the port. Then one process serves the page and pushes
+every change to every open page (companion.table_server holds the web server and its guards:
+Host, Origin, token, viewer cap). It binds to loopback unless told otherwise; beyond loopback
+the address carries a token. Textual is never imported here.
 """
 
 from __future__ import annotations
 
 import errno
 import ipaddress
-import shlex
 import socket
 import sys
 from pathlib import Path
@@ -88,43 +86,24 @@ def check_port(host: str, port: int) -> None:
                 raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror}.") from None
 
 
-def view_command_line(path: Path, session_id: int | None) -> str:
-    """The shell command textual-serve runs for each browser tab."""
-    args = [sys.executable, "-m", "companion", "--db", str(path), "view"]
-    if session_id is not None:
-        args.append(str(session_id))
-    return shlex.join(args)
-
-
-def serve_command(db: str | None, host: str, port: int, table: int | None, max_viewers: int = 8) -> int:
+def serve_command(db: str | None, host: str, port: int, table: int | None, max_viewers: int = 50) -> int:
     path = check_database(db, table)
     try:
-        if not 1 <= max_viewers <= 100:
-            raise ServeError(f"--max-viewers {max_viewers}: choose 1 to 100 (each viewer is a process).")
+        if not 1 <= max_viewers <= 1000:
+            raise ServeError(f"--max-viewers {max_viewers}: choose 1 to 1000.")
         check_port(host, port)
         from companion.table_server import TableServer
     except ServeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
-    except ImportError:
-        print("companion: serve needs textual-serve: pip install 'companion[serve]'", file=sys.stderr)
-        return 1
     loopback = is_loopback(host)
     if not loopback:
         print(UNSAFE.format(host=host), file=sys.stderr)
-    server = TableServer(
-        view_command_line(path, table),
-        host,
-        port,
-        loopback=loopback,
-        max_viewers=max_viewers,
-        title="Companion · table view",
-    )
-    what = f"session {table}" if table is not None else "a chooser of sessions"
-    fontsize = "&fontsize=24" if server.token else "?fontsize=24"
+    server = TableServer(path, host, port, loopback=loopback, table=table, max_viewers=max_viewers)
+    what = f"session {table}" if table is not None else "the session played last"
     print(
-        f"Companion table view ({what}, read-only) on {server.address()} "
-        f"(add {fontsize} for a TV; at most {max_viewers} viewers); ctrl+c stops.",
+        f"Companion table display ({what}, read-only) on {server.address()} "
+        f"(at most {max_viewers} pages at once); ctrl+c stops.",
         flush=True,
     )
     server.serve()

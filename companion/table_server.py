@@ -1,59 +1,71 @@
-"""The web server behind `companion serve`: textual-serve's Server with the doors shut.
+"""The web server behind `companion serve`: one aiohttp process, one reader, one page for all.
 
-textual-serve answers any Host, accepts a websocket from any page, starts one app process per
-websocket with whatever terminal size the client asks for, and leaves the rest to the network.
-For a table display that is too open: a page on another site could reach the loopback server
-through DNS rebinding (a name of its own that resolves to 127.0.0.1) or open the websocket from
-the player's browser (cross-site websocket hijacking). So every request passes one aiohttp
-middleware first:
+One thread follows the database read-only (`PRAGMA data_version` every POLL_SECONDS, then only
+the new events: `companion.store.follow`), turns the session into its public frame
+(`companion.web.display`) and hands the JSON to the event loop, which pushes it to every open
+page as a server-sent event. A viewer costs its socket and nothing more. The server has no
+route that takes anything from a page: GET (and HEAD) of the page, its two files and the event
+stream; every other method gets 405.
+
+Every request passes one guard first:
 
 - `Host` must name the address served (`localhost` too on loopback); with a wildcard address
-  (0.0.0.0, ::) any name is let through, because the token below guards it;
-- the websocket's `Origin` must be the page's own (same scheme, host and port);
-- beyond loopback a token is required, given once in the address (`/?token=...`, printed at
-  start, as Jupyter does) and then carried by a cookie bound to this host, so the page's own
-  requests and its websocket need no change to textual-serve's JavaScript.
+  (0.0.0.0, ::) any name is let through, because the token below guards it (DNS rebinding);
+- a request from another site's page (`Origin` not ours, `Sec-Fetch-Site: cross-site`) is refused;
+- beyond loopback a token is required: given once in the printed address (`/?token=...`), it is
+  swapped at once for a cookie bound to this host and the browser is sent to `/`, so the token
+  stays out of the address bar, out of any Referer (and `Referrer-Policy: no-referrer` besides)
+  and out of the access log, which logs the path without its query;
+- at most `max_viewers` event streams at once (503 past it).
 
-And each viewer is capped: at most `max_viewers` websockets at once (one app process each),
-a terminal of at most MAX_COLUMNS x MAX_ROWS cells (a request for a giant size grew a process
-to gigabytes), and when a socket closes its process is asked to quit and killed if it has not
-gone within a few seconds.
+Every response says `Referrer-Policy: no-referrer` and a Content-Security-Policy of `'self'`
+only: the page loads nothing from another host. A malformed request gets aiohttp's 400 and a
+line in the debug log at most (no traceback); a request that has not arrived whole within
+REQUEST_SECONDS is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
+import threading
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
-from textual_serve.server import Server
+from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
+
+from companion.web.display import encoded, frame, message
 
 log = logging.getLogger("companion.serve")
 
-MAX_COLUMNS, MAX_ROWS = 400, 150
-"""A 4K television at a small font is under 400 columns; more is not a display but a cost."""
-MAX_VIEWERS = 8
-QUIT_WAIT = 5.0  # seconds a viewer process gets to quit before it is killed
+MAX_VIEWERS = 50
+POLL_SECONDS = 0.1  # a poll with nothing new is a few microseconds (PRAGMA data_version)
+HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet stream, so a dead socket is noticed
+REQUEST_SECONDS = 5.0  # a request must arrive whole within this (slow partial requests)
 COOKIE = "companion_token"
 WILDCARDS = {"0.0.0.0", "::", ""}
-
-
-def terminal_size(width: Any, height: Any) -> tuple[int, int]:
-    """A size a client asked for, as whole numbers within 1..MAX_COLUMNS and 1..MAX_ROWS."""
-
-    def whole(value: Any, default: int, most: int) -> int:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()):
-            return default
-        return max(1, min(int(text) if len(text) <= 6 else most, most))
-
-    return whole(width, 80, MAX_COLUMNS), whole(height, 24, MAX_ROWS)
+FILES = {
+    "/": ("page.html", "text/html"),
+    "/page.css": ("page.css", "text/css"),
+    "/page.js": ("page.js", "text/javascript"),
+}
+HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+        "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
 
 
 def host_names(host: str, loopback: bool) -> set[str] | None:
@@ -76,33 +88,110 @@ def _host_and_port(value: str, scheme: str) -> tuple[str, int] | None:
     return url.host.strip("[]").lower(), url.port
 
 
-class CappedAppService(AppService):
-    """One viewer's app process, never sized past the caps."""
+class PathOnlyLog(AbstractAccessLogger):
+    """One line a request: method, path without its query (a token never lands here), status."""
 
-    async def set_terminal_size(self, width: int, height: int) -> None:
-        await super().set_terminal_size(*terminal_size(width, height))
-
-    async def end(self) -> None:
-        """Ask the process to quit; kill it if it is still there after QUIT_WAIT seconds."""
-        with contextlib.suppress(TimeoutError, OSError, RuntimeError):
-            await asyncio.wait_for(self.stop(), QUIT_WAIT)
-        process = self._process
-        if process is not None and process.returncode is None:
-            process.kill()
-            await process.wait()
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info("%s %s %s %s", request.remote, request.method, request.path, response.status)
 
 
-class TableServer(Server):
+class QuietBadRequests(logging.Filter):
+    """aiohttp logs every malformed request with its traceback; its 400 answer is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, HttpProcessingError)
+
+
+QUIET = logging.getLogger("companion.serve.http")  # aiohttp's server log, bad requests left out
+QUIET.addFilter(QuietBadRequests())
+
+
+class Reader:
+    """The one thread that reads the database and the frame it last read (JSON)."""
+
+    def __init__(self, path: Path, table: int | None, publish: Callable[[str], object]) -> None:
+        self.path, self.table, self.publish = path, table, publish
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="companion-serve-reader", daemon=True)
+        self._seen: int | None = None  # the file's data_version at the last look at the sessions
+        self._moves: dict[int, tuple[int, int]] = {}  # each session's (log version, cursor) then
+        self._newest: int | None = None
+
+    def run(self) -> None:
+        from companion.store.follow import Follower
+        from companion.store.repo import Repository
+
+        repo = Repository.reader(self.path)
+        follower: Follower | None = None
+        last = ""
+        try:
+            while not self.stop.is_set():
+                try:
+                    target = self.table if self.table is not None else self.newest(repo)
+                    if target is None:
+                        text = encoded(message("No saved sessions yet: start one in Companion and it shows here."))
+                    else:
+                        if follower is None or follower.session_id != target:
+                            follower = Follower(repo, target)
+                        changed, loaded = follower.poll()
+                        if not changed and last:
+                            text = last
+                        elif loaded is None:
+                            text = encoded(message(f"Session {target} is no longer in this database."))
+                        else:
+                            text = encoded(frame(loaded))
+                except Exception as exc:  # SQLite refusing the file, a log this version cannot replay
+                    follower = None
+                    text = encoded(message(f"Cannot show the table now: {exc}"))
+                if text != last:
+                    last = text
+                    self.publish(text)
+                self.stop.wait(POLL_SECONDS)
+        finally:
+            repo.close()
+
+    def newest(self, repo: Any) -> int | None:
+        """The session played most recently, read again only when the file changed: the one
+        whose log moved since the last look (an action, an undo), else the newest at start."""
+        version = repo.data_version()
+        if self._seen == version:
+            return self._newest
+        sessions = repo.list_sessions()  # newest first
+        moves = {s.id: (s.version, s.cursor) for s in sessions}
+        before = self._moves
+        played = [
+            s for s in sessions if (s.id in before and before[s.id] != moves[s.id]) or (before and s.id not in before)
+        ]
+        current = self._newest
+        if played:
+            # Two played since the last look (within one poll): the one whose newest action was
+            # written last (`updated` is to the second; the action's row number breaks a tie).
+            current = max(played, key=lambda s: (s.updated, repo.event_id(s.id, s.cursor) or 0)).id
+        elif current not in moves:
+            current = sessions[0].id if sessions else None
+        self._seen, self._moves, self._newest = version, moves, current
+        return current
+
+
+class TableServer:
     def __init__(
-        self, command: str, host: str, port: int, *, loopback: bool, max_viewers: int = MAX_VIEWERS, title: str = ""
+        self,
+        path: Path,
+        host: str,
+        port: int,
+        *,
+        loopback: bool,
+        table: int | None = None,
+        max_viewers: int = MAX_VIEWERS,
     ) -> None:
-        # textual-serve runs the command through /bin/sh, which (dash) forks it: with exec the
-        # viewer is the shell's own process, so killing it kills the app, not just the shell.
-        super().__init__(f"exec {command}", host=host, port=port, title=title)
+        self.path, self.host, self.port, self.table = path, host, port, table
         self.names = host_names(host, loopback)
         self.token = None if loopback else secrets.token_urlsafe(24)
         self.max_viewers = max_viewers
         self.viewers = 0
+        self.current = b""  # the newest frame as its server-sent event (encoded once for every page)
+        self.changed = asyncio.Event()
 
     def address(self) -> str:
         """The address to open, with the token when there is one."""
@@ -111,108 +200,120 @@ class TableServer(Server):
 
     # -- the guard -----------------------------------------------------------------------------
 
-    def refusal(self, request: web.Request) -> str | None:
+    def refusal(self, request: web.BaseRequest) -> str | None:
         """Why this request is refused, or None to let it through."""
         at = _host_and_port(request.host, request.scheme)
         if at is None or at[1] != self.port or (self.names is not None and at[0] not in self.names):
             return "This server answers only for the address it listens on."
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
+            return "The table display answers only its own page."
+        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+            return "The table display answers only its own page."
         if self.token is not None:
             given = request.query.get("token") or request.cookies.get(COOKIE) or ""
             if not secrets.compare_digest(given.encode(), self.token.encode()):
                 return "Open the address printed by `companion serve`, with its token."
-        if request.path == "/ws":
-            origin = request.headers.get("Origin", "")
-            if origin != f"{request.scheme}://{request.host}":
-                return "The table view's websocket opens only from its own page."
         return None
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
+    @web.middleware
+    async def guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        why = self.refusal(request)
+        if why is not None:
+            origin = request.headers.get("Origin")
+            log.warning(
+                "refused %s %s (Host %r, Origin %r): %s", request.method, request.path, request.host, origin, why
+            )
+            raise web.HTTPForbidden(text=why)
+        if self.token is not None and "token" in request.query:
+            # The token is swapped for a cookie and dropped from the address at once.
+            response = web.HTTPSeeOther(request.rel_url.with_query(None))
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
+            raise response
+        return await handler(request)
 
-        @web.middleware
-        async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
-            why = self.refusal(request)
-            if why is not None:
-                log.warning(
-                    "refused %s %s (Host %r, Origin %r): %s",
-                    request.method,
-                    request.path,
-                    request.host,
-                    request.headers.get("Origin"),
-                    why,
-                )
-                raise web.HTTPForbidden(text=why)
-            response: web.StreamResponse = await handler(request)
-            if self.token is not None and request.query.get("token") == self.token and not response.prepared:
-                response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
-            return response
+    @staticmethod
+    async def headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(HEADERS)
 
-        app.middlewares.append(guard)
-        return app
+    # -- the routes ----------------------------------------------------------------------------
 
-    async def on_startup(self, app: web.Application) -> None:
-        """Quiet: `companion serve` prints its own line (textual-serve's banner has none of it)."""
+    async def page_file(self, request: web.Request) -> web.Response:
+        name, kind = FILES[request.path]
+        body = resources.files("companion.web").joinpath(name).read_bytes()
+        return web.Response(body=body, content_type=kind, charset="utf-8")
 
-    async def handle_index(self, request: web.Request) -> Any:
-        # The page names the websocket's address; take it from the address the browser
-        # used, so a wildcard --host such as 0.0.0.0 works from another machine.
-        self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
-
-    # -- one viewer ----------------------------------------------------------------------------
-
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's handler, with the viewer cap, the size cap and a sure end."""
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The frames, each pushed as a server-sent event while the page is open."""
         if self.viewers >= self.max_viewers:
             raise web.HTTPServiceUnavailable(
                 text=f"{self.max_viewers} viewers are watching already (--max-viewers); close one first."
             )
         self.viewers += 1
-        websocket = web.WebSocketResponse(heartbeat=15)
-        service: CappedAppService | None = None
-
-        async def close() -> None:
-            await websocket.close()
-
         try:
-            await websocket.prepare(request)
-            service = CappedAppService(
-                self.command,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,  # type: ignore[arg-type]  # textual-serve passes it so too
-                download_manager=self.download_manager,
-                debug=self.debug,
-            )
-            await service.start(*terminal_size(request.query.get("width", 80), request.query.get("height", 24)))
-            await self._messages(websocket, service)
-        except asyncio.CancelledError:
-            await websocket.close()
-        except Exception as error:  # one viewer's trouble never stops the server
-            log.exception(error)
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
+            await response.prepare(request)
+            sent = b""
+            while True:
+                changed = self.changed  # taken first: a frame published during the write wakes it
+                if self.current is not sent:
+                    sent = self.current
+                    await response.write(sent)
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+        except ConnectionError:  # the page went away
+            return response
         finally:
             self.viewers -= 1
-            if service is not None:
-                await service.end()
-        return websocket
 
-    async def _messages(self, websocket: web.WebSocketResponse, service: CappedAppService) -> None:
-        """The browser's keys, sizes and pings; anything malformed is dropped."""
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                kind, *rest = json.loads(message.data)
-                data = rest[0] if rest else None
-            except (ValueError, TypeError):
-                continue
-            if kind == "stdin" and isinstance(data, str):
-                await service.send_bytes(data.encode("utf-8"))
-            elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(data.get("width", 80), data.get("height", 24))
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+    def publish(self, text: str) -> None:
+        """A new frame (on the event loop): every open stream wakes and sends it."""
+        self.current = f"data: {text}\n\n".encode()
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self.guard], client_max_size=1024)
+        for path in FILES:
+            app.router.add_get(path, self.page_file)
+        app.router.add_get("/events", self.events, allow_head=False)
+        app.on_response_prepare.append(self.headers)
+        return app
+
+    # -- running -------------------------------------------------------------------------------
+
+    async def run(self, started: Callable[[], None] | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        self.changed = asyncio.Event()
+        reader = Reader(self.path, self.table, lambda text: loop.call_soon_threadsafe(self.publish, text))
+        runner = web.AppRunner(
+            self.app(),
+            access_log_class=PathOnlyLog,
+            access_log=logging.getLogger("companion.serve.access"),
+            logger=QUIET,
+            # Also from the connection's start: a request trickling in is dropped (aiohttp >= 3.14).
+            keepalive_timeout=REQUEST_SECONDS,
+            handler_cancellation=True,
+            shutdown_timeout=1.0,
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
+        await site.start()
+        reader.thread.start()
+        if started is not None:
+            started()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            reader.stop.set()
+            with contextlib.suppress(Exception):
+                await runner.cleanup()
+            await asyncio.to_thread(reader.thread.join, 2)
+
+    def serve(self, started: Callable[[], None] | None = None) -> None:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(self.run(started))

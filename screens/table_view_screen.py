@@ -21,7 +21,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -55,6 +55,8 @@ class Frame:
     updated: str
     view: TableView
     headline: tuple[tuple[str, str], ...] | str = ()  # pairs, or why there are none
+    panel: tuple[str, ...] = ()  # the game's lines of words under the players
+    over: str = ""  # at game over: who won ("Winner: Ann"), from the game's result
 
 
 @dataclass
@@ -75,8 +77,26 @@ def frame_of(loaded: Any) -> Frame:
         headline = tuple((str(label), str(value)) for label, value in game.headline(state))
     except Exception as exc:  # a game's bug must not blank the table
         headline = f"headline unavailable: {exc}"
+    try:
+        panel = tuple(str(line) for line in game.panel(state))
+    except Exception as exc:
+        panel = (f"panel unavailable: {exc}",)
     info = loaded.info
-    return Frame(game.name, info.title, tl.cursor, info.updated, game.view(state), headline)
+    return Frame(
+        game.name, info.title, tl.cursor, info.updated, game.view(state), headline, panel, winners(game, state)
+    )
+
+
+def winners(game: Any, state: Any) -> str:
+    """ "Winner: Ann", "Winners: Ann, Bob" or "No winner" once the game is over; "" before."""
+    try:
+        result = game.result(state)
+    except Exception as exc:
+        return f"result unavailable: {exc}"
+    if result is None:
+        return ""
+    names = result.winners
+    return f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}" if names else "No winner"
 
 
 def value_text(value: str, width: int = 10) -> Text:
@@ -90,19 +110,55 @@ def value_text(value: str, width: int = 10) -> Text:
     return Text.assemble((shown(value), "bold"), " ", ("█" * full, colour), ("░" * (width - full), "dim"))
 
 
-def rows_table(view: TableView) -> Table:
-    table = Table(expand=True, box=box.HEAVY_HEAD, show_lines=True, header_style="bold")
+def rows_table(view: TableView, compact: bool = False) -> Table:
+    """Every player's row; `compact` (a short terminal) draws no line between rows and a short
+    bar, so every row fits at 80x24. Cells wrap between words, never inside one."""
+    table = Table(
+        expand=True,
+        box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD,
+        show_lines=not compact,
+        header_style="bold",
+        padding=(0, 1),
+    )
     table.add_column("Player", no_wrap=True)
     for name in view.columns:
-        table.add_column(literal(name), overflow="fold")
+        table.add_column(literal(name))
     for row in view.rows:
         label = literal(
             f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold"
         )
         if row.note:
             label.append(f"\n  {shown(row.note)}", style="dim")
-        table.add_row(label, *(value_text(c) for c in row.cells))
+        table.add_row(label, *(value_text(c, 5 if compact else 10) for c in row.cells))
     return table
+
+
+def compact_headline(pairs: tuple[tuple[str, str], ...]) -> Text:
+    """The pairs on wrapped lines, LABEL value · LABEL value, for a short terminal."""
+    text = Text()
+    for i, (label, value) in enumerate(pairs):
+        if i:
+            text.append("  ·  ", style="dim")
+        text.append(shown(label.upper()), style="dim")
+        text.append(" ")
+        text.append(shown(str(value)), style="bold")
+    return text
+
+
+def turn_words(view: TableView, over: str) -> str:
+    return f"GAME OVER · {over}" if over else "GAME OVER" if view.finished else view.turn
+
+
+def top_line(view: TableView, over: str = "") -> Text:
+    """Round, turn and phase on one line (a short terminal has no room for the boxes)."""
+    turn = turn_words(view, over)
+    return Text.assemble(
+        ("ROUND ", "dim"), (str(view.round), "bold"), ("   TURN ", "dim"), (shown(turn), "bold reverse"),
+        ("   PHASE ", "dim"), shown(view.phase),
+    )  # fmt: skip
+
+
+TALL = 40  # lines: below this the table view is compact (one top line, no boxes, rows without rules)
 
 
 HEADLINE_COLUMNS = 4  # more pairs go on further rows, so each value stays wide enough to read
@@ -165,15 +221,24 @@ class TableViewScreen(Screen[None]):
                 with Vertical(id="tv-phase-box", classes="tv-box"):
                     yield Static("PHASE", classes="tv-label")
                     yield Static("", id="tv-phase")
+            yield Static("", id="tv-line")
             yield Static("", id="tv-status")
             yield Static("", id="tv-headline")
             with VerticalScroll(id="tv-body"):
                 yield Static("", id="tv-rows")
+                yield Static("", id="tv-panel")
             yield Static("", id="tv-checklist")
         yield Static("", id="tv-live")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        compact = event.size.height < TALL
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.frame = self.frame  # painted again for the new size
+
     def on_mount(self) -> None:
+        self.set_class(self.size.height < TALL, "-compact")
         self.query_one("#tv-chooser").display = False
         self.query_one("#tv-game").display = False
         self.follow()
@@ -286,14 +351,17 @@ class TableViewScreen(Screen[None]):
             Text.assemble((shown(frame.game), "bold"), " · ", shown(frame.title), ("   ● live · read-only", "green"))
         )
         self.query_one("#tv-round", Digits).update(str(view.round))
-        turn = "GAME OVER" if view.finished else view.turn
-        self.query_one("#tv-turn", Static).update(literal(turn, style="bold"))
+        self.query_one("#tv-turn", Static).update(literal(turn_words(view, frame.over), style="bold"))
         self.query_one("#tv-phase", Static).update(literal(view.phase))
+        self.query_one("#tv-line", Static).update(top_line(view, frame.over))
         status = self.query_one("#tv-status", Static)
         status.update(literal(view.status, style="bold"))
         status.display = bool(view.status)
         self._paint_headline(frame.headline)
-        self.query_one("#tv-rows", Static).update(rows_table(view))
+        self.query_one("#tv-rows", Static).update(rows_table(view, self.has_class("-compact")))
+        panel = self.query_one("#tv-panel", Static)
+        panel.update(literal("\n".join(frame.panel), lines=True))
+        panel.display = bool(frame.panel)
         steps = "   ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
         self.query_one("#tv-checklist", Static).update(literal(steps))
         self.query_one("#tv-checklist").display = bool(view.checklist)
@@ -306,7 +374,7 @@ class TableViewScreen(Screen[None]):
         if isinstance(headline, str):
             widget.update(literal(headline, style="dim", lines=True))
         elif headline:
-            widget.update(headline_grid(headline))
+            widget.update(compact_headline(headline) if self.has_class("-compact") else headline_grid(headline))
 
     # -- keys: navigation only ----------------------------------------------------------------
 

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual_serve.server import Server
 
 from companion import serve
 from companion.cli import main
 from companion.games import get_game
+from companion.table_server import TableServer
 
 NOT_SQLITE = b"shopping list: milk, dice\n" * 40
 
@@ -33,11 +33,11 @@ def session(repo) -> int:
 
 
 @pytest.fixture
-def served(monkeypatch) -> list[tuple[str, str]]:
+def served(monkeypatch) -> list[tuple[str, int | None]]:
     """In-process runs: what would have been served, instead of serving it."""
-    started: list[tuple[str, str]] = []
-    monkeypatch.setattr(Server, "serve", lambda self, debug=False: started.append((self.host, self.command)))
-    return started
+    calls: list[tuple[str, int | None]] = []
+    monkeypatch.setattr(TableServer, "serve", lambda self, started=None: calls.append((self.host, self.table)))
+    return calls
 
 
 def refused(out: subprocess.CompletedProcess[str], words: str) -> None:
@@ -80,7 +80,7 @@ def test_more_bad_input(session, db_path, tmp_path, served, capsys):
     assert main(["serve", "--port", "70000", "--db", str(db_path)]) == 1
     assert "between 1 and 65535" in capsys.readouterr().err
     assert main(["serve", "--max-viewers", "0", "--db", str(db_path)]) == 1
-    assert "--max-viewers 0: choose 1 to 100" in capsys.readouterr().err
+    assert "--max-viewers 0: choose 1 to 1000" in capsys.readouterr().err
     assert main(["serve", "--host", "no-such-host.invalid", "--db", str(db_path)]) == 1
     assert "--host no-such-host.invalid" in capsys.readouterr().err
     missing = tmp_path / "missing.db"
@@ -99,15 +99,17 @@ def test_loopback_and_the_warning(session, db_path, served, capsys):
     assert serve.serve_command(str(db_path), "0.0.0.0", free_port(), session) == 0
     said = capsys.readouterr()
     assert "not a loopback address" in said.err and "/?token=" in said.out
-    [(host, command)] = served
-    assert host == "0.0.0.0" and command.endswith(f"--db {db_path.resolve()} view {session}")
+    assert served == [("0.0.0.0", session)]
     assert serve.serve_command(str(db_path), "127.0.0.1", free_port(), None) == 0
     said = capsys.readouterr()
     assert "not a loopback address" not in said.err and "token" not in said.out
-    assert served[1][1].endswith(" view")
+    assert served[1] == ("127.0.0.1", None) and "the session played last" in said.out
 
 
 def test_serve_does_not_import_textual():
-    code = "import sys, companion.serve; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'screens')))"
+    code = (
+        "import sys, companion.serve, companion.table_server; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'screens', 'textual_serve')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -1,55 +1,35 @@
-"""`companion serve` answers only the table it was started for, over real HTTP on 127.0.0.1.
+"""`companion serve` answers only its own page, for the table it was started for, over real HTTP.
 
-Each test runs the real server (companion.table_server) on a free loopback port and talks to it
-with aiohttp's client: DNS rebinding (a foreign Host), cross-site websockets (a foreign Origin),
-the token beyond loopback, the viewer cap, the terminal size cap, and the end of a viewer's
-process when its socket closes. Waits are bounded loops, so a test stops by itself.
+Each test runs the real server (companion.table_server) in the test's event loop on a free
+loopback port, reading a real SQLite file, and talks to it with aiohttp's client or a raw
+socket: DNS rebinding (a foreign Host), another site's page (Origin, Sec-Fetch-Site), the token
+beyond loopback (and never in the log or the address bar), the viewer cap, read-only, malformed
+and slow requests, the pinned table and the session played last. Waits are bounded loops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import json
-import os
+import logging
 import re
-import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
-from aiohttp import web
 
 from companion import table_server
-from companion.games import get_game
-from companion.serve import view_command_line
-from companion.table_server import MAX_COLUMNS, MAX_ROWS, TableServer
-
-# A stand-in viewer for the caps: it speaks textual-serve's start-up line, then writes every
-# packet the server sends it (size changes, quit) to a file, and exits on quit unless told not to.
-RECORDER = r"""
-import json, os, sys, time
-out = open(sys.argv[1], "a")
-out.write(json.dumps({"env": [os.environ["COLUMNS"], os.environ["ROWS"]], "pid": os.getpid()}) + "\n")
-out.flush()
-sys.stdout.write("__GANGLION__\n"); sys.stdout.flush()
-stdin = sys.stdin.buffer
-while True:
-    kind = stdin.read(1)
-    if not kind:
-        break
-    size = int.from_bytes(stdin.read(4), "big")
-    payload = json.loads(stdin.read(size)) if kind == b"M" else None
-    out.write(json.dumps({"meta": payload}) + "\n"); out.flush()
-    if payload and payload.get("type") == "quit" and sys.argv[2] != "stubborn":
-        break
-if sys.argv[2] == "stubborn":
-    time.sleep(600)
-"""
+from companion.games.free import Adjust
+from companion.table_server import TableServer
+from tests.serve.midgame import record, store
 
 
 def free_port() -> int:
@@ -58,209 +38,225 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # A zombie is gone for our purpose; its parent has not reaped it yet.
-    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-
-
-async def until(condition, timeout: float = 15.0):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.05)
-    return value
-
-
-def records(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-
-
 class Running:
-    def __init__(self, server: TableServer, runner: web.AppRunner) -> None:
-        self.server, self.runner = server, runner
+    def __init__(self, server: TableServer) -> None:
+        self.server = server
         self.base = f"http://127.0.0.1:{server.port}"
-        self.ws = f"ws://127.0.0.1:{server.port}/ws"
-        self.origin = {"Origin": self.base}
 
 
-async def start(command: str, host: str = "127.0.0.1", loopback: bool = True, **kw) -> Running:  # type: ignore[no-untyped-def]
-    port = free_port()
-    server = TableServer(command, host, port, loopback=loopback, title="test", **kw)
-    runner = web.AppRunner(await server._make_app())
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", port).start()
-    return Running(server, runner)
-
-
-@pytest.fixture
-async def recorder(tmp_path: Path) -> AsyncIterator[tuple[Running, Path]]:
-    log = tmp_path / "viewer.jsonl"
-    script = tmp_path / "viewer.py"
-    script.write_text(RECORDER)
-    running = await start(f"{sys.executable} {script} {log} polite", max_viewers=2)
-    yield running, log
-    await running.runner.cleanup()
+@contextlib.asynccontextmanager
+async def serving(path: Path, host: str = "127.0.0.1", loopback: bool = True, **kw: Any) -> AsyncIterator[Running]:
+    server = TableServer(path, host, free_port(), loopback=loopback, **kw)
+    started = asyncio.Event()
+    task = asyncio.create_task(server.run(started.set))
+    await asyncio.wait_for(started.wait(), 10)
+    try:
+        yield Running(server)
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def get(url: str, **headers: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as http, http.get(url, headers=headers) as response:
+    async with aiohttp.ClientSession() as http, http.get(url, headers=headers, allow_redirects=False) as response:
         return response.status, await response.text()
 
 
-async def test_a_foreign_host_is_refused(recorder):
-    running, _ = recorder
-    port = running.server.port
-    assert (await get(running.base + "/"))[0] == 200
-    assert (await get(running.base + "/", Host=f"localhost:{port}"))[0] == 200
-    status, text = await get(running.base + "/", Host=f"rebind.example:{port}")
-    assert status == 403 and "only for the address it listens on" in text
-    assert (await get(running.base + "/", Host=f"127.0.0.1:{port + 1}"))[0] == 403
-    assert (await get(running.base + "/static/css/xterm.css", Host="rebind.example"))[0] == 403
+async def frames(http: aiohttp.ClientSession, url: str, **headers: str) -> AsyncIterator[dict]:
+    """The frames the event stream pushes, one dict each."""
+    async with http.get(url, headers=headers) as response:
+        assert response.status == 200, await response.text()
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        async for line in response.content:
+            if line.startswith(b"data: "):
+                yield json.loads(line[6:])
 
 
-async def test_a_websocket_from_another_site_is_refused(recorder):
-    running, log = recorder
+async def first_frame(url: str, where=lambda f: True, **headers: str) -> dict:  # type: ignore[no-untyped-def]
     async with aiohttp.ClientSession() as http:
-        for origin in ({"Origin": "http://evil.example"}, {"Origin": f"http://localhost:{running.server.port}"}, {}):
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(running.ws, headers=origin)
-            assert refused.value.status == 403
-        assert records(log) == [], "no viewer process was started"
-        async with http.ws_connect(running.ws, headers=running.origin):
-            await until(lambda: records(log))
+        async with asyncio.timeout(10):
+            async for frame in frames(http, url, **headers):
+                if where(frame):
+                    return frame
+    raise AssertionError("the stream ended")
 
 
-async def test_the_viewer_cap(recorder):
-    running, log = recorder
-    async with aiohttp.ClientSession() as http:
-        first = await http.ws_connect(running.ws, headers=running.origin)
-        second = await http.ws_connect(running.ws, headers=running.origin)
-        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await http.ws_connect(running.ws, headers=running.origin)
-        assert refused.value.status == 503
-        await first.close()
-        await until(lambda: running.server.viewers == 1)
-        third = await http.ws_connect(running.ws, headers=running.origin)
-        await until(lambda: len([r for r in records(log) if "pid" in r]) == 3)
-        await second.close()
-        await third.close()
+@pytest.fixture
+def table(db_path: Path) -> int:
+    return store(db_path, "free", "Friday")
 
 
-async def test_the_terminal_size_is_capped(recorder):
-    running, log = recorder
-
-    def sizes() -> list[tuple[int, int]]:
-        return [
-            (r["meta"]["width"], r["meta"]["height"])
-            for r in records(log)
-            if r.get("meta") and r["meta"]["type"] == "resize"
-        ]
-
-    async with (
-        aiohttp.ClientSession() as http,
-        http.ws_connect(running.ws + "?width=100000&height=99999999999", headers=running.origin) as ws,
-    ):
-        await until(lambda: records(log))
-        assert records(log)[0]["env"] == [str(MAX_COLUMNS), str(MAX_ROWS)]
-        await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": "²"}]))
-        await ws.send_str("not json")  # dropped, the viewer carries on
-        await ws.send_str(json.dumps(["resize", {"width": 120, "height": 40}]))
-        await until(lambda: len(sizes()) == 2)
-        assert sizes() == [(MAX_COLUMNS, 24), (120, 40)]
+async def test_a_foreign_host_is_refused(db_path, table):
+    async with serving(db_path) as running:
+        port = running.server.port
+        assert (await get(running.base + "/"))[0] == 200
+        assert (await get(running.base + "/", Host=f"localhost:{port}"))[0] == 200
+        for path in ("/", "/events", "/page.js"):
+            status, text = await get(running.base + path, Host=f"rebind.example:{port}")
+            assert status == 403 and "only for the address it listens on" in text
+        assert (await get(running.base + "/", Host=f"127.0.0.1:{port + 1}"))[0] == 403
 
 
-async def test_a_stubborn_viewer_is_killed_when_its_socket_closes(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_server, "QUIT_WAIT", 0.5)
-    log, script = tmp_path / "viewer.jsonl", tmp_path / "viewer.py"
-    script.write_text(RECORDER)
-    running = await start(f"{sys.executable} {script} {log} stubborn")
-    try:
-        async with aiohttp.ClientSession() as http:
-            ws = await http.ws_connect(running.ws, headers=running.origin)
-            pid = (await until(lambda: records(log)))[0]["pid"]
-            await ws.close()
-            await until(lambda: not alive(pid))
-            assert any(r.get("meta", {}) and r["meta"]["type"] == "quit" for r in records(log)), "asked first"
-    finally:
-        await running.runner.cleanup()
+async def test_another_sites_page_is_refused(db_path, table):
+    async with serving(db_path) as running:
+        events = running.base + "/events"
+        assert (await get(events, Origin="http://evil.example"))[0] == 403
+        assert (await get(events, Origin=f"http://localhost:{running.server.port}"))[0] == 403
+        assert (await get(events, **{"Sec-Fetch-Site": "cross-site"}))[0] == 403
+        frame = await first_frame(events, Origin=running.base, **{"Sec-Fetch-Site": "same-origin"})
+        assert frame["title"] == "Friday"
 
 
-async def test_a_real_viewer_process_ends_when_its_socket_closes(repo, db_path):
-    session = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {}).info.id
-    running = await start(view_command_line(db_path.resolve(), session))
-    try:
-        async with aiohttp.ClientSession() as http:
-            ws = await http.ws_connect(running.ws + "?width=100&height=30", headers=running.origin)
-            frame = await asyncio.wait_for(ws.receive(), 30)
-            assert frame.type == aiohttp.WSMsgType.BINARY, "the table view is drawing"
-            children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == os.getpid()]
-            pids = [int(p.name) for p in children if "view" in (p / "cmdline").read_text()]
-            assert pids, "a viewer process runs"
-            await ws.close()
-            await until(lambda: not any(alive(pid) for pid in pids))
-            assert running.server.viewers == 0
-    finally:
-        await running.runner.cleanup()
+async def test_every_answer_keeps_referrers_and_other_hosts_out(db_path, table):
+    async with serving(db_path) as running, aiohttp.ClientSession() as http:
+        for path in ("/", "/page.css", "/page.js", "/nothing-here"):
+            async with http.get(running.base + path, headers={"Host": "rebind.example"}) as refused:
+                assert refused.headers["Referrer-Policy"] == "no-referrer"
+            async with http.get(running.base + path) as response:
+                assert response.headers["Referrer-Policy"] == "no-referrer", path
+                policy = response.headers["Content-Security-Policy"]
+                assert "default-src 'none'" in policy and "http" not in policy, "nothing from another host"
+                body = await response.text()
+        page = (await get(running.base + "/"))[1]
+        linked = re.findall(r'(?:src|href)="([^"]*)"', page)
+        assert linked == ["/page.css", "/page.js"], "the page loads its own two files, nothing else"
+        script = (await get(running.base + "/page.js"))[1]
+        assert "innerHTML" not in script and "http" not in script, "text goes in as text, from this host only"
+        assert body == "404: Not Found"
 
 
-def _parent(proc: Path) -> int:
-    try:
-        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return -1
+async def test_read_only_nothing_a_page_sends_changes_anything(db_path, table):
+    before = hashlib.sha256(db_path.read_bytes()).hexdigest()
+    async with serving(db_path) as running, aiohttp.ClientSession() as http:
+        for method in ("POST", "PUT", "DELETE", "PATCH", "HEAD"):
+            for path in ("/", "/events"):
+                if method == "HEAD" and path == "/":
+                    continue  # the page itself may be asked for its headers
+                async with http.request(method, running.base + path, data=b'{"delete": 1}' * 100) as response:
+                    assert response.status in (405, 413), (method, path, response.status)
+        await first_frame(running.base + "/events")
+    assert hashlib.sha256(db_path.read_bytes()).hexdigest() == before
 
 
-async def test_beyond_loopback_a_token_is_required(recorder, tmp_path):
-    _, log = recorder
-    running = await start(f"{sys.executable} {tmp_path / 'viewer.py'} {log} polite", host="0.0.0.0", loopback=False)
-    token = running.server.token
-    try:
+async def test_the_viewer_cap(db_path, table):
+    async with serving(db_path, max_viewers=2) as running, aiohttp.ClientSession() as http:
+        events = running.base + "/events"
+        first = await http.get(events)
+        second = await http.get(events)
+        await first.content.readline()
+        await second.content.readline()
+        async with http.get(events) as third:
+            assert third.status == 503 and "2 viewers" in await third.text()
+        first.close()
+        deadline = time.monotonic() + 10
+        while running.server.viewers != 1:
+            assert time.monotonic() < deadline, "a closed page frees its place"
+            await asyncio.sleep(0.05)
+        assert (await first_frame(events))["title"] == "Friday"
+        second.close()
+
+
+async def test_beyond_loopback_a_token_is_required_and_never_logged(db_path, table, caplog):
+    caplog.set_level(logging.INFO)
+    async with serving(db_path, host="0.0.0.0", loopback=False) as running:
+        token = running.server.token
         assert token and len(token) >= 24 and running.server.address().endswith(f"/?token={token}")
-        assert (await get(running.base + "/"))[0] == 403
-        assert (await get(running.base + "/?token=wrong"))[0] == 403
+        for path in ("/", "/events", "/page.js", "/?token=wrong"):
+            assert (await get(running.base + path))[0] == 403, path
         async with aiohttp.ClientSession() as http:
-            async with http.get(
-                running.base + f"/?token={token}", headers={"Host": f"tv.home:{running.server.port}"}
-            ) as page:
-                assert page.status == 200, "a wildcard address answers the name the TV used"
-                assert "companion_token" in page.headers.get("Set-Cookie", "")
-                assert "HttpOnly" in page.headers["Set-Cookie"] and "SameSite=Strict" in page.headers["Set-Cookie"]
-            cookie = {"Cookie": f"companion_token={token}"}
-            async with http.get(running.base + "/static/css/xterm.css", headers=cookie) as asset:
-                assert asset.status == 200, "the page's own requests carry the cookie"
-            with pytest.raises(aiohttp.WSServerHandshakeError):
-                await http.ws_connect(running.ws, headers=running.origin)  # no token
-            async with http.ws_connect(running.ws, headers={**running.origin, **cookie}):
-                await until(lambda: records(log))
-    finally:
-        await running.runner.cleanup()
+            host = {"Host": f"tv.home:{running.server.port}"}
+            async with http.get(running.base + f"/?token={token}", headers=host, allow_redirects=False) as page:
+                assert page.status == 303, "the token is swapped for a cookie at once"
+                assert page.headers["Location"] == "/", "and the address bar no longer holds it"
+                cookie = page.headers["Set-Cookie"]
+                assert "companion_token" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            jar = {"Cookie": f"companion_token={token}"}
+            assert (await get(running.base + "/", **jar))[0] == 200
+            assert (await first_frame(running.base + "/events", **jar))["title"] == "Friday"
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "GET /events 200" in logged or "GET / 303" in logged, "requests are logged"
+    assert token not in logged, "the token never reaches the log"
 
 
-def test_the_command_prints_the_token_and_refuses_without_it(repo, db_path):
-    session = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {}).info.id
+async def test_malformed_requests_cost_no_traceback(db_path, table, caplog):
+    caplog.set_level(logging.DEBUG)
+    async with serving(db_path) as running:
+        port = running.server.port
+        for _ in range(300):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Bad: a\x01b\r\n\r\n".encode())
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(200), 5)
+            assert re.match(rb"HTTP/1.[01] 400 ", answer), answer
+            writer.close()
+        assert (await get(running.base + "/"))[0] == 200, "the server carries on"
+    assert not [r for r in caplog.records if r.exc_info], "no traceback"
+    assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 0
+
+
+async def test_a_slow_partial_request_is_dropped(db_path, table, monkeypatch):
+    monkeypatch.setattr(table_server, "REQUEST_SECONDS", 1.0)
+    async with serving(db_path) as running:
+        reader, writer = await asyncio.open_connection("127.0.0.1", running.server.port)
+        request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 40
+        closed = False
+        for byte in request:  # a byte every 0.1 s: never idle, never whole
+            writer.write(bytes([byte]))
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+            with contextlib.suppress(TimeoutError):
+                if await asyncio.wait_for(reader.read(100), 0.1) == b"":
+                    closed = True
+                    break
+        assert closed, "the connection was dropped before the request could trickle in whole"
+        writer.close()
+
+
+async def test_pinned_to_its_table(db_path, table):
+    other = store(db_path, "tkc", "Saturday")
+    async with serving(db_path, table=table) as running:
+        frame = await first_frame(running.base + "/events")
+        assert frame["session"] == table and frame["title"] == "Friday"
+        # No address names another session: a query is ignored, the table stays the same.
+        frame = await first_frame(running.base + f"/events?session={other}&table={other}")
+        assert frame["session"] == table
+        for path in ("/sessions", f"/session/{other}", "/chooser"):
+            assert (await get(running.base + path))[0] == 404
+
+
+async def test_with_no_table_it_follows_the_session_played_last(db_path, table):
+    async with serving(db_path) as running, aiohttp.ClientSession() as http:
+        stream = frames(http, running.base + "/events")
+        assert (await anext(stream))["title"] == "Friday"
+        other = store(db_path, "tkc", "Saturday")
+        async with asyncio.timeout(10):
+            frame = await anext(stream)
+            while frame.get("session") != other:
+                frame = await anext(stream)
+        assert frame["game"] == "The King Commands"
+        record(db_path, table, Adjust("HP", 1, -1))  # Friday is played again: the display goes back to it
+        async with asyncio.timeout(10):
+            while frame.get("session") != table:
+                frame = await anext(stream)
+        assert frame["newest"].startswith("雪菜: HP")
+        await stream.aclose()
+
+
+async def test_no_sessions_yet_says_so(db_path):
+    from companion.store.repo import Repository
+
+    Repository.open(db_path).close()
+    async with serving(db_path) as running:
+        frame = await first_frame(running.base + "/events")
+        assert "No saved sessions yet" in frame["message"]
+
+
+def test_the_command_prints_the_token_and_refuses_without_it(db_path, table):
     port = free_port()
+    args = ["--db", str(db_path), "serve", "--host", "0.0.0.0", "--port", str(port), "--table", str(table)]
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "--db",
-            str(db_path),
-            "serve",
-            "--host",
-            "0.0.0.0",
-            "--port",
-            str(port),
-            "--table",
-            str(session),
-            "--max-viewers",
-            "3",
-        ],
+        [sys.executable, "-m", "companion", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -275,10 +271,10 @@ def test_the_command_prints_the_token_and_refuses_without_it(repo, db_path):
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
             time.sleep(0.1)
-        status = asyncio.run(get(f"http://127.0.0.1:{port}/"))[0]
-        assert status == 403
-        assert asyncio.run(get(f"http://127.0.0.1:{port}/?token={token.group(1)}"))[0] == 200
+        assert asyncio.run(get(f"http://127.0.0.1:{port}/"))[0] == 403
+        assert asyncio.run(get(f"http://127.0.0.1:{port}/?token={token.group(1)}"))[0] == 303
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
+        server.terminate()
         _, err = server.communicate(timeout=30)
-    assert "no authentication" not in err and "token" in err, err
+    assert "not a loopback address" in err and "token" in err, err
+    assert token.group(1) not in err, "the token is printed once, in the address, and never logged"

@@ -13,6 +13,7 @@ from companion.games.free import Adjust, NextTurn
 from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from tests.conftest import fixed_clock, wait_for
+from tests.serve.midgame import GAMES, PLAYERS, store
 
 
 @pytest.fixture
@@ -138,3 +139,38 @@ async def test_esc_goes_back_to_the_sessions_and_q_quits(db_path, repo, session)
         await pilot.press("q")
         await pilot.pause()
         assert app._exit, "q closes the table view"
+
+
+def screen_text(app) -> str:  # type: ignore[no-untyped-def]
+    """The words on the screen as drawn (the SVG's text, spaces as spaces)."""
+    import html
+
+    return html.unescape(app.export_screenshot()).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_every_players_row_reads_at_80x24(db_path, game_id):
+    sid = store(db_path, game_id)
+    app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
+        await pilot.pause(0.2)
+        shown = screen_text(app)
+        for name in PLAYERS[game_id]:
+            assert name in shown, f"{game_id}: {name}'s row is on the screen"
+        assert screen.view.phase in shown, f"{game_id}: the phase reads whole ({screen.view.phase!r})"
+        assert screen.view.turn in shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 45)])
+async def test_game_over_names_the_winner(db_path, repo, size):
+    made = repo.create(get_game("free"), "Quiz", ("Ann", "雪菜"), {"counters": "score=0 0.."})
+    record(repo, made.info.id, Adjust("score", 1, 5))
+    record(repo, made.info.id, free.Finish())
+    app = CompanionApp(db_path=db_path, start_view=made.info.id, viewer=True)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
+        await pilot.pause(0.2)
+        assert "GAME OVER · Winner: 雪菜" in screen_text(app)

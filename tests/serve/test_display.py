@@ -1,0 +1,100 @@
+"""The frame the display pushes: built from the games' public hooks for any registered game,
+with every player's row, the newest action in words, the winners at the end, and no secret."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.core import Result
+from companion.games.free import Adjust, Finish
+from companion.store.repo import Repository
+from companion.web.display import encoded, frame
+from tests.core.test_tkc_secrecy import PILE_WORDS
+from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, store
+
+
+def loaded(db_path, session_id):  # type: ignore[no-untyped-def]
+    repo = Repository.reader(db_path)
+    try:
+        return repo.load(session_id)
+    finally:
+        repo.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_mid_game_has_every_player_and_the_newest_action(db_path, game_id):
+    sid = store(db_path, game_id)
+    data = frame(loaded(db_path, sid))
+    labels = [row["label"] for row in data["rows"]]
+    assert set(PLAYERS[game_id]) <= set(labels)
+    assert all(len(row["cells"]) == len(data["columns"]) for row in data["rows"])
+    assert data["newest"] and data["action"] == len(loaded(db_path, sid).timeline.entries)
+    assert not data["finished"] and data["winners"] == [] and data["problems"] == []
+    assert json.loads(encoded(data)) == data and "\n" not in encoded(data), "one event line"
+
+
+def test_the_game_specific_part_comes_from_the_hooks(db_path):
+    skd = frame(loaded(db_path, store(db_path, "skd")))
+    assert dict(skd["headline"])["HP"] == "7/10" and dict(skd["headline"])["Mana"] == "1/3"
+    assert any("runs out" in line for line in skd["panel"]), "the deck forecast"
+    mm5 = frame(loaded(db_path, store(db_path, "mm5")))
+    assert dict(mm5["headline"])["Battle"].startswith("Ann against Bob")
+
+
+def test_secrets_never_reach_the_frame(db_path):
+    mm5 = encoded(frame(loaded(db_path, store(db_path, "mm5"))))
+    assert SPELL_NOTE not in mm5 and "Zorvath" not in mm5, "a face-down spell's note"
+    assert "face-down spell" in mm5, "that it was laid is public"
+    tkc = frame(loaded(db_path, store(db_path, "tkc")))
+    assert tkc["columns"] == ["Hand"]
+    assert not PILE_WORDS.search(encoded(tkc)), "nothing tells what is in whose score pile"
+
+
+def test_game_over_names_the_winner(db_path):
+    repo = Repository.open(db_path)
+    from companion.games import get_game
+
+    made = repo.create(get_game("free"), "Quiz", ("Ann", "雪菜"), {"counters": "score=0 0.."})
+    repo.close()
+    sid = made.info.id
+    record(db_path, sid, Adjust("score", 1, 5))
+    record(db_path, sid, Finish())
+    data = frame(loaded(db_path, sid))
+    assert data["finished"] and data["winners"] == ["雪菜"] and "Highest score: 5" in data["reasoning"]
+
+
+def test_a_failing_hook_says_so_and_the_rest_shows(db_path, monkeypatch):
+    sid = store(db_path, "free")
+    got = loaded(db_path, sid)
+    game = type(got.timeline.game)
+
+    def broken(self, state):  # type: ignore[no-untyped-def]
+        raise ValueError("no luck")
+
+    monkeypatch.setattr(game, "headline", broken)
+    monkeypatch.setattr(game, "result", lambda self, state: Result(("Ann",)))
+    data = frame(got)
+    assert data["problems"] == ["headline unavailable: no luck"] and len(data["rows"]) == 3
+    assert data["winners"] == ["Ann"] and data["finished"]
+
+
+def test_a_fifth_game_needs_nothing_in_the_display(db_path, monkeypatch):
+    import companion.games
+    from tests.contract.coin_race import GAME, PATH, Flip, Pass
+
+    monkeypatch.setattr(companion.games, "REGISTERED", (*companion.games.REGISTERED, PATH))  # as tests/contract does
+    repo = Repository.open(db_path)
+    made = repo.create(GAME, "Lunch", ("Ann", "Bob"), {"goal": 2})
+    tl = made.timeline
+    for event in (Flip(True), Pass()):
+        after = tl.record(event)
+        repo.record(made.info.id, tl, after)
+        tl = after
+    mid = frame(repo.load(made.info.id))
+    assert [row["label"] for row in mid["rows"]][:2] == ["Ann", "Bob"] and mid["newest"] and not mid["finished"]
+    repo.record(made.info.id, tl, tl.record(Flip(True)))
+    end = frame(repo.load(made.info.id))
+    repo.close()
+    assert end["finished"] and end["winners"] == ["Ann"] and end["newest"] == "Ann throws heads and wins the race"
