@@ -202,6 +202,12 @@ class Result:
     reasoning: str = ""
 
 
+# One of a finished game's own figures for the statistics: (a player's name at the table, or
+# None for the whole table; a label; a value). Numbers are totalled and averaged over plays,
+# words are counted by value ("winning side": "Light" becomes "Light 3, Dark 2").
+Figure = tuple[str | None, str, int | float | str]
+
+
 class Catalogue(Protocol):
     """The cards a game remembers between sessions (the store's card table), as players list and edit them.
 
@@ -283,6 +289,10 @@ class Game(Protocol):
         """Lines of words the game's screen shows under the players."""
         ...
 
+    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+        """A finished game's own figures, from its last state and its log as (before, event, after)."""
+        ...
+
 
 class GameBase(ABC):
     """A game's base class: the required methods of `Game` and a default for every hook.
@@ -326,4 +336,8 @@ class GameBase(ABC):
 
     def panel(self, state: Any) -> tuple[str, ...]:
         """By default no lines."""
+        return ()
+
+    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+        """By default none: the statistics show plays, wins, scores and play time only."""
         return ()
