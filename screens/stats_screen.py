@@ -21,7 +21,7 @@ from textual_plotext import PlotextPlot
 
 from companion import stats
 from companion.games import all_games
-from companion.text import literal, shown
+from companion.text import fit, literal, shown
 from screens.commands import Command, bindings
 from screens.prompt_modal import PromptModal
 
@@ -130,7 +130,10 @@ class StatsScreen(Screen[None]):
         plt.clear_figure()
         top = g.players[:6]
         if top:
-            plt.bar([shown(line.name)[:8] for line in top], [line.wins for line in top])
+            plt.bar([shown(line.name)[:8] for line in top], [line.wins for line in top], width=0.4)
+            most = max(line.wins for line in top)
+            plt.yticks(_whole_ticks(most))
+            plt.ylim(0, max(most, 1))
         plt.title("Wins per player")
         plot.refresh()
 
@@ -144,22 +147,31 @@ class StatsScreen(Screen[None]):
             chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
             points = stats.win_rate_over_time(chosen, line.player)
             plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="braille")
+            plt.xticks(_whole_ticks(len(points), low=1))
+            plt.yticks([0, 50, 100])
             plt.ylim(0, 100)
+            plt.xlabel("plays")
             plt.title(f"{shown(line.name)[:16]}: win % after each play")
         else:
             plt.title("Win % over time")
         plot.refresh()
 
     def show_figures(self, g: stats.GameStats) -> None:
-        words = [f"{label}: {value}" for label, value in stats.figure_lines(g.figures)]
+        # Each game's own figures; over every game they would mix (g shows one game).
+        figures = [] if self.game == ALL else stats.figure_lines(g.figures)
+        words = [f"{label}: {value}" for label, value in figures]
         line = self.highlighted()
         if line is not None:
-            mine = "; ".join(f"{label} {value}" for label, value in stats.figure_lines(line.figures))
+            mine = "" if self.game == ALL else "; ".join(f"{k} {v}" for k, v in stats.figure_lines(line.figures))
             if mine:
                 words.append(f"{line.name}: {mine}")
         if self.versus:
             words.insert(0, self.versus)
-        self.query_one("#figures", Static).update(Text(" · ".join(shown(w) for w in words)))
+        if self.game == ALL and self.outcomes:
+            words.append("g shows one game, with its own figures")
+        # Three lines at most under the table: what does not fit ends in a marker, never cut silently.
+        room = 3 * max(self.size.width - 4, 20)
+        self.query_one("#figures", Static).update(Text(fit(" · ".join(shown(w) for w in words), room)))
 
     def highlighted(self) -> stats.PlayerLine | None:
         row = self.query_one(DataTable).cursor_row
@@ -188,10 +200,8 @@ class StatsScreen(Screen[None]):
 
     def action_versus(self) -> None:
         first = self.highlighted()
-        self.app.push_screen(
-            PromptModal("Head-to-head: two players, separated by a comma", f"{first.name}, " if first else ""),
-            self._versus,
-        )
+        example = f"{first.name}, …" if first else "Ann, Bob"
+        self.app.push_screen(PromptModal("Head-to-head: two players, separated by a comma", "", example), self._versus)
 
     def _versus(self, typed: str | None) -> None:
         if not typed:
@@ -239,3 +249,9 @@ class StatsScreen(Screen[None]):
             self.notify(str(exc), severity="error", title="Not changed")
             return
         self.load()
+
+
+def _whole_ticks(high: int, low: int = 0) -> list[int]:
+    """At most five whole-number ticks from low to high (plays and wins are counts)."""
+    step = max(1, -(-(high - low) // 4))
+    return list(range(low, max(high, low) + 1, step))
