@@ -251,7 +251,7 @@ class StatsScreen(Screen[None]):
         self.load()
 
 
-def _whole_ticks(high: int, low: int = 0) -> list[int]:
+def _whole_ticks(high: int, low: int = 0) -> list[float]:
     """At most five whole-number ticks from low to high (plays and wins are counts)."""
     step = max(1, -(-(high - low) // 4))
-    return list(range(low, max(high, low) + 1, step))
+    return [float(t) for t in range(low, max(high, low) + 1, step)]
