@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -98,7 +99,7 @@ class StatsScreen(Screen[None]):
             self.say("No finished sessions yet: statistics count games played to their end.")
         else:
             self.say(
-                f"[b]{literal(title)}[/b]: {g.plays} play(s), {stats.duration(g.seconds)} of play · "
+                f"[b]{escape(title)}[/b]: {g.plays} play(s), {stats.duration(g.seconds)} of play · "
                 f"times in {stats.zone()} · [b]g[/b] next game"
             )
         table = self.query_one(DataTable)

@@ -142,3 +142,26 @@ def test_the_stats_screen_snapshot(snap_compare, make_app, played_db):
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
+
+
+async def test_names_with_markup_are_shown_as_typed(make_app, db_path):
+    from companion.games import get_game
+    from companion.games.free import Adjust, Finish
+    from tests.conftest import fixed_clock
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    loaded = repo.create(get_game("free"), "[b]Night[/", ("[red]Ann[/", "Bob[/]"), {"counters": "score"})
+    tl = loaded.timeline
+    for e in (Adjust("score", 0, 2), Finish()):
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        rows = cells(app.screen.query_one(DataTable))
+        assert [r[0] for r in rows] == ["[red]Ann[/", "Bob[/]"] and rows[0][2] == "1"
+        await pilot.press("g")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StatsScreen", "the plots took the names as text"
