@@ -30,8 +30,9 @@ ALL = "all"
 ACTIONS = (
     Command("g", "next_game", "Game", "Show the next game (or every game)"),
     Command("h", "versus", "Head-to-head", "Two players against each other"),
-    Command("r", "rename", "Rename player", "Rename the highlighted player (every session follows)"),
+    Command("r", "rename", "Rename", "Rename the highlighted player (every session follows)"),
     Command("m", "merge", "Merge", "The highlighted player is another spelling of someone: merge them"),
+    Command("a", "apart", "Set apart", "One of the highlighted player's sessions was another person"),
     Command("escape", "back", "Back", "Back to the home screen", key_display="esc"),
 )
 
@@ -147,7 +148,7 @@ class StatsScreen(Screen[None]):
         if line is not None:
             chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
             points = stats.win_rate_over_time(chosen, line.player)
-            plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="braille")
+            plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="hd")
             plt.xticks(_whole_ticks(len(points), low=1))
             plt.yticks([0, 50, 100])
             plt.ylim(0, 100)
@@ -184,7 +185,7 @@ class StatsScreen(Screen[None]):
         self.show_figures(self.chosen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"rename", "merge"}:
+        if action in {"rename", "merge", "apart"}:
             return True if self.highlighted() else None
         if action == "versus":
             return True if len(self.players) >= 2 else None
@@ -231,6 +232,39 @@ class StatsScreen(Screen[None]):
         if line is not None:
             question = f"{line.name} is another spelling of which player? (their sessions become that player's)"
             self.app.push_screen(PromptModal(question), lambda t: self._change(t, line, merge=True))
+
+    def action_apart(self) -> None:
+        line = self.highlighted()
+        if line is not None:
+            question = (
+                f"Which session's {line.name} was someone else? Its number (companion sessions list) and their "
+                "name, e.g. 12 Ann K. (a new name is a new player)"
+            )
+            self.app.push_screen(PromptModal(question), lambda t: self._apart(t, line))
+
+    def _apart(self, typed: str | None, line: stats.PlayerLine) -> None:
+        from companion.store import players
+        from companion.store.files import StoreError
+
+        number, _, name = (typed or "").strip().partition(" ")
+        if not typed:
+            return
+        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        try:
+            if not number.isdigit() or not name.strip():
+                raise ValueError("Type the session's number, a space, and the other person's name.")
+            seated = players.seats(repo, int(number))
+            if line.player not in seated:
+                raise ValueError(f"{line.name} did not play in session {number}.")
+            try:
+                other = stats.find_player(self.players, name)
+            except ValueError:
+                other = players.add_player(repo, name)
+            players.set_seat(repo, int(number), seated.index(line.player), other)
+        except (ValueError, StoreError) as exc:
+            self.notify(str(exc), severity="error", title="Not changed")
+            return
+        self.load()
 
     def _change(self, typed: str | None, line: stats.PlayerLine, merge: bool = False) -> None:
         if not typed:

@@ -165,3 +165,30 @@ async def test_names_with_markup_are_shown_as_typed(make_app, db_path):
         await pilot.press("g")
         await pilot.pause()
         assert type(app.screen).__name__ == "StatsScreen", "the plots took the names as text"
+
+
+async def test_the_other_ann_is_set_apart_in_one_session(make_app, db_path):
+    from companion.games import get_game
+    from companion.games.free import Adjust, Finish
+    from tests.conftest import fixed_clock
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    for people in (("Ann", "Bob"), ("Ann", "Cleo")):
+        loaded = repo.create(get_game("free"), "Night", people, {"counters": "score"})
+        tl = loaded.timeline
+        for e in (Adjust("score", 0, 2), Finish()):
+            after = tl.record(e)
+            repo.record(loaded.info.id, tl, after)
+            tl = after
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        table = app.screen.query_one(DataTable)
+        assert cells(table)[0][:3] == ["Ann", "2", "2"]
+        await pilot.press("a")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
+        await pilot.press(*"2 Ann K.", "enter")
+        await wait_for(pilot, lambda: table.row_count == 4)
+        rows = {r[0]: r[1:3] for r in cells(table)}
+        assert rows["Ann"] == ["1", "1"] and rows["Ann K."] == ["1", "1"], "the second Ann is another person"
