@@ -176,7 +176,10 @@ def put_outcome(con: Connection, session_id: int, timeline: Timeline) -> None:
     times = con.execute(
         select(E.c.created).where(E.c.session_id == session_id, E.c.seq <= timeline.cursor).order_by(E.c.seq)
     )
-    data = stats.summarise(timeline.game, timeline, json.loads(players), [t[0] for t in times])
+    try:
+        data = stats.summarise(timeline.game, timeline, json.loads(players), [t[0] for t in times])
+    except Exception:  # a game's figures that fail never stop its last action being saved
+        return
     if data is not None:
         _store(con, session_id, version, data)
 
@@ -234,7 +237,10 @@ def _recount(repo: Repository, session_id: int) -> dict[str, Any] | None:
     except StoreError:  # damaged or gone since the list was read: left out
         return None
     times = repo.event_times(session_id)[: loaded.timeline.cursor]
-    data = stats.summarise(loaded.timeline.game, loaded.timeline, loaded.info.players, times)
+    try:
+        data = stats.summarise(loaded.timeline.game, loaded.timeline, loaded.info.players, times)
+    except Exception:  # a game whose figures fail on this log: the session is left out, not the screen
+        return None
     if data is not None and not repo.read_only:
         with repo._write() as con:
             _store(con, session_id, loaded.info.version, data)

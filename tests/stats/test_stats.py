@@ -193,3 +193,22 @@ def test_the_outcome_is_written_at_the_game_end_and_an_undo_takes_it_back(repo):
     back = tl.undo()
     repo.move(loaded.info.id, tl, back)
     assert players.outcomes(repo)[0] == [], "an undo past the end: the game is not finished"
+
+
+def test_figures_that_fail_never_stop_the_last_action_being_saved(repo, monkeypatch):
+    from companion.games.free import Adjust, Finish
+
+    free = get_game("free")
+
+    def broken(final, steps):
+        raise RuntimeError("a bug in a game's figures")
+
+    monkeypatch.setattr(free, "figures", broken)
+    loaded = repo.create(free, "Friday", ("Ann", "Bob"), {"counters": "score"})
+    tl = loaded.timeline
+    for e in (Adjust("score", 1, 3), Finish()):
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    assert repo.info(loaded.info.id).finished and repo.load(loaded.info.id).timeline.cursor == 2
+    assert players.outcomes(repo)[0] == [], "left out of the statistics, which still open"
