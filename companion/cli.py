@@ -49,7 +49,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
 
     st = sub.add_parser("stats", parents=[common], help="statistics of finished sessions, per game and per player")
-    st.add_argument("--game", metavar="G", help="one game (its id, e.g. tkc)")
+    st.add_argument("--game", metavar="G", help="one game (its id, as `companion games` lists them)")
     st.add_argument("--player", metavar="NAME", help="one player")
     st.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against this player")
     st.add_argument("--json", action="store_true")
