@@ -71,8 +71,8 @@ async def test_the_stats_screen_reads_at_80x24_and_renames_in_one_place(make_app
             assert whole_on_screen(screen.query_one(wid), SIZE), wid
         assert table.virtual_size.width <= SIZE[0], "every column fits at 80 columns"
         first = cells(table)[0]
-        assert first[0] == "Ann K." and first[1:4] == ["4", "3", "75%"]
-        assert "Every game: 8 play(s)" in str(screen.query_one("#choice", Static).render())
+        assert first[0] == "Ann K." and first[1:4] == ["7", "4", "57%"]
+        assert "Every game: 11 play(s)" in str(screen.query_one("#choice", Static).render())
 
         await pilot.press("g")  # the first game with plays: free play, and its figures
         assert "Free play" in str(screen.query_one("#choice", Static).render())
@@ -138,7 +138,7 @@ def test_local_time_is_labelled_with_the_zone(tokyo):
 def test_the_stats_screen_snapshot(snap_compare, make_app, played_db):
     async def before(pilot):
         await open_stats(pilot)
-        await pilot.press("g", "g")
+        await pilot.press("g", "g", "g", "g")  # The King Commands: four plays, each player's own figures
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
