@@ -53,6 +53,12 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     si.add_argument("file", metavar="FILE")
     si.add_argument("--json", action="store_true")
 
+    st = sub.add_parser("stats", parents=[common], help="statistics of finished sessions, per game and per player")
+    st.add_argument("--game", metavar="G", help="one game (its id, as `companion games` lists them)")
+    st.add_argument("--player", metavar="NAME", help="one player")
+    st.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against this player")
+    st.add_argument("--json", action="store_true")
+
     from rulesdb.cli import add_arguments
 
     add_arguments(sub.add_parser("rules", help="search the games' rules"))
@@ -167,9 +173,13 @@ def _sessions(args: argparse.Namespace) -> int:
             )
         elif not rows:
             print("No saved sessions yet. Run `companion` and press n to start one.")
+        from companion.stats import when, zone
+
+        if rows and not args.json:
+            print(f"Times are local ({zone()}).")
         for r in [] if args.json else rows:
             # Titles and names as typed, but never a control character to the terminal.
-            print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {r.updated})"))
+            print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {when(r.updated)})"))
         return 0
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
@@ -194,6 +204,30 @@ def _sessions(args: argparse.Namespace) -> int:
         print(f"Wrote {written}")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from companion import stats
+    from companion.games import all_games
+    from companion.store.players import outcomes
+
+    names = {g.id: g.name for g in all_games()}
+    if args.game is not None and args.game not in names:
+        return _fail(f"There is no game {args.game!r}: one of {', '.join(names)}.", 1)
+    if args.versus is not None and args.player is None:
+        return _fail("--versus needs --player: the two players to set against each other.", 1)
+    found, players = outcomes(_open_repo(args.db))
+    try:
+        player = None if args.player is None else stats.find_player(players, args.player)
+        versus = None if args.versus is None else stats.find_player(players, args.versus)
+    except ValueError as exc:
+        return _fail(str(exc), 1)
+    data = stats.report(found, players, names, args.game, player, versus)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:  # names as typed, but never a control character to the terminal
+        sys.stdout.write(shown_lines(stats.text(data)))
     return 0
 
 
@@ -253,6 +287,8 @@ def _main(argv: Sequence[str] | None) -> int:
                 return _games(args.json)
             case "sessions":
                 return _sessions(args)
+            case "stats":
+                return _stats(args)
             case "rules":
                 from rulesdb.cli import run
 

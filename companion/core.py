@@ -203,6 +203,12 @@ class Result:
     roles: tuple[tuple[str, str], ...] = ()  # (player, the side or role they ended in), where the game has one
 
 
+# One of a finished game's own figures for the statistics: (a player's name at the table, or
+# None for the whole table; a label; a value). Numbers are totalled and averaged over plays,
+# words are counted by value ("winning side": "Light" becomes "Light 3, Dark 2").
+Figure = tuple[str | None, str, int | float | str]
+
+
 class Catalogue(Protocol):
     """The cards a game remembers between sessions (the store's card table), as players list and edit them.
 
@@ -290,6 +296,10 @@ class Game(Protocol):
         events: whatever is still face down (a secret typed into an event) blanked."""
         ...
 
+    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+        """A finished game's own figures, from its last state and its log as (before, event, after)."""
+        ...
+
 
 class GameBase(ABC):
     """A game's base class: the required methods of `Game` and a default for every hook.
@@ -339,3 +349,8 @@ class GameBase(ABC):
     def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """By default nothing is secret."""
         return tuple(events)
+        ...
+
+    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+        """By default none: the statistics show plays, wins, scores and play time only."""
+        return ()

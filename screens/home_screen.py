@@ -37,6 +37,7 @@ class HomeScreen(Screen[None]):
         Command("d", "delete", "Delete", "Delete the highlighted session (asks first)"),
         Command("e", "export", "Export", "Export the highlighted session to a file, or to BG Stats by QR code"),
         Command("i", "import", "Import", "Import a session from its JSON export"),
+        Command("s", "stats", "Stats", "Statistics per game and per player, with plots"),
         Command("q", "quit", "Quit", "Leave Companion (everything is saved)"),
     )
     BINDINGS = bindings(*ACTIONS)
@@ -72,16 +73,18 @@ class HomeScreen(Screen[None]):
         if app.repo is None:
             return
         from companion.games import all_games
+        from companion.stats import when, zone
 
         names = {g.id: g.name for g in all_games()}
         self.sessions = app.repo.list_sessions()
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(f"Session ({zone()})", "Players", "Now")  # times are local, the zone named
         for s in self.sessions:
             # Two lines a row, so a session reads whole at 80 columns: title over game and date.
             cells = (
-                (s.title, f"{names.get(s.game, s.game)} · {s.updated.replace('T', ' ')[:16]}"),
+                (s.title, f"{names.get(s.game, s.game)} · {when(s.updated)}"),
                 _two_lines(s.players),
                 tuple(f"✓ {s.summary}".split(" · ")) if s.finished else (s.summary,),  # won/lost under
             )
@@ -102,7 +105,7 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"resume", "rename", "delete", "export"}:
             return True if self.selected() else None
-        if action in {"new", "import"}:
+        if action in {"new", "import", "stats"}:
             return True if getattr(self.app, "repo", None) else None
         return True
 
@@ -123,6 +126,11 @@ class HomeScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def action_stats(self) -> None:
+        from screens.stats_screen import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_new(self) -> None:
         from screens.new_session_screen import NewSessionScreen

@@ -6,16 +6,18 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
-from companion.clock import utc_now
+from companion.clock import local, utc_now
 from companion.core import Game, Rejected
 from companion.games import all_games
 from companion.text import literal
 from screens.commands import Command, bindings
+from screens.widgets.entry_line import Words
 
 ACTIONS = (
     Command("ctrl+s", "create", "Start", "Start the session with these players", priority=True),
@@ -27,6 +29,25 @@ def split_names(text: str) -> list[str]:
     """Names between commas; a trailing comma is forgiven, an empty name in between is not."""
     names = [p.strip() for p in text.replace(";", ",").split(",")]
     return names[:-1] if len(names) > 1 and not names[-1] else names
+
+
+class NamesInput(Input):
+    """The players' line: the known name the last one typed starts shows dim; tab takes it (and
+    moves to the next field when there is nothing to take), as right does at the end."""
+
+    BINDINGS = [Binding("tab", "complete", "Complete the name", show=False)]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.words = Words(())
+
+    def action_complete(self) -> None:
+        completed = self.words.complete(self.value)
+        if completed is None:
+            self.screen.focus_next()
+            return
+        self.value = completed
+        self.cursor_position = len(completed)
 
 
 class NewSessionScreen(Screen[None]):
@@ -49,7 +70,8 @@ class NewSessionScreen(Screen[None]):
                 id="game",
             )
             yield Label("Players in seat order, separated by commas")
-            yield Input(placeholder="Ann, Bob, Cleo", id="players")
+            yield NamesInput(placeholder="Ann, Bob, Cleo", id="players")
+            yield Static("", id="known")
             yield Label("Title")
             yield Input(placeholder=self.default_title(), id="title")
             yield Label("Table options", id="options-label")
@@ -59,13 +81,29 @@ class NewSessionScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.show_known()
         self.query_one("#game", OptionList).highlighted = 0
         await self.show_options()
         self.query_one("#game", OptionList).focus()
 
+    def show_known(self) -> None:
+        """The players known from earlier sessions, most recent first: tab completes a name."""
+        repo = getattr(self.app, "repo", None)
+        if repo is None:
+            return
+        from companion.store.players import list_players
+
+        known = [p.name for p in list_players(repo)]
+        names = self.query_one("#players", NamesInput)
+        names.words = names.suggester = Words(known)
+        shown = ", ".join(known[:8]) + (f", and {len(known) - 8} more" if len(known) > 8 else "")
+        label = self.query_one("#known", Static)
+        label.update(literal(f"Known players (tab completes; a new name is a new player): {shown}"))
+        label.display = bool(known)
+
     def default_title(self) -> str:
         clock = getattr(self.app, "clock", None) or utc_now
-        return f"{self.game.name} {clock()[:10]}"
+        return f"{self.game.name} {local(clock()):%Y-%m-%d}"  # the date here, not in Greenwich
 
     @on(OptionList.OptionHighlighted, "#game")
     async def game_changed(self, event: OptionList.OptionHighlighted) -> None:

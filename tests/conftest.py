@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,10 @@ from typing import Any
 import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+# Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
+# test that wants another zone sets TZ itself.
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 FIXED_NOW = "2026-11-29T20:00:00+00:00"
 

@@ -65,7 +65,46 @@ V4 = """
 ALTER TABLE session ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 """
 
-UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4}
+# Players: a person known across sessions. A seat of a session names its player; a player
+# is never deleted while a seat names them (no cascade). Old sessions' names are matched to
+# players by name, ignoring case and spaces at the ends (spelled as in their first session), so
+# every Ann of the old file is one player until someone sets a seat apart. (With one min() in
+# a grouped query, SQLite takes the other columns from that minimum's row.) `outcome` is a finished session's result, play time
+# and figures as JSON, summarised at the game's end for the statistics; it is rebuildable (a
+# missing or stale one is worked out again from the log), so this step leaves it empty.
+V5 = """
+CREATE TABLE player (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE UNIQUE INDEX player_name ON player (name COLLATE NOCASE);
+CREATE TABLE seat (
+    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES player(id),
+    PRIMARY KEY (session_id, position)
+);
+CREATE INDEX seat_player ON seat (player_id);
+CREATE TABLE outcome (
+    session_id INTEGER NOT NULL PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+INSERT INTO player (name, created)
+    SELECT name, created FROM (
+        SELECT trim(j.value) AS name, s.created AS created, min(s.id * 1000 + j.key) AS first
+        FROM session s, json_each(s.players) j
+        WHERE json_valid(s.players) AND trim(j.value) != ''
+        GROUP BY trim(j.value) COLLATE NOCASE
+    ) ORDER BY first;
+INSERT INTO seat (session_id, position, player_id)
+    SELECT s.id, j.key, p.id FROM session s, json_each(s.players) j
+    JOIN player p ON p.name = trim(j.value) COLLATE NOCASE
+    WHERE json_valid(s.players)
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

@@ -32,6 +32,7 @@ from sqlmodel import Session
 from companion.clock import utc_now
 from companion.core import Game, encode
 from companion.games import get_game
+from companion.store import players as players_store
 from companion.store import snapshots
 from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import (
@@ -280,6 +281,8 @@ class Repository:
             s.add(row)
             s.flush()
             sid = row.id
+            assert sid is not None
+            players_store.seat_players(s.connection(), sid, players, now)
         assert sid is not None
         self._seen[sid] = 0
         return Loaded(self.info(sid), Timeline.start(game, initial))
@@ -496,6 +499,8 @@ def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
             "new_finished": int(finished),
         },
     )
+    if finished:  # the game's end: its outcome, for the statistics, in the same transaction
+        players_store.put_outcome(con, session_id, after)
 
 
 def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:

@@ -74,4 +74,35 @@ class SnapshotRow(SQLModel, table=True):
     data: bytes = Field(sa_type=LargeBinary)
 
 
-TABLES = (SessionRow, EventRow, CardRow, SnapshotRow)
+class PlayerRow(SQLModel, table=True):
+    """A person known across sessions; the name is unique ignoring case (an index on the file)."""
+
+    __tablename__ = "player"
+    __table_args__ = AUTOINCREMENT
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = text_column()
+    created: str = text_column()
+
+
+class SeatRow(SQLModel, table=True):
+    """Which player sat at a session's seat (0 = the first in seat order)."""
+
+    __tablename__ = "seat"
+
+    session_id: int = Field(foreign_key="session.id", ondelete="CASCADE", primary_key=True)
+    position: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id")
+
+
+class OutcomeRow(SQLModel, table=True):
+    """A finished session's result, play time and figures (JSON), as of the session's log version."""
+
+    __tablename__ = "outcome"
+
+    session_id: int = Field(foreign_key="session.id", ondelete="CASCADE", primary_key=True)
+    version: int
+    data: str = text_column()
+
+
+TABLES = (SessionRow, EventRow, CardRow, SnapshotRow, PlayerRow, SeatRow, OutcomeRow)

@@ -7,15 +7,16 @@ cost (who was discarded, which knights went to the Dungeon) without the events c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Event, GameBase, Option, Result, check_players, resolve_options
+from companion.core import Event, Figure, GameBase, Option, Result, check_players, resolve_options
+from companion.games.mm5.battle import members
 from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import EVENTS, EndTurn, Initiative, Spell
 from companion.games.mm5.rules import apply
-from companion.games.mm5.state import Seat, State
+from companion.games.mm5.state import SIDE_WORDS, Seat, State
 from companion.games.mm5.table import DEALT
 from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
@@ -80,6 +81,24 @@ class MonsterMaker5(GameBase):
             elif isinstance(event, Spell) and event.note and not revealed:
                 shown[i] = replace(event, note=FACE_DOWN)
         return tuple(shown)
+
+    def figures(self, final: State, steps: Iterable[tuple[State, Event, State]]) -> tuple[Figure, ...]:
+        return figures(final, steps)
+
+
+def figures(final: State, steps: Iterable[tuple[State, Event, State]]) -> tuple[Figure, ...]:
+    """Each player's side at the end, the side that won, and the battles the attackers won
+    (a battle is over when a step clears it; the side with characters left in it won)."""
+    battles = won = 0
+    for before, _, after in steps:
+        if before.battle is not None and after.battle is None:
+            battles += 1
+            won += bool(members(replace(after, battle=before.battle), 0))
+    result = decide(final)
+    winner = next((s for s in final.players if s.name in result.winners), None)
+    side = SIDE_WORDS[winner.faction] if winner is not None else "draw"
+    sides: tuple[Figure, ...] = tuple((s.name, "side at the end", SIDE_WORDS[s.faction]) for s in final.players)
+    return (None, "winning side", side), (None, "battles", battles), (None, "battles won by attackers", won), *sides
 
 
 GAME = MonsterMaker5()

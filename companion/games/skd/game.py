@@ -7,11 +7,12 @@ sets the game up and connects those to the framework.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core import (
     Event,
+    Figure,
     GameBase,
     Option,
     Rejected,
@@ -115,6 +116,21 @@ class SeireiKairoDrive(GameBase):
         if state.stage == "won":
             return Result(state.players, scores, state.players[0], f"The party defeated {boss}.")
         return Result((), scores, state.players[0], f"The deck ran out against {boss}.")
+
+    def figures(self, final: SkdState, steps: Iterable[tuple[SkdState, Event, SkdState]]) -> tuple[Figure, ...]:
+        return figures(final)
+
+
+def figures(final: SkdState) -> tuple[Figure, ...]:
+    """Won or lost by mode, the boss defeated (or not), the enemies beaten and the deck left."""
+    mode = "Easy mode" if final.easy else "Normal mode"
+    won = final.stage == "won"
+    return (
+        (None, mode, "won" if won else "lost"),
+        (None, "bosses defeated", int(won)),
+        (None, "enemies beaten", final.beaten),
+        (None, "deck left at the end", final.deck),
+    )
 
 
 GAME = SeireiKairoDrive()

@@ -6,11 +6,12 @@ notation.py, the log lines in words.py and the table view in view.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core import (
     Event,
+    Figure,
     GameBase,
     Option,
     Result,
@@ -83,6 +84,33 @@ class KingCommands(GameBase):
 
     def result(self, state: TkcState) -> Result | None:
         return words.result(state)
+
+    def figures(self, final: TkcState, steps: Iterable[tuple[TkcState, Event, TkcState]]) -> tuple[Figure, ...]:
+        return figures(final, steps)
+
+
+def figures(final: TkcState, steps: Iterable[tuple[TkcState, Event, TkcState]]) -> tuple[Figure, ...]:
+    """Each player's points, and the gold bags each took and gave: an attack or a crown that
+    puts a gold bag in the active player's score pile took it from the player it targeted."""
+    taken = [0] * final.n
+    given = [0] * final.n
+    for before, event, after in steps:
+        if not isinstance(event, Attack | Crown):  # a count at the end corrects a pile: nobody took it
+            continue
+        if after.piles[before.active][cards.GOLD] > before.piles[before.active][cards.GOLD]:
+            taken[before.active] += 1
+            victim = event.defender if isinstance(event, Attack) else event.target
+            if victim is not None:
+                given[victim] += 1
+    return tuple(
+        figure
+        for seat, name in enumerate(final.players)
+        for figure in (
+            (name, "points", cards.points(final.piles[seat])),
+            (name, "gold bags taken", taken[seat]),
+            (name, "gold bags given", given[seat]),
+        )
+    )
 
 
 GAME = KingCommands()

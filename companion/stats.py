@@ -1,0 +1,347 @@
+"""Statistics across sessions: plays, wins, scores, play time and each game's own figures.
+
+A finished session is summarised once, at its end, into an `Outcome` (who won, the scores,
+the active play time and the game's figures, all by seat), which the store keeps beside the
+session; the statistics fold those small records, never the logs, so a thousand sessions
+open at once. Seats are mapped to players (people known across sessions) only when folding,
+so renaming or merging a player changes no stored outcome and keeps every number. Nothing
+here names a game: the figures come from each game's `figures` hook.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from companion.clock import active_seconds, local
+from companion.core import Event, Game
+from companion.timeline import Timeline
+
+Value = int | float | str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One finished session as the statistics see it; seats index `players`."""
+
+    session_id: int
+    game: str
+    ended: str  # the time of its last action, UTC
+    players: tuple[int, ...]  # the player at each seat
+    winners: tuple[int, ...]  # seats
+    scores: tuple[int | None, ...]  # by seat; None where the game keeps no score
+    seconds: int  # active play time
+    figures: tuple[tuple[int | None, str, Value], ...]  # (seat or None for the table, label, value)
+
+
+def steps(timeline: Timeline) -> Iterator[tuple[Any, Event, Any]]:
+    """The log up to the cursor as (before, event, after)."""
+    for i in range(timeline.cursor):
+        yield timeline.state_at(i), timeline.entries[i].event, timeline.state_at(i + 1)
+
+
+def summarise(game: Game, timeline: Timeline, names: Sequence[str], times: Sequence[str]) -> dict[str, Any] | None:
+    """The stored form of a finished session's outcome (seats, not names); None while under way."""
+    state = timeline.state
+    result = game.result(state)
+    if result is None:
+        return None
+    seat = {name: i for i, name in enumerate(names)}
+    scores: list[int | None] = [None] * len(names)
+    for name, score in result.scores:
+        if name in seat:
+            scores[seat[name]] = score
+    figures = [
+        [None if who is None else seat[who], label, value]
+        for who, label, value in game.figures(state, steps(timeline))
+        if who is None or who in seat
+    ]
+    return {
+        "winners": sorted(seat[w] for w in result.winners if w in seat),
+        "scores": scores,
+        "seconds": active_seconds(times),
+        "ended": times[-1] if times else "",
+        "figures": figures,
+    }
+
+
+def outcome(session_id: int, game: str, players: Sequence[int], data: Mapping[str, Any]) -> Outcome:
+    """An Outcome from its stored form and the session's seats."""
+    return Outcome(
+        session_id,
+        game,
+        str(data.get("ended", "")),
+        tuple(players),
+        tuple(int(w) for w in data.get("winners", ())),
+        tuple(data.get("scores", ())),
+        int(data.get("seconds", 0)),
+        tuple((f[0], str(f[1]), f[2]) for f in data.get("figures", ())),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player in one game (or over every game)."""
+
+    player: int
+    name: str
+    plays: int
+    wins: int
+    last: str
+    mean_score: float | None
+    best_score: int | None
+    seconds: int
+    figures: tuple[tuple[str, Value], ...]  # this player's own, one per play (figure_lines sums them)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    plays: int
+    seconds: int
+    last: str
+    players: tuple[PlayerLine, ...]  # most wins first
+    figures: tuple[tuple[str, Value], ...]  # the table's, one per play
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    a: int
+    b: int
+    together: int  # finished sessions both played
+    a_won: int  # ... that a won and b did not
+    b_won: int
+    both_won: int  # shared wins, or a cooperative win
+    neither: int
+
+
+def figure_lines(values: Iterable[tuple[str, Value]]) -> list[tuple[str, str]]:
+    """Figures by label in words: numbers as total and average a play, words counted by value."""
+    return _figure_words(figure_data(values))
+
+
+def figure_data(values: Iterable[tuple[str, Value]]) -> dict[str, Any]:
+    """Figures by label for --json: {"total", "mean"} for numbers, {"counts"} for words."""
+    by_label: dict[str, list[Value]] = defaultdict(list)
+    for label, value in values:
+        by_label[label].append(value)
+    data: dict[str, Any] = {}
+    for label, found in by_label.items():
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in found):
+            total = sum(v for v in found if not isinstance(v, str))
+            data[label] = {"total": total, "mean": round(total / len(found), 4)}
+        else:
+            data[label] = {"counts": dict(Counter(str(v) for v in found).most_common())}
+    return data
+
+
+def number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def player_line(player: int, name: str, plays: Sequence[tuple[Outcome, int]]) -> PlayerLine:
+    """A player's line from the outcomes they played, each with their seat in it."""
+    scores = [o.scores[s] for o, s in plays if s < len(o.scores) and o.scores[s] is not None]
+    numbers = [v for v in scores if v is not None]
+    mine = ((label, value) for o, s in plays for who, label, value in o.figures if who == s)
+    return PlayerLine(
+        player,
+        name,
+        len(plays),
+        sum(1 for o, s in plays if s in o.winners),
+        max((o.ended for o, _ in plays), default=""),
+        sum(numbers) / len(numbers) if numbers else None,
+        max(numbers) if numbers else None,
+        sum(o.seconds for o, _ in plays),
+        tuple(mine),
+    )
+
+
+def seats_of(outcomes: Iterable[Outcome]) -> dict[int, list[tuple[Outcome, int]]]:
+    table: dict[int, list[tuple[Outcome, int]]] = defaultdict(list)
+    for o in outcomes:
+        for seat, player in enumerate(o.players):
+            table[player].append((o, seat))
+    return table
+
+
+def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str]) -> GameStats:
+    lines = [player_line(p, names.get(p, f"#{p}"), plays) for p, plays in seats_of(outcomes).items()]
+    lines.sort(key=lambda line: (-line.wins, -line.rate, line.name.casefold()))
+    table = ((label, value) for o in outcomes for who, label, value in o.figures if who is None)
+    return GameStats(
+        game,
+        len(outcomes),
+        sum(o.seconds for o in outcomes),
+        max((o.ended for o in outcomes), default=""),
+        tuple(lines),
+        tuple(table),
+    )
+
+
+def by_game(outcomes: Iterable[Outcome], names: Mapping[int, str], game: str | None = None) -> list[GameStats]:
+    """Each game's statistics (most played first), or one game's."""
+    grouped: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        if game is None or o.game == game:
+            grouped[o.game].append(o)
+    stats = [game_stats(g, found, names) for g, found in grouped.items()]
+    return sorted(stats, key=lambda s: (-s.plays, s.game))
+
+
+def head_to_head(outcomes: Iterable[Outcome], a: int, b: int) -> HeadToHead:
+    together = a_won = b_won = both = neither = 0
+    for o in outcomes:
+        if a not in o.players or b not in o.players:
+            continue
+        together += 1
+        wa, wb = o.players.index(a) in o.winners, o.players.index(b) in o.winners
+        a_won += wa and not wb
+        b_won += wb and not wa
+        both += wa and wb
+        neither += not wa and not wb
+    return HeadToHead(a, b, together, a_won, b_won, both, neither)
+
+
+def win_rate_over_time(outcomes: Iterable[Outcome], player: int) -> list[tuple[str, float]]:
+    """The player's win rate after each of their plays, oldest first: (ended, rate)."""
+    plays = sorted((o.ended, o.players.index(player) in o.winners) for o in outcomes if player in o.players)
+    points, wins = [], 0
+    for n, (ended, won) in enumerate(plays, 1):
+        wins += won
+        points.append((ended, wins / n))
+    return points
+
+
+def when(iso: str) -> str:
+    """A stored time as a person reads it here: local, to the minute."""
+    return local(iso).strftime("%Y-%m-%d %H:%M") if iso else "–"
+
+
+def zone() -> str:
+    """This machine's zone, to label the local times shown."""
+    return datetime.now().astimezone().tzname() or "local time"
+
+
+def duration(seconds: int) -> str:
+    """Play time as people say it: 45 min, 3 h 05."""
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d}"
+
+
+def find_player(names: Mapping[int, str], typed: str) -> int:
+    """The player a name means (case aside), or ValueError saying who there is."""
+    folded = typed.strip().casefold()
+    for pid, name in names.items():
+        if name.casefold() == folded:
+            return pid
+    known = ", ".join(sorted(names.values(), key=str.casefold)) or "nobody yet"
+    raise ValueError(f"There is no player called {typed.strip()!r}; the players are: {known}.")
+
+
+def report(
+    outcomes: Sequence[Outcome],
+    names: Mapping[int, str],
+    game_names: Mapping[str, str],
+    game: str | None = None,
+    player: int | None = None,
+    versus: int | None = None,
+) -> dict[str, Any]:
+    """Every number the stats command prints, as plain data (what --json writes)."""
+    games = []
+    for g in by_game(outcomes, names, game):
+        lines = [line for line in g.players if player is None or line.player == player]
+        if player is not None and not lines:
+            continue
+        games.append(
+            {
+                "game": g.game,
+                "name": game_names.get(g.game, g.game),
+                "plays": g.plays,
+                "play_seconds": g.seconds,
+                "last_played": g.last,
+                "figures": figure_data(g.figures),
+                "players": [
+                    {
+                        "name": line.name,
+                        "plays": line.plays,
+                        "wins": line.wins,
+                        "win_rate": round(line.rate, 4),
+                        "last_played": line.last,
+                        "mean_score": None if line.mean_score is None else round(line.mean_score, 4),
+                        "best_score": line.best_score,
+                        "play_seconds": line.seconds,
+                        "figures": figure_data(line.figures),
+                    }
+                    for line in lines
+                ],
+            }
+        )
+    data: dict[str, Any] = {"zone": zone(), "games": games}
+    if player is not None and versus is not None:
+        chosen = [o for o in outcomes if game is None or o.game == game]
+        h = head_to_head(chosen, player, versus)
+        data["head_to_head"] = {
+            "players": [names[player], names[versus]],
+            "together": h.together,
+            "wins": [h.a_won, h.b_won],
+            "both_won": h.both_won,
+            "neither_won": h.neither,
+        }
+    return data
+
+
+def text(data: Mapping[str, Any]) -> str:
+    """The report as people read it, times in local time labelled with the zone."""
+    out = [f"Times are local ({data['zone']})."]
+    if not data["games"]:
+        out.append("No finished sessions yet: statistics count games played to their end.")
+    for g in data["games"]:
+        out.append("")
+        out.append(
+            f"{g['name']}: {g['plays']} play(s), {duration(g['play_seconds'])} of play, last {when(g['last_played'])}"
+        )
+        out.append(
+            f"  {'player':<14} {'plays':>5} {'wins':>4} {'win %':>5} {'avg':>6} {'best':>5} {'time':>8}  last played"
+        )
+        for p in g["players"]:
+            mean = "–" if p["mean_score"] is None else number(round(p["mean_score"], 1))
+            best = "–" if p["best_score"] is None else str(p["best_score"])
+            out.append(
+                f"  {p['name'][:14]:<14} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
+                f"{duration(p['play_seconds']):>8}  {when(p['last_played'])}"
+            )
+        for label, value in _figure_words(g["figures"]):
+            out.append(f"  {label}: {value}")
+        for p in g["players"]:
+            words = "; ".join(f"{label} {value}" for label, value in _figure_words(p["figures"]))
+            if words:
+                out.append(f"  {p['name']}: {words}")
+    h = data.get("head_to_head")
+    if h:
+        a, b = h["players"]
+        out.append("")
+        out.append(
+            f"{a} against {b}: {h['together']} game(s) together; {a} won {h['wins'][0]}, {b} won {h['wins'][1]}, "
+            f"both {h['both_won']}, neither {h['neither_won']}."
+        )
+    return "\n".join(out) + "\n"
+
+
+def _figure_words(figures: Mapping[str, Any]) -> list[tuple[str, str]]:
+    words = []
+    for label, f in figures.items():
+        if "counts" in f:
+            words.append((label, ", ".join(f"{k} {v}" for k, v in f["counts"].items())))
+        else:
+            words.append((label, f"{number(f['total'])} in all, {number(round(f['mean'], 1))} a play"))
+    return words

@@ -1,0 +1,54 @@
+"""`companion stats` on the played fixture: the same numbers as the screen, text or JSON."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from companion.cli import main
+
+PLAYED = Path(__file__).with_name("fixtures") / "played.db"
+
+
+def run(capsys, db, *args):
+    code = main(["stats", "--db", str(db), *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_stats_in_words_and_as_json(tmp_path, capsys):
+    db = tmp_path / "played.db"
+    shutil.copy(PLAYED, db)
+    code, out, _ = run(capsys, db)
+    assert code == 0 and out.startswith("Times are local (UTC).")
+    assert "Free play: 3 play(s)" in out and "Ann K." in out and "winning side: Light 2" in out
+
+    code, out, _ = run(capsys, db, "--json", "--game", "mm5")
+    data = json.loads(out)
+    [mm5] = data["games"]
+    assert mm5["game"] == "mm5" and mm5["plays"] == 2 and mm5["figures"]["winning side"] == {"counts": {"Light": 2}}
+    assert {p["name"] for p in mm5["players"]} == {"Ann K.", "Bob", "Cleo", "Dan"}
+    assert all(p["last_played"].endswith("+00:00") for p in mm5["players"]), "JSON keeps UTC"
+
+    code, out, _ = run(capsys, db, "--json", "--player", "ann k.", "--versus", "Cleo")
+    data = json.loads(out)
+    assert all([p["name"] for p in g["players"]] == ["Ann K."] for g in data["games"])
+    h = data["head_to_head"]
+    assert h["players"] == ["Ann K.", "Cleo"] and h["together"] == sum(h["wins"]) + h["both_won"] + h["neither_won"]
+
+
+def test_a_name_nobody_has_is_refused_with_the_players_named(tmp_path, capsys):
+    db = tmp_path / "played.db"
+    shutil.copy(PLAYED, db)
+    code, _, err = run(capsys, db, "--player", "Zed")
+    assert code == 1 and "no player called 'Zed'" in err and "Ann K." in err
+    code, _, err = run(capsys, db, "--game", "chess")
+    assert code == 1 and "no game 'chess'" in err
+    code, _, err = run(capsys, db, "--versus", "Bob")
+    assert code == 1 and "--versus needs --player" in err
+
+
+def test_an_empty_file_says_how_statistics_come(tmp_path, capsys):
+    code, out, _ = run(capsys, tmp_path / "new.db")
+    assert code == 0 and "No finished sessions yet" in out
