@@ -617,6 +617,8 @@ class TableScreen(Screen[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.set_class(event.widget.id == "log", "-log")
+        if event.widget.id != "log" and self.viewing is None and self.timeline is not None:
+            self.query_one("#log", LogPane).move_to(self.timeline.cursor - 1)  # leaving the log: the newest again
 
     def action_back(self) -> None:
         if self.entry_open:

@@ -56,7 +56,7 @@ def test_the_two_step_form_stays(text, cards):
     [
         ("1 rr", "another player than Ann"),  # an attack on yourself, refused before any outcome
         ("ann rr h", "another player than Ann"),
-        ("2 rrb", "forms no attack"),
+        ("2 rrg", "forms no attack"),
         ("2 rr b b", "blocked only by red shields"),
         ("2 yyyyy b y", "No shield blocks a Backstab"),
         ("2 yyyyy p yyyyy", "cannot be parried"),
@@ -81,7 +81,7 @@ def test_swords_beyond_the_supply_are_refused_at_the_first_prompt():
     s = drawn()
     piles = ((0, 0, 0, 0, 0, 8), (55, 0, 0, 0, 0, 0), (0,) * 6)
     s = replace(s, piles=piles, draw_pile=s.draw_pile - 63)
-    with pytest.raises(Rejected, match="8 are in score piles already"):
+    with pytest.raises(Rejected, match="all 8 are used"):
         read_attack(s, "2 x")
     with pytest.raises(Rejected, match="The game has 56 swords and 55"):
         read_attack(s, "2 rr")

@@ -155,7 +155,9 @@ def test_the_checklist_follows_the_turn():
         ("Attack or discard", False),
     )
     s = play(s, Crown("attention"), Discard("sword", 1))
-    assert GAME.view(s).checklist[2] == ("Attack or discard (1 of 2, Attention!)", True)
+    assert GAME.view(s).checklist[2] == ("Attack or discard (1 of 2, Attention!)", False)
+    s = play(s, Discard("sword", 1))
+    assert GAME.view(s).checklist[2] == ("Attack or discard (2 of 2, Attention!)", True)
 
 
 def test_a_player_who_cannot_attack_or_discard_passes():
@@ -357,7 +359,7 @@ def test_the_last_card_opens_the_final_round_and_everyone_plays_once_more():
         s = play(s, NextTurn())
         order.append(s.active)
         assert s.step == "relic", "no draw in the final round"
-        refused(s, Draw(), "already drawn")
+        refused(s, Draw(), "draw pile is empty")
         refused(s, Discard("sword", 1), "draw pile is empty")
         refused(s, CrystalBall("draw"), "draw pile is empty")
         s = play(s, Attack(s.active, (s.active + 1) % 3, (R,), "hit"))

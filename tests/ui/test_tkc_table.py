@@ -212,3 +212,51 @@ async def test_a_closed_turn_key_says_why_in_the_cores_words(make_app):
         await pilot.press("p")
         await pilot.pause()
         assert "n ends the turn" in str(screen.query_one("#status", Static).content)
+
+
+async def test_leaving_the_log_shows_the_newest_action_again(make_app):
+    """Issue 26: a line picked in the log stayed in the newest-action line after esc."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        await pilot.press("s", *"5 0", "enter", "d", "a", *"2rrh", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+l", "up", "up")
+        await pilot.pause()
+        assert str(screen.query_one("#last", Static).content).startswith("Picked:")
+        await pilot.press("escape")
+        await pilot.pause()
+        last = str(screen.query_one("#last", Static).content)
+        assert last.startswith("▸ 3"), last
+
+
+async def test_a_determined_parry_or_block_is_one_key(make_app):
+    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        keys = Keys(pilot)
+        await keys("s", *"5 0", "enter", "d")
+        await keys("a", *"2rrr", "enter")
+        assert "Power Chop" in label(screen)
+        parry = await keys("p", "enter")
+        assert screen.timeline.entries[-1].event == Attack(0, 1, ("red",) * 3, "parry", ("red",) * 3)
+        await keys("n", "d")
+        await keys("a", *"1ggg", "enter")
+        block = await keys("b", "enter")
+        assert screen.timeline.entries[-1].event == Attack(1, 0, ("green",) * 3, "block", ("green",) * 2)
+        assert (parry, block) == (2, 2)
+
+
+async def test_a_crystal_ball_take_asks_what_came_back(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        await pilot.press("s", *"5 0", "enter", "d", "c", *"2", "enter", "n", "d", "b", "2", "enter")
+        await pilot.pause()
+        assert "Which card came back" in label(screen)
+        await pilot.press(*"sword", "enter")
+        await pilot.pause()
+        event = screen.timeline.entries[-1].event
+        assert event.option == "take" and event.card == "sword"
+        assert "takes a sword back" in screen.timeline.entries[-1].text

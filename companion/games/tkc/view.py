@@ -34,7 +34,7 @@ def _checklist(state: TkcState) -> tuple[tuple[str, bool], ...]:
     return (
         (draw, state.step != DRAW),
         ("Crown or crystal ball (optional)", state.relic_used),
-        (act, state.actions_done > 0 or state.abdicated),
+        (act, state.actions_left == 0),
     )
 
 
@@ -59,6 +59,13 @@ def status(state: TkcState) -> str:
     return counts_line(state) + (f" · {final}" if final else "")
 
 
+def turn(state: TkcState) -> str:
+    """Whose turn it is; at the end, the final count (its actions are nobody's turn)."""
+    if state.step == START:
+        return ""
+    return "final count" if state.over else active(state)
+
+
 def view(state: TkcState) -> TableView:
     """Hand sizes always; what the score piles hold only with open scoring or at the end."""
     shown = _scores_shown(state)
@@ -76,7 +83,7 @@ def view(state: TkcState) -> TableView:
         rows.append(Row(name, cells, active=seat == state.active and state.step != START and not state.over))
     return TableView(
         round=state.round,
-        turn=active(state) if state.step != START else "",
+        turn=turn(state),
         phase=PHASES[state.step],
         columns=columns,
         rows=tuple(rows),

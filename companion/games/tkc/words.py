@@ -126,6 +126,41 @@ def _crown(before: TkcState, e: Crown, after: TkcState) -> str:
     return text + f" — {target} gives {who} {cards(given)}"
 
 
+def _ball(before: TkcState, e: CrystalBall, after: TkcState) -> str:
+    text = f"{active(before)} uses a crystal ball: "
+    if e.option == "look" and e.target is not None:
+        return text + f"looks at {before.players[e.target]}'s hand"
+    if e.option == "take" and e.card:
+        return text + f"takes {_a_card(e.card)} back from the discard pile"
+    if e.option != "draw":
+        return text + BALL_OPTIONS[e.option]
+    seen = min(4, before.draw_pile)
+    kept = before.draw_pile - after.draw_pile
+    text += f"draws {seen}, keeps {kept}" if seen > 1 else "draws the last card and keeps it"
+    if seen > kept:
+        text += f", puts {seen - kept} back on top"
+    return text + f" (draw pile {after.draw_pile})" + _final_note(before, after)
+
+
+def _a_card(kind: str) -> str:
+    return {"excalibur": "Excalibur", "crystal ball": "a crystal ball"}.get(kind, f"a {kind}")
+
+
+def pass_question(state: TkcState) -> str:
+    """What passing gives up, asked before it is recorded."""
+    could = "attack or discard" if state.draw_pile else "attack"
+    can = "attack or be discarded" if state.draw_pile else "attack"
+    return (
+        f"Pass? {active(state)} holds {cards(state.hands[state.active])} and gives up this turn's {could}: "
+        f"pass only if none of them can {can}. Enter passes; esc goes back."
+    )
+
+
+def lay_down_question(state: TkcState) -> str:
+    others = ", ".join(p for i, p in enumerate(state.players) if i != state.active)
+    return f"Lay down your swords! Swords each opponent laid down (2 each, or all they hold): {others}"
+
+
 def describe(before: TkcState, event: Event, after: TkcState) -> str:
     match event:
         case StartDraw(values=values):
@@ -150,13 +185,8 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             )
         case Crown():
             return _crown(before, event, after)
-        case CrystalBall(option=option, target=target):
-            text = f"{active(before)} uses a crystal ball: {BALL_OPTIONS[option]}"
-            if option == "look" and target is not None:
-                text = f"{active(before)} uses a crystal ball: looks at {before.players[target]}'s hand"
-            if option == "draw":
-                text += f" (draw pile {after.draw_pile})"
-            return text + _final_note(before, after)
+        case CrystalBall():
+            return _ball(before, event, after)
         case NextTurn(passed=passed):
             text = f"{active(before)} {'passes (cannot attack or discard) and ' if passed else ''}ends the turn"
             if after.over:
