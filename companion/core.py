@@ -283,6 +283,11 @@ class Game(Protocol):
         """Lines of words the game's screen shows under the players."""
         ...
 
+    def public_text(self, state: Any, event: Event, text: str) -> str:
+        """An event's recorded log line `text` as the table reads it while the game is at
+        `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
+        ...
+
 
 class GameBase(ABC):
     """A game's base class: the required methods of `Game` and a default for every hook.
@@ -327,3 +332,7 @@ class GameBase(ABC):
     def panel(self, state: Any) -> tuple[str, ...]:
         """By default no lines."""
         return ()
+
+    def public_text(self, state: Any, event: Event, text: str) -> str:
+        """By default the recorded line, whole."""
+        return text

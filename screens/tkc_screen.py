@@ -95,7 +95,7 @@ class TkcScreen(TableScreen):
             lines.extend(markup(line) for line in game.panel(s))  # the piles, when the game shows them
         result = game.result(s) if game else None
         if result is not None:
-            lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
+            lines.append(f"[b]{markup(result.reasoning)}[/b]")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
 
     def why_not(self, command: Command) -> str:

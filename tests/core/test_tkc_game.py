@@ -423,7 +423,7 @@ def test_final_scores_confirmation_correction_and_shared_win():
     assert "Points" in GAME.view(s).columns, "scores are shown once the game is over"
     s2 = play(s, CountPile(0, (2, 0, 0, 1, 0, 0)), CountPile(1, (1, 0, 2, 0, 0, 0)))
     res = GAME.result(s2)
-    assert res.winners == ("Ann", "Bob") and "shared win" in res.reasoning
+    assert res.winners == ("Ann", "Bob") and "Ann and Bob share the win with 7" in res.reasoning
     assert GAME.describe(s, CountPile(0, (2, 0, 0, 1, 0, 0)), s2).startswith("Ann confirms")
     refused(s, CountPile(1, (0, 0, 0, 12, 0, 0)), "13 gold bags")
     refused(s, CountPile(1, (0, 0, 0, 1)), "six numbers")

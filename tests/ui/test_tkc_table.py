@@ -150,7 +150,8 @@ async def test_the_table_screen_keeps_the_piles_secret(make_app, repo):
         assert [str(c.label) for c in table.columns.values()][1:] == ["Hand"]
         log = screen.query_one(LogPane)
         lines = [log.row_text(i) for i in range(log.row_count)]
-        assert any("Ann's Thrust (red red) hits Bob; Bob gives a gold bag" in line for line in lines)
+        assert any("Ann attacks Bob: hit, a gold bag" in line for line in lines), "the terse public log"
+        assert not any("Thrust" in line for line in lines)
         shown = " ".join([screen_text(app), *lines, str(screen.query_one("#tkc-info", Static).content)])
         for leak in LEAKS:
             assert leak not in shown, leak

@@ -24,6 +24,7 @@ class TkcState:
     colours: tuple[str, ...]
     open_scoring: bool = False
     poke_unblockable: bool = False
+    terse_log: bool = False  # the log says who attacked whom and how it ended, not with what
     step: str = START
     contenders: tuple[int, ...] = ()  # seats still drawing for the start player
     start: int = 0

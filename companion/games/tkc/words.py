@@ -146,6 +146,24 @@ def _a_card(kind: str) -> str:
     return {"excalibur": "Excalibur", "crystal ball": "a crystal ball"}.get(kind, f"a {kind}")
 
 
+def terse(state: TkcState) -> bool:
+    """Whether the log is terse now: the table chose it, scores are secret, the game is on."""
+    return state.terse_log and not state.open_scoring and not state.over
+
+
+def public_text(state: TkcState, event: Event, text: str) -> str:
+    """An event's log line as the table reads it at `state`: with the terse public log an
+    attack says who attacked whom and how it ended ("Cleo attacks Dan: hit, a gold bag"), not
+    the cards that went to score piles; the final count reveals the whole log."""
+    if not terse(state) or not isinstance(event, Attack):
+        return text
+    if event.outcome == "hit":
+        ended = "hit, a gold bag" if event.gold else "hit"
+    else:
+        ended = "blocked" if event.outcome == "block" else "parried"
+    return f"{state.players[event.attacker]} attacks {state.players[event.defender]}: {ended}"
+
+
 def pass_question(state: TkcState) -> str:
     """What passing gives up, asked before it is recorded."""
     could = "attack or discard" if state.draw_pile else "attack"
@@ -205,6 +223,23 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
     return event.kind
 
 
+def names(people: list[str] | tuple[str, ...]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    return " and ".join(people) if len(people) < 3 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+def winner_line(state: TkcState) -> str:
+    """Who won, once the game is over: "Ann wins with 23", "Ann and Bob share the win with 19"."""
+    if not state.over:
+        return ""
+    scores = [points(p) for p in state.piles]
+    best = max(scores)
+    winners = [p for p, v in zip(state.players, scores, strict=True) if v == best]
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {best}"
+    return f"{names(winners)} share the win with {best}"
+
+
 def result(state: TkcState) -> Result | None:
     if not state.over:
         return None
@@ -213,10 +248,9 @@ def result(state: TkcState) -> Result | None:
     winners = tuple(p for p, v in scores if v == best)
     counted = [p for s, p in enumerate(state.players) if state.confirmed[s]]
     tallied = [p for s, p in enumerate(state.players) if not state.confirmed[s]]
-    share = " (shared win)" if len(winners) > 1 else ""
-    reasoning = f"Highest score {best}{share}."
+    reasoning = f"{winner_line(state)}."
     if counted:
-        reasoning += " Counted at the table: " + ", ".join(counted) + "."
+        reasoning += f" Score piles counted at the table: {names(counted)}."
     if tallied:
-        reasoning += " The app's tally: " + ", ".join(tallied) + "."
+        reasoning += f" Not yet counted (the app's tally of what was recorded): {names(tallied)}."
     return Result(winners, scores, state.players[state.start], reasoning)
