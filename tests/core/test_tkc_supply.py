@@ -134,3 +134,32 @@ def test_what_a_take_brought_back_is_one_word(typed, kind):
     assert parse_kind(typed) == kind
     with pytest.raises(Rejected, match="not a kind of card"):
         parse_kind("gold")
+
+
+def test_a_relic_by_a_wrong_name_is_refused():
+    with pytest.raises(Rejected, match="'sword' is no relic: a relic is a crown, a crystal ball or Excalibur"):
+        GAME.apply(drawn(), Discard("relic", 1, "sword"))
+
+
+def test_a_take_of_an_unnamed_relic_comes_from_the_relics_discarded_without_a_name():
+    s = play(drawn(), Discard("relic", 1), NextTurn(), Draw())
+    assert s.relics_discarded == 1 and s.discarded == (0,) * 6
+    s = play(s, CrystalBall("take", card="excalibur"))
+    assert s.relics_discarded == 0 and s.discarded[cards.BALL] == 1 and s.discard == 1
+    with pytest.raises(Rejected, match="The discard pile holds no crown: nothing of that kind to take back"):
+        GAME.apply(play(s, Discard("sword", 1), NextTurn(), Draw()), CrystalBall("take", card="crown"))
+
+
+def test_the_draw_and_the_look_put_the_ball_on_the_discard_pile():
+    s = drawn(("Ann", "Bob", "Cleo"))
+    assert play(s, CrystalBall("draw")).discarded[cards.BALL] == 1
+    assert play(s, CrystalBall("look", 1)).discarded[cards.BALL] == 1
+    assert play(s, Discard("shield", 1)).discarded[cards.SHIELD] == 1
+    assert play(s, Crown("attention")).discarded[cards.CROWN] == 1
+    assert play(s, Crown("abdication")).discarded == (0,) * 6, "an abdicated crown is scored, not discarded"
+
+
+def test_the_ninth_crystal_ball_is_refused():
+    s = replace(drawn(), discarded=(0, 0, 0, 0, 8, 0), discard=8, draw_pile=drawn().draw_pile - 8)
+    with pytest.raises(Rejected, match="The game has 8 crystal balls and all 8 are used"):
+        GAME.apply(s, CrystalBall("draw"))

@@ -81,10 +81,15 @@ async def test_an_attack_line_is_checked_at_the_first_prompt(make_app):
         await pilot.press("ctrl+u", *"2 rb", "enter")
         await pilot.pause()
         assert entry(screen) == "Bob rb "
-        assert "Swing" in label(screen) and "b x" in label(screen) and "p rb" in label(screen)
-        await pilot.press(*"b", "enter")  # a block with no shield named
+        assert (
+            "Swing" in label(screen)
+            and "b x" in label(screen)
+            and "p = parried with the same swords (rb)" in label(screen)
+        )
+        await pilot.press(*"b", "enter")  # a block with no shield named: any colour, so it is asked
         await pilot.pause()
         assert entry(screen) == "Bob rb b" and len(screen.timeline.entries) == 2
+        assert "blocked by a shield of any colour: type its letter" in label(screen)
         await pilot.press("ctrl+u", *"2 yyyyy", "enter")
         await pilot.pause()
         offered = label(screen).split("outcome:")[1]

@@ -121,7 +121,7 @@ def _outcome_event(state: TkcState, defender: int, attack: tuple[str, ...], symb
     if outcome == "parry" and not defence:
         defence = determined_parry(row, attack)
     elif outcome == "block":
-        defence = _block_cards(state, defender, row, attack, defence)
+        defence = _block_cards(state, row, attack, defence)
     return Attack(state.active, defender, attack, outcome, defence)
 
 
@@ -132,27 +132,24 @@ def determined_parry(row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...
     return attack if row.parry else ()
 
 
-def determined_block(state: TkcState, defender: int, row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...]:
-    """The block `b` alone stands for, when it can only be one thing: the shields of the
+def determined_block(row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...]:
+    """The block `b` alone stands for, when the cards are determined: the shields of the
     attack's colour (Excalibur is `b x`), or Excalibur where no shield blocks; else ()."""
-    possible = rules.outcomes(state, defender, row, attack)
-    if "block" in possible and row.shield_colour == "same":
+    if row.shields and row.shield_colour == "same":
         return (attack_colour(attack),) * row.shields
-    if "block-x" in possible and "block" not in possible and not row.shields:
+    if not row.shields and row.excalibur_blocks:
         return (EXCALIBUR,)
     return ()
 
 
-def _block_cards(
-    state: TkcState, defender: int, row: AttackType, attack: tuple[str, ...], typed: tuple[str, ...]
-) -> tuple[str, ...]:
+def _block_cards(state: TkcState, row: AttackType, attack: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
     """The blocking cards: as typed; `b` alone when the block is determined; one letter of the
     attack's colour for all the shields it takes (`bbb b b`: 2 blue shields)."""
     colour = attack_colour(attack)
     if not typed:
         if not row.shields and not row.excalibur_blocks:
             check_block(row, attack, (EXCALIBUR,))  # nothing blocks it: says so, with what stops it
-        block = determined_block(state, defender, row, attack)
+        block = determined_block(row, attack)
         if not block and row.shields and row.shield_colour == "any":
             raise Rejected(
                 f"{_cap(row.name)} is blocked by a shield of any colour: type its letter "
@@ -291,15 +288,16 @@ def outcome_examples(state: TkcState, line: AttackLine) -> tuple[tuple[str, str]
             examples.append(("h g", f"hit, {who} gives a gold bag"))
         elif key == "block" and row.shield_colour == "same":
             shield = f"a {colour} shield" if row.shields == 1 else f"{row.shields} {colour} shields"
-            examples.append(("b " + colour[0] * row.shields, f"blocked by {shield}"))
+            examples.append(("b", f"blocked by {shield}"))
         elif key == "block":
             examples.append((f"b {state.colours[0][0]}", "blocked by a shield of any colour (its letter)"))
         elif key == "block-x":
-            examples.append(("b x", "blocked by Excalibur"))
+            x_only = determined_block(row, line.cards) == (EXCALIBUR,)
+            examples.append(("b" if x_only else "b x", "blocked by Excalibur"))
         elif row.parry == "excalibur":
-            examples.append(("p x", "parried by Excalibur"))
+            examples.append(("p", "parried by Excalibur"))
         else:
-            examples.append((f"p {letters(line.cards)}", "parried with the same swords"))
+            examples.append(("p", f"parried with the same swords ({letters(line.cards)})"))
     return tuple(examples)
 
 
