@@ -216,11 +216,9 @@ class TkcScreen(TableScreen):
         row = deck.classify(line.cards, s.poke_unblockable)
         who = s.players[line.defender]
         offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
-        label = literal(words.attack_name(row, line.cards), style="b") + literal(
-            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True
-        )
-        if line.note:
-            label += literal(f"\n{line.note}", style="b", lines=True)
+        label = literal(words.attack_name(row, line.cards), style="b") + literal(f" on {who}. ")
+        label += literal(line.note, style="b") if line.note else literal(deck.stoppers(row, line.cards))
+        label += literal(f"\nAdd the outcome: {offered}", lines=True)
         self.ask(label, attack_text(s, line), self._submit_attack, suggest=[k for k, _ in outcome_examples(s, line)])
 
     def action_discard(self) -> None:

@@ -95,14 +95,14 @@ def labels(s, text):
 def test_outcomes_offered_are_those_this_attack_can_have():
     s = drawn()
     assert labels(s, "2 rr") == {
-        "h": "hit, no gold bag given",
+        "h": "hit",
         "h g": "hit, Bob gives a gold bag",
-        "b": "blocked by a red shield",
-        "b x": "blocked by Excalibur",
-        "p": "parried with the same swords (rr)",
+        "b": "block with a red shield",
+        "b x": "block with Excalibur",
+        "p": "parry with the same swords",
     }
     assert list(labels(s, "2 ggg")) == ["h", "h g", "b", "b x", "p"]
-    assert labels(s, "2 ggg")["b"] == "blocked by 2 green shields"
+    assert labels(s, "2 ggg")["b"] == "block with 2 green shields"
     assert list(labels(s, "2 yyyyy")) == ["h", "h g"], "never block or parry for a Backstab"
     assert list(labels(s, "2 x")) == ["h", "h g", "p"], "Excalibur is parried with p (x), never p e"
     assert list(labels(s, "2 rbgy")) == ["h", "h g", "b", "p"], "only Excalibur blocks a Combination: b alone"

@@ -105,7 +105,7 @@ def test_the_export_of_an_unfinished_game_keeps_the_piles_secret(repo, db_path, 
     assert main(["sessions", "export", sid, "--format", "md", "--db", str(db_path)]) == 0
     md = capsys.readouterr().out
     assert "|  | Hand |" in md and "Points" not in md and "Scored" not in md
-    assert "Ann's Thrust (red red) hits Bob; Bob gives a gold bag" in md
+    assert "Ann attacks Bob: hit, a gold bag" in md and "Thrust" not in md, "the terse public log"
     assert not PILE_WORDS.search(md.split("## Log")[1])
     assert main(["sessions", "export", sid, "--format", "json", "--db", str(db_path)]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -138,7 +138,7 @@ async def test_crowns_and_crystal_balls_by_keyboard(make_app):
         await typed(pilot, "3 bob")
         await pilot.press("a")
         await typed(pilot, "cleo x")
-        assert "p = parried by Excalibur" in label(screen) and "b x" not in label(screen) and "p e" not in label(screen)
+        assert "p = parry with Excalibur" in label(screen) and "b x" not in label(screen) and "p e" not in label(screen)
         await typed(pilot, "b x")
         assert "Excalibur cannot block" in label(screen)
         await pilot.press("backspace", "backspace", "backspace")

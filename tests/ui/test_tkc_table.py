@@ -10,7 +10,7 @@ import re
 from textual.widgets import DataTable, Input, Static
 
 from companion.games import all_games, get_game
-from companion.games.tkc.events import Attack, Crown, Draw, NextTurn, StartDraw
+from companion.games.tkc.events import Attack, Crown, Discard, Draw, NextTurn, StartDraw
 from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from screens.widgets.log_pane import LogPane
@@ -81,11 +81,7 @@ async def test_an_attack_line_is_checked_at_the_first_prompt(make_app):
         await pilot.press("ctrl+u", *"2 rb", "enter")
         await pilot.pause()
         assert entry(screen) == "Bob rb "
-        assert (
-            "Swing" in label(screen)
-            and "b x" in label(screen)
-            and "p = parried with the same swords (rb)" in label(screen)
-        )
+        assert "Swing" in label(screen) and "b x" in label(screen) and "p = parry with the same swords" in label(screen)
         await pilot.press(*"b", "enter")  # a block with no shield named: any colour, so it is asked
         await pilot.pause()
         assert entry(screen) == "Bob rb b" and len(screen.timeline.entries) == 2
@@ -266,3 +262,34 @@ async def test_a_crystal_ball_take_asks_what_came_back(make_app):
         event = screen.timeline.entries[-1].event
         assert event.option == "take" and event.card == "sword"
         assert "takes a sword back" in screen.timeline.entries[-1].text
+
+
+async def test_the_big_table_view_names_the_winners(db_path, repo):
+    """Issue 26: at the end the table view says who won, a shared win in those words."""
+    loaded = repo.create(get_game("tkc"), "Tie", ("Ann", "Bob"), {})
+    tl = loaded.timeline
+    events = [StartDraw((5, 0)), Draw(), Attack(0, 1, ("red",), "hit")]
+    for e in events:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    # The last cards: Ann discards until the pile is empty, then one more turn each.
+    while not tl.state.over:
+        s = tl.state
+        if s.can("draw"):
+            event = Draw()
+        elif s.can("discard"):
+            event = Discard("relic", 1)
+        elif s.can("act") and s.active == 1 and s.piles[1][0] == 0:
+            event = Attack(1, 0, ("red",), "hit")
+        else:
+            event = NextTurn(passed=not s.can("next"))
+        after = tl.record(event)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    assert tl.state.piles[0][0] == tl.state.piles[1][0] == 1
+    app = CompanionApp(db_path=db_path, start_view=loaded.info.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        await pilot.pause()
+        assert "Ann and Bob share the win with 1" in screen_text(app)

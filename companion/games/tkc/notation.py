@@ -240,9 +240,8 @@ def _other_readings(state: TkcState, attack: tuple[str, ...], found: list[Attack
     """A note when letters read as a whole attack also read as an attack and its outcome."""
     if not found:
         return ""
-    row = classify(attack, state.poke_unblockable)
-    others = " or ".join(f"{_reading(state, e)} (type {_spelled(e)})" for e in found)
-    return f"Read as a {row.name} ({letters(attack)}), its outcome still to come; it also reads as {others}."
+    others = " or ".join(f"{_reading(state, e)} ({_spelled(e)})" for e in found)
+    return f"Also reads as {others}."
 
 
 def _reading(state: TkcState, e: Attack) -> str:
@@ -282,22 +281,22 @@ def outcome_examples(state: TkcState, line: AttackLine) -> tuple[tuple[str, str]
     examples: list[tuple[str, str]] = []
     for key in rules.outcomes(state, line.defender, row, line.cards):
         if key == "hit":
-            text = f"hit (a {row.name} takes no gold)" if not row.takes_gold else "hit, no gold bag given"
+            text = f"hit (a {row.name} takes no gold)" if not row.takes_gold else "hit"
             examples.append(("h", text))
         elif key == "hit-gold":
             examples.append(("h g", f"hit, {who} gives a gold bag"))
         elif key == "block" and row.shield_colour == "same":
             shield = f"a {colour} shield" if row.shields == 1 else f"{row.shields} {colour} shields"
-            examples.append(("b", f"blocked by {shield}"))
+            examples.append(("b", f"block with {shield}"))
         elif key == "block":
-            examples.append((f"b {state.colours[0][0]}", "blocked by a shield of any colour (its letter)"))
+            examples.append((f"b {state.colours[0][0]}", "block with a shield of any colour (its letter)"))
         elif key == "block-x":
             x_only = determined_block(row, line.cards) == (EXCALIBUR,)
-            examples.append(("b" if x_only else "b x", "blocked by Excalibur"))
+            examples.append(("b" if x_only else "b x", "block with Excalibur"))
         elif row.parry == "excalibur":
-            examples.append(("p", "parried by Excalibur"))
+            examples.append(("p", "parry with Excalibur"))
         else:
-            examples.append(("p", f"parried with the same swords ({letters(line.cards)})"))
+            examples.append(("p", "parry with the same swords"))
     return tuple(examples)
 
 
