@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.core import Rejected
-from companion.games.tkc import GAME, words
+from companion.games.tkc import GAME, rules, words
 from companion.games.tkc.cards import DEFAULT_COLOURS
 from companion.games.tkc.events import Attack, CountPile, Crown, CrystalBall, Discard, Draw, NextTurn, StartDraw
 from companion.games.tkc.notation import read_attack
@@ -41,6 +41,7 @@ def test_2_a_draw_in_the_final_round_says_the_pile_is_empty():
         GAME.apply(s, Draw())
     assert "draw pile is empty" in info.value.reason
     assert "already drawn" not in info.value.reason
+    assert "draw pile is empty" in rules.why_closed(s, "draw"), "the d key says the same"
 
 
 def test_4_attention_ticks_the_attack_only_after_both_phases():

@@ -300,10 +300,9 @@ def _discard(state: TkcState, e: Discard) -> TkcState:
 
 
 def _relic_kind(name: str) -> int:
-    kind = cards.KIND_BY_NAME.get(name, -1)
-    if kind not in cards.RELIC_KINDS:
+    if name not in ("crown", "crystal ball", "excalibur"):
         raise Rejected(f"{name!r} is no relic: a relic is {cards.RELICS}.")
-    return kind
+    return cards.KIND_BY_NAME[name]
 
 
 def _relic(state: TkcState, what: str) -> TkcState:
@@ -427,7 +426,7 @@ def why_closed(state: TkcState, family: str) -> str:
     probes: dict[str, Event] = {
         "start": StartDraw(),
         "draw": Draw(),
-        "discard": Discard("relic", 1),
+        "discard": Discard("relic"),
         "next": NextTurn(),
         "count": CountPile(),
     }
