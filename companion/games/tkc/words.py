@@ -3,7 +3,9 @@
 Score piles are secret during play unless the table chose open scoring (the rules forbid counting
 or looking at them), so until the game is over the log says what happened at the table (an
 attack, how it was stopped, a gold bag handed over) and never what went into whose pile, nor
-what a pile is worth. With open scoring it says both.
+what a pile is worth. With open scoring it says both. The terse public log (a table option, on
+by default) goes further where the table reads the log (`public_text`): an attack says only who
+attacked whom and how it ended, since its swords would let anyone add the scores up.
 """
 
 from __future__ import annotations
