@@ -300,6 +300,11 @@ class Game(Protocol):
         """A finished game's own figures, from its last state and its log as (before, event, after)."""
         ...
 
+    def public_text(self, state: Any, event: Event, text: str) -> str:
+        """An event's recorded log line `text` as the table reads it while the game is at
+        `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
+        ...
+
 
 class GameBase(ABC):
     """A game's base class: the required methods of `Game` and a default for every hook.
@@ -349,8 +354,11 @@ class GameBase(ABC):
     def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """By default nothing is secret."""
         return tuple(events)
-        ...
 
     def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
         """By default none: the statistics show plays, wins, scores and play time only."""
         return ()
+
+    def public_text(self, state: Any, event: Event, text: str) -> str:
+        """By default the recorded line, whole."""
+        return text

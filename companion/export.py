@@ -65,7 +65,7 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
             {
                 "seq": i + 1,
                 "turn": e.turn,
-                "text": e.text,
+                "text": tl.game.public_text(tl.state, e.event, e.text),
                 "dropped": e.dropped,
                 "at": times[i] if i < len(times) else None,
                 "event": encode(events[i]),
@@ -92,7 +92,7 @@ def to_markdown(loaded: Loaded, times: list[str] | None = None) -> str:
         lines.append(f"- Table options: {opts}")
     lines += ["", "## Log", ""]
     for i, e in enumerate(tl.entries[: tl.cursor], 1):
-        lines.append(f"{i}. **{e.turn}**: {e.text}")
+        lines.append(f"{i}. **{e.turn}**: {tl.game.public_text(tl.state, e.event, e.text)}")
     if tl.cursor < len(tl.entries):
         lines += ["", f"_{len(tl.entries) - tl.cursor} undone action(s) not shown._"]
     lines += ["", "## Table now", "", _table_row("", *view.columns), "|---" * (len(view.columns) + 1) + "|"]

@@ -103,18 +103,19 @@ def options_line(game: Any, chosen: dict[str, Any]) -> str:
     return "Table options: " + " · ".join(said) if said else ""
 
 
-def log_words(entry: Entry, undone: bool) -> str:
-    text = shown(entry.text)
+def log_words(entry: Entry, undone: bool, said: str | None = None) -> str:
+    """An entry's words (`said`: as the game lets the table read them now, see `Game.public_text`)."""
+    text = shown(entry.text if said is None else said)
     if entry.dropped:
         text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
     return text + " (undone)" if undone else text
 
 
-def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) -> Text:
+def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int], said: str | None = None) -> Text:
     """One log line: number, turn, words in columns; an undone action is struck through."""
     number, turn = widths
     who = shown(entry.turn)
-    line = f" {index + 1:>{number}}  {who}{' ' * (turn - cell_len(who))}  {log_words(entry, undone)}"
+    line = f" {index + 1:>{number}}  {who}{' ' * (turn - cell_len(who))}  {log_words(entry, undone, said)}"
     return Text(line, style="dim strike" if undone else "")
 
 
@@ -141,6 +142,7 @@ class TableScreen(Screen[None]):
         self.options_text = ""
         self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
         self._log_widths = (0, 0)
+        self._log_finished = False
         self._entry_callback: Callable[[str], str | None] | None = None
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
         self._held: list[events.Key] | None = None
@@ -365,6 +367,8 @@ class TableScreen(Screen[None]):
         keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
         if keep and old[keep - 1] is not tl.entries[keep - 1]:
             keep = 0
+        if self._log_finished != tl.game.view(tl.state).finished:  # the end may reveal what the log kept secret
+            self._log_finished, keep = not self._log_finished, 0
         number, turn = self._log_widths if keep else (0, 0)
         fresh = tl.entries[keep:]
         widths = (
@@ -376,7 +380,12 @@ class TableScreen(Screen[None]):
         self._shown, self._log_widths = (tl.entries, tl.cursor), widths
         entries, cursor = tl.entries, tl.cursor
         log = self.query_one("#log", LogPane)
-        log.show(len(entries), keep, lambda i: log_line(i, entries[i], i >= cursor, widths))
+        said = tl.game.public_text
+        log.show(
+            len(entries),
+            keep,
+            lambda i: log_line(i, entries[i], i >= cursor, widths, said(tl.state, entries[i].event, entries[i].text)),
+        )
         self._show_selected()
         if self.viewing is None and entries:
             log.move_to(cursor - 1)
@@ -399,7 +408,8 @@ class TableScreen(Screen[None]):
         # The newest action still standing gets the arrow (after an undo too); others say why shown.
         head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
         text = Text.assemble(
-            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"), log_words(entry, index >= tl.cursor)
+            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
+            log_words(entry, index >= tl.cursor, tl.game.public_text(tl.state, entry.event, entry.text)),
         )
         update_wrapped(self.query_one("#last", Static), text)
 
@@ -617,6 +627,8 @@ class TableScreen(Screen[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.set_class(event.widget.id == "log", "-log")
+        if event.widget.id != "log" and self.viewing is None and self.timeline is not None:
+            self.query_one("#log", LogPane).move_to(self.timeline.cursor - 1)  # leaving the log: the newest again
 
     def action_back(self) -> None:
         if self.entry_open:

@@ -24,19 +24,20 @@ from companion.games.tkc.events import (
     CountPile,
     Crown,
     CrystalBall,
-    Discard,
     Draw,
     NextTurn,
     StartDraw,
 )
 from companion.games.tkc.notation import (
+    TAKE_QUESTION,
     AttackLine,
     attack_text,
     outcome_examples,
     parse_choice,
-    parse_discard,
+    parse_kind,
     parse_numbers,
     read_attack,
+    read_discard,
 )
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import counts_line, final_line
@@ -94,7 +95,7 @@ class TkcScreen(TableScreen):
             lines.extend(markup(line) for line in game.panel(s))  # the piles, when the game shows them
         result = game.result(s) if game else None
         if result is not None:
-            lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
+            lines.append(f"[b]{markup(result.reasoning)}[/b]")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
 
     def why_not(self, command: Command) -> str:
@@ -176,12 +177,7 @@ class TkcScreen(TableScreen):
         if not held:
             self.record(NextTurn(passed=True))
             return
-        me = s.players[s.active]
-        could = "attack or discard" if s.draw_pile else "attack"
-        label = (
-            f"Pass? {me} holds {words.cards(held)} and gives up this turn's {could}: pass only "
-            f"if none of them can {could.replace(' or ', ' or be ')}. Enter passes; esc goes back."
-        )
+        label = words.pass_question(s)
 
         def submit(text: str) -> str | None:
             if text.strip():
@@ -220,18 +216,16 @@ class TkcScreen(TableScreen):
         row = deck.classify(line.cards, s.poke_unblockable)
         who = s.players[line.defender]
         offered = " · ".join(f"{key} = {text}" for key, text in outcome_examples(s, line))
-        label = literal(words.attack_name(row, line.cards), style="b") + literal(
-            f" on {who}. {deck.stoppers(row, line.cards)}\nAdd the outcome: {offered}", lines=True
-        )
+        label = literal(words.attack_name(row, line.cards), style="b") + literal(f" on {who}. ")
+        label += literal(line.note, style="b") if line.note else literal(deck.stoppers(row, line.cards))
+        label += literal(f"\nAdd the outcome: {offered}", lines=True)
         self.ask(label, attack_text(s, line), self._submit_attack, suggest=[k for k, _ in outcome_examples(s, line)])
 
     def action_discard(self) -> None:
         s = self.game_state
         menu = " · ".join(f"{i}: {deck.discard_label(k, n)} → draw {d}" for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
         cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
-        self._prompt(
-            f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "", lambda text: Discard(*parse_discard(text))
-        )
+        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "", read_discard)
 
     def action_crown(self) -> None:
         keys = tuple(CROWN_COMMANDS)
@@ -274,7 +268,7 @@ class TkcScreen(TableScreen):
 
         if command == "lay-down":
             return (
-                f"Lay down your swords! Swords each laid down (2, or all it has): {self._others()}",
+                words.lay_down_question(s),
                 " ".join("2" for _ in others),
                 lay,
             )
@@ -287,8 +281,11 @@ class TkcScreen(TableScreen):
         keys = tuple(BALL_OPTIONS)
         menu = " · ".join(f"{i} {text}" for i, text in enumerate(BALL_OPTIONS.values(), 1))
 
-        def parse(text: str) -> Event:
+        def parse(text: str) -> Any:
             option, rest = parse_choice(text, keys)
+            if option == "take":
+                take = lambda typed: CrystalBall("take", card=parse_kind(typed))  # noqa: E731
+                return take(rest) if rest else lambda: self._prompt(TAKE_QUESTION, "", take)
             if option == "look":
                 if not rest:
                     raise Rejected("Whose hand? Type 3 and the player, e.g. 3 Bob.")

@@ -56,7 +56,7 @@ def test_the_two_step_form_stays(text, cards):
     [
         ("1 rr", "another player than Ann"),  # an attack on yourself, refused before any outcome
         ("ann rr h", "another player than Ann"),
-        ("2 rrb", "forms no attack"),
+        ("2 rrg", "forms no attack"),
         ("2 rr b b", "blocked only by red shields"),
         ("2 yyyyy b y", "No shield blocks a Backstab"),
         ("2 yyyyy p yyyyy", "cannot be parried"),
@@ -81,7 +81,7 @@ def test_swords_beyond_the_supply_are_refused_at_the_first_prompt():
     s = drawn()
     piles = ((0, 0, 0, 0, 0, 8), (55, 0, 0, 0, 0, 0), (0,) * 6)
     s = replace(s, piles=piles, draw_pile=s.draw_pile - 63)
-    with pytest.raises(Rejected, match="8 are in score piles already"):
+    with pytest.raises(Rejected, match="all 8 are used"):
         read_attack(s, "2 x")
     with pytest.raises(Rejected, match="The game has 56 swords and 55"):
         read_attack(s, "2 rr")
@@ -95,29 +95,32 @@ def labels(s, text):
 def test_outcomes_offered_are_those_this_attack_can_have():
     s = drawn()
     assert labels(s, "2 rr") == {
-        "h": "hit, no gold bag given",
+        "h": "hit",
         "h g": "hit, Bob gives a gold bag",
-        "b r": "blocked by a red shield",
-        "b x": "blocked by Excalibur",
-        "p rr": "parried with the same swords",
+        "b": "block with a red shield",
+        "b x": "block with Excalibur",
+        "p": "parry with the same swords",
     }
-    assert list(labels(s, "2 ggg")) == ["h", "h g", "b gg", "b x", "p ggg"]
+    assert list(labels(s, "2 ggg")) == ["h", "h g", "b", "b x", "p"]
+    assert labels(s, "2 ggg")["b"] == "block with 2 green shields"
     assert list(labels(s, "2 yyyyy")) == ["h", "h g"], "never block or parry for a Backstab"
-    assert list(labels(s, "2 x")) == ["h", "h g", "p x"], "Excalibur is parried with p x, never p e"
-    assert list(labels(s, "2 rbgy")) == ["h", "h g", "b x", "p rbgy"]
-    assert list(labels(s, "2 r")) == ["h", "b r", "b x", "p r"], "a Poke takes no gold"
+    assert list(labels(s, "2 x")) == ["h", "h g", "p"], "Excalibur is parried with p (x), never p e"
+    assert list(labels(s, "2 rbgy")) == ["h", "h g", "b", "p"], "only Excalibur blocks a Combination: b alone"
+    assert list(labels(s, "2 r")) == ["h", "b r", "b x", "p"], "a Poke takes no gold"
     poke = drawn(poke_unblockable=True)
-    assert list(labels(poke, "2 r")) == ["h", "p r"]
+    assert list(labels(poke, "2 r")) == ["h", "p"]
 
 
 def test_outcomes_follow_the_defenders_hand_and_the_supply():
     s = drawn()
     one = replace(s, hands=(8, 1, 6), draw_pile=s.draw_pile + 5)
     assert list(labels(one, "2 ggg")) == ["h", "h g", "b x"], "two shields or a parry of 3 need more cards"
+    with pytest.raises(Rejected, match="Bob holds only 1 card, not enough for the block"):
+        read_attack(one, "2 ggg b")  # b alone is still the 2 shields
     empty = replace(s, hands=(8, 0, 6), draw_pile=s.draw_pile + 6)
     assert list(labels(empty, "2 rr")) == ["h"]
     excal = replace(s, piles=((0, 0, 0, 0, 0, 7), (0,) * 6, (0,) * 6), draw_pile=s.draw_pile - 7)
-    assert "p x" not in labels(excal, "2 x"), "an Excalibur parry needs 2 of the 8 copies"
+    assert "p" not in labels(excal, "2 x"), "an Excalibur parry needs 2 of the 8 copies"
     assert rules.outcomes(excal, 1, classify((EXCALIBUR,)), (EXCALIBUR,)) == ("hit", "hit-gold")
 
 

@@ -155,7 +155,9 @@ def test_the_checklist_follows_the_turn():
         ("Attack or discard", False),
     )
     s = play(s, Crown("attention"), Discard("sword", 1))
-    assert GAME.view(s).checklist[2] == ("Attack or discard (1 of 2, Attention!)", True)
+    assert GAME.view(s).checklist[2] == ("Attack or discard (1 of 2, Attention!)", False)
+    s = play(s, Discard("sword", 1))
+    assert GAME.view(s).checklist[2] == ("Attack or discard (2 of 2, Attention!)", True)
 
 
 def test_a_player_who_cannot_attack_or_discard_passes():
@@ -357,7 +359,7 @@ def test_the_last_card_opens_the_final_round_and_everyone_plays_once_more():
         s = play(s, NextTurn())
         order.append(s.active)
         assert s.step == "relic", "no draw in the final round"
-        refused(s, Draw(), "already drawn")
+        refused(s, Draw(), "draw pile is empty")
         refused(s, Discard("sword", 1), "draw pile is empty")
         refused(s, CrystalBall("draw"), "draw pile is empty")
         s = play(s, Attack(s.active, (s.active + 1) % 3, (R,), "hit"))
@@ -421,7 +423,7 @@ def test_final_scores_confirmation_correction_and_shared_win():
     assert "Points" in GAME.view(s).columns, "scores are shown once the game is over"
     s2 = play(s, CountPile(0, (2, 0, 0, 1, 0, 0)), CountPile(1, (1, 0, 2, 0, 0, 0)))
     res = GAME.result(s2)
-    assert res.winners == ("Ann", "Bob") and "shared win" in res.reasoning
+    assert res.winners == ("Ann", "Bob") and "Ann and Bob share the win with 7" in res.reasoning
     assert GAME.describe(s, CountPile(0, (2, 0, 0, 1, 0, 0)), s2).startswith("Ann confirms")
     refused(s, CountPile(1, (0, 0, 0, 12, 0, 0)), "13 gold bags")
     refused(s, CountPile(1, (0, 0, 0, 1)), "six numbers")

@@ -26,7 +26,12 @@ events = st.one_of(
     st.just(NextTurn()),
     st.builds(NextTurn, passed=st.booleans()),
     st.builds(Attack, seat, seat, card_lists, st.sampled_from(["hit", "block", "parry"]), card_lists, st.booleans()),
-    st.builds(Discard, st.sampled_from(["sword", "shield", "relic", "gold"]), st.integers(0, 4)),
+    st.builds(
+        Discard,
+        st.sampled_from(["sword", "shield", "relic", "gold"]),
+        st.integers(0, 4),
+        st.sampled_from(["", "crown", "crystal ball", "excalibur"]),
+    ),
     st.builds(
         Crown,
         st.sampled_from(["lay-down", "attention", "fear", "aid", "abdication"]),
@@ -34,7 +39,12 @@ events = st.one_of(
         st.lists(st.integers(0, 2), max_size=4).map(tuple),
         st.booleans(),
     ),
-    st.builds(CrystalBall, st.sampled_from(["draw", "take", "look"]), st.one_of(st.none(), seat)),
+    st.builds(
+        CrystalBall,
+        st.sampled_from(["draw", "take", "look"]),
+        st.one_of(st.none(), seat),
+        st.sampled_from(["sword", "shield", "crown", "crystal ball", "excalibur"]),
+    ),
 )
 
 
@@ -51,6 +61,11 @@ def test_random_play_keeps_every_card_and_gold_bag(history):
         total = state.draw_pile + state.discard + sum(state.hands) + sum(map(sum, state.piles))
         assert total == cards.DECK_SIZE
         assert 0 <= state.gold_scored <= cards.GOLD_BAGS
+        assert sum(state.discarded) + state.relics_discarded == state.discard, (
+            "every discard has its kind or is a relic"
+        )
+        for kind, copies in enumerate(cards.DECK):
+            assert sum(p[kind] for p in state.piles) + state.discarded[kind] <= copies
         assert state.draw_pile >= 0 and min(state.hands) >= 0
         assert (state.draw_pile == 0) == (state.final_left is not None)
         GAME.describe(state, event, state)  # every accepted event has words

@@ -138,7 +138,7 @@ async def test_crowns_and_crystal_balls_by_keyboard(make_app):
         await typed(pilot, "3 bob")
         await pilot.press("a")
         await typed(pilot, "cleo x")
-        assert "p x" in label(screen) and "b x" not in label(screen) and "p e" not in label(screen)
+        assert "p = parry with Excalibur" in label(screen) and "b x" not in label(screen) and "p e" not in label(screen)
         await typed(pilot, "b x")
         assert "Excalibur cannot block" in label(screen)
         await pilot.press("backspace", "backspace", "backspace")
@@ -210,7 +210,7 @@ async def test_the_pile_runs_out_final_round_and_scoring(make_app, repo):
         assert all(s.confirmed) and s.piles[0] == app_tally[0] and s.piles[1] == (3, 1, 0, 1, 0, 0)
         result = screen.timeline.game.result(s)
         assert result.winners == ("Bob",) and dict(result.scores)["Bob"] == 10
-        assert "Winner: Bob" in str(screen.query_one("#tkc-info", Static).content)
+        assert "Bob wins with 10." in str(screen.query_one("#tkc-info", Static).content)
 
 
 async def test_open_scoring_shows_points(make_app):

@@ -10,7 +10,7 @@ import re
 from textual.widgets import DataTable, Input, Static
 
 from companion.games import all_games, get_game
-from companion.games.tkc.events import Attack, Crown, Draw, NextTurn, StartDraw
+from companion.games.tkc.events import Attack, Crown, Discard, Draw, NextTurn, StartDraw
 from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from screens.widgets.log_pane import LogPane
@@ -81,10 +81,11 @@ async def test_an_attack_line_is_checked_at_the_first_prompt(make_app):
         await pilot.press("ctrl+u", *"2 rb", "enter")
         await pilot.pause()
         assert entry(screen) == "Bob rb "
-        assert "Swing" in label(screen) and "b x" in label(screen) and "p rb" in label(screen)
-        await pilot.press(*"b", "enter")  # a block with no shield named
+        assert "Swing" in label(screen) and "b x" in label(screen) and "p = parry with the same swords" in label(screen)
+        await pilot.press(*"b", "enter")  # a block with no shield named: any colour, so it is asked
         await pilot.pause()
         assert entry(screen) == "Bob rb b" and len(screen.timeline.entries) == 2
+        assert "blocked by a shield of any colour: type its letter" in label(screen)
         await pilot.press("ctrl+u", *"2 yyyyy", "enter")
         await pilot.pause()
         offered = label(screen).split("outcome:")[1]
@@ -150,7 +151,8 @@ async def test_the_table_screen_keeps_the_piles_secret(make_app, repo):
         assert [str(c.label) for c in table.columns.values()][1:] == ["Hand"]
         log = screen.query_one(LogPane)
         lines = [log.row_text(i) for i in range(log.row_count)]
-        assert any("Ann's Thrust (red red) hits Bob; Bob gives a gold bag" in line for line in lines)
+        assert any("Ann attacks Bob: hit, a gold bag" in line for line in lines), "the terse public log"
+        assert not any("Thrust" in line for line in lines)
         shown = " ".join([screen_text(app), *lines, str(screen.query_one("#tkc-info", Static).content)])
         for leak in LEAKS:
             assert leak not in shown, leak
@@ -212,3 +214,82 @@ async def test_a_closed_turn_key_says_why_in_the_cores_words(make_app):
         await pilot.press("p")
         await pilot.pause()
         assert "n ends the turn" in str(screen.query_one("#status", Static).content)
+
+
+async def test_leaving_the_log_shows_the_newest_action_again(make_app):
+    """Issue 26: a line picked in the log stayed in the newest-action line after esc."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        await pilot.press("s", *"5 0", "enter", "d", "a", *"2rrh", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+l", "up", "up")
+        await pilot.pause()
+        assert str(screen.query_one("#last", Static).content).startswith("Picked:")
+        await pilot.press("escape")
+        await pilot.pause()
+        last = str(screen.query_one("#last", Static).content)
+        assert last.startswith("▸ 3"), last
+
+
+async def test_a_determined_parry_or_block_is_one_key(make_app):
+    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        keys = Keys(pilot)
+        await keys("s", *"5 0", "enter", "d")
+        await keys("a", *"2rrr", "enter")
+        assert "Power Chop" in label(screen)
+        parry = await keys("p", "enter")
+        assert screen.timeline.entries[-1].event == Attack(0, 1, ("red",) * 3, "parry", ("red",) * 3)
+        await keys("n", "d")
+        await keys("a", *"1ggg", "enter")
+        block = await keys("b", "enter")
+        assert screen.timeline.entries[-1].event == Attack(1, 0, ("green",) * 3, "block", ("green",) * 2)
+        assert (parry, block) == (2, 2)
+
+
+async def test_a_crystal_ball_take_asks_what_came_back(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob")
+        await pilot.press("s", *"5 0", "enter", "d", "c", *"2", "enter", "n", "d", "b", "2", "enter")
+        await pilot.pause()
+        assert "Which card came back" in label(screen)
+        await pilot.press(*"sword", "enter")
+        await pilot.pause()
+        event = screen.timeline.entries[-1].event
+        assert event.option == "take" and event.card == "sword"
+        assert "takes a sword back" in screen.timeline.entries[-1].text
+
+
+async def test_the_big_table_view_names_the_winners(db_path, repo):
+    """Issue 26: at the end the table view says who won, a shared win in those words."""
+    loaded = repo.create(get_game("tkc"), "Tie", ("Ann", "Bob"), {})
+    tl = loaded.timeline
+    events = [StartDraw((5, 0)), Draw(), Attack(0, 1, ("red",), "hit")]
+    for e in events:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    # The last cards: Ann discards until the pile is empty, then one more turn each.
+    while not tl.state.over:
+        s = tl.state
+        if s.can("draw"):
+            event = Draw()
+        elif s.can("discard"):
+            event = Discard("relic", 1)
+        elif s.can("act") and s.active == 1 and s.piles[1][0] == 0:
+            event = Attack(1, 0, ("red",), "hit")
+        else:
+            event = NextTurn(passed=not s.can("next"))
+        after = tl.record(event)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    assert tl.state.piles[0][0] == tl.state.piles[1][0] == 1
+    app = CompanionApp(db_path=db_path, start_view=loaded.info.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+        await pilot.pause()
+        assert "Ann and Bob share the win with 1" in screen_text(app)

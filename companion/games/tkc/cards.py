@@ -28,6 +28,10 @@ DECK_SIZE = sum(DECK)
 HAND_SIZE = 6
 CORNER_VALUES = frozenset(POINTS)
 GOLD_BAGS = DECK[GOLD]
+RELIC_KINDS = (CROWN, BALL, EXCAL)
+RELIC_COPIES = sum(DECK[k] for k in RELIC_KINDS)
+# A card named in one word (a relic discarded, a card a crystal ball takes back): its kind.
+KIND_BY_NAME = {"sword": SWORD, "shield": SHIELD, "crown": CROWN, "crystal ball": BALL, "excalibur": EXCAL}
 
 
 # How many of each type read: "1 gold bag", "3 gold bags", "2 Excalibur cards".

@@ -42,11 +42,13 @@ class Attack(Event):
 
 @dataclass(frozen=True)
 class Discard(Event):
-    """Discard for cards: `kind` sword, shield or relic, `count` cards of it."""
+    """Discard for cards: `card` sword, shield or relic, `count` cards of it; `relic` which
+    relic (crown, crystal ball, excalibur) when the table named it, else ""."""
 
     kind = "tkc-discard"
     card: str = "sword"
     count: int = 1
+    relic: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,14 @@ class Crown(Event):
 
 @dataclass(frozen=True)
 class CrystalBall(Event):
-    """A crystal ball: option draw (4, keep 2), take (1 from the discard) or look (at a hand)."""
+    """A crystal ball: option draw (4, keep 2), take (1 from the discard) or look (at a hand).
+    `card` the kind a take brought back (sword, shield, crown, crystal ball, excalibur); ""
+    in logs recorded before the take named it."""
 
     kind = "tkc-crystal-ball"
     option: str = "draw"
     target: int | None = None
+    card: str = ""
 
 
 @dataclass(frozen=True)

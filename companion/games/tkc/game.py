@@ -48,6 +48,7 @@ class KingCommands(GameBase):
             for i, c in enumerate(cards.DEFAULT_COLOURS)
         ),
         Option("open_scoring", "Open scoring (show score totals during play)", False),
+        Option("terse_log", "Terse public log (each attack's cards shown at the final count)", True),
         Option("poke_unblockable", "Variant: Poke cannot be blocked", False),
     )
     events = event_types(StartDraw, Draw, Attack, Discard, Crown, CrystalBall, NextTurn, CountPile)
@@ -62,6 +63,7 @@ class KingCommands(GameBase):
             bool(opts["open_scoring"]),
             bool(opts["poke_unblockable"]),
             contenders=tuple(range(len(players))),
+            terse_log=bool(opts["terse_log"]),
         )
 
     def apply(self, state: TkcState, event: Event) -> TkcState:
@@ -75,6 +77,12 @@ class KingCommands(GameBase):
 
     def panel(self, state: TkcState) -> tuple[str, ...]:
         return view.panel(state)
+
+    def headline(self, state: TkcState) -> tuple[tuple[str, str], ...]:
+        return view.headline(state)
+
+    def public_text(self, state: TkcState, event: Event, text: str) -> str:
+        return words.public_text(state, event, text)
 
     def rules_phase(self, state: TkcState) -> str:
         return view.rules_phase(state)

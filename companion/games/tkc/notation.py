@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from companion.core import Rejected, parse_seat
 from companion.games.tkc import rules
-from companion.games.tkc.cards import DISCARDS, EXCALIBUR, attack_colour, classify
-from companion.games.tkc.events import Attack
+from companion.games.tkc.cards import DISCARDS, EXCALIBUR, AttackType, attack_colour, check_block, classify
+from companion.games.tkc.events import Attack, Discard
 from companion.games.tkc.state import TkcState
+from companion.games.tkc.words import shields
 from companion.numbers import LIMIT, is_seat_number, whole
 
 EXCALIBUR_WORDS = ("x", "excalibur")
@@ -73,6 +74,7 @@ class AttackLine:
     defender: int
     cards: tuple[str, ...]
     event: Attack | None = None
+    note: str = ""  # another reading of the same letters, when there is one
 
 
 def _defender(text: str) -> tuple[str, str]:
@@ -115,7 +117,52 @@ def _outcome_event(state: TkcState, defender: int, attack: tuple[str, ...], symb
     defence = _as_cards(rest, state.colours)
     if defence is None:
         raise Rejected(f"{' '.join(rest)!r} is not a set of cards: {_letters(state.colours)}.")
+    row = classify(attack, state.poke_unblockable)
+    if outcome == "parry" and not defence:
+        defence = determined_parry(row, attack)
+    elif outcome == "block":
+        defence = _block_cards(state, row, attack, defence)
     return Attack(state.active, defender, attack, outcome, defence)
+
+
+def determined_parry(row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...]:
+    """A parry can only be the same swords (or Excalibur against Excalibur): `p` alone says it."""
+    if row.parry == "excalibur":
+        return (EXCALIBUR,)
+    return attack if row.parry else ()
+
+
+def determined_block(row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...]:
+    """The block `b` alone stands for, when the cards are determined: the shields of the
+    attack's colour (Excalibur is `b x`), or Excalibur where no shield blocks; else ()."""
+    if row.shields and row.shield_colour == "same":
+        return (attack_colour(attack),) * row.shields
+    if not row.shields and row.excalibur_blocks:
+        return (EXCALIBUR,)
+    return ()
+
+
+def _block_cards(state: TkcState, row: AttackType, attack: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
+    """The blocking cards: as typed; `b` alone when the block is determined; one letter of the
+    attack's colour for all the shields it takes (`bbb b b`: 2 blue shields)."""
+    colour = attack_colour(attack)
+    if not typed:
+        if not row.shields and not row.excalibur_blocks:
+            check_block(row, attack, (EXCALIBUR,))  # nothing blocks it: says so, with what stops it
+        block = determined_block(row, attack)
+        if not block and row.shields and row.shield_colour == "any":
+            raise Rejected(
+                f"{_cap(row.name)} is blocked by a shield of any colour: type its letter "
+                f"(b {state.colours[0][0]}), or b x for Excalibur."
+            )
+        return block
+    if typed == (colour,) and row.shield_colour == "same" and row.shields > 1:
+        return (colour,) * row.shields
+    return typed
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _letters(colours: tuple[str, ...]) -> str:
@@ -138,14 +185,35 @@ def read_attack(state: TkcState, text: str) -> AttackLine:
     symbols = [s for s, _ in marked]
     attack = _as_cards(symbols, state.colours)
     whole_error: Rejected | None = None  # why the whole line is no attack, if it is all cards
-    if attack is not None:
+    found, errors, spaced = _splits(state, defender, marked)
+    # A spaced outcome (`bb b`: a Thrust, blocked) is read as one before the letters as cards.
+    if attack is not None and not (spaced and found):
         try:
             rules.check_attack(state, state.active, defender, attack)
-            return AttackLine(defender, attack)
         except Rejected as exc:
             if not any(s in OUTCOMES for s in symbols[1:]):
                 raise
             whole_error = exc
+        else:
+            return AttackLine(defender, attack, note=_other_readings(state, attack, found))
+    if len(found) == 1:
+        return AttackLine(defender, found[0].cards, found[0])
+    if found:
+        readings = " or ".join(_spelled(e) for e in found)
+        raise Rejected(f"That reads two ways ({readings}): put a space between the cards and the outcome.")
+    if spaced and errors:
+        raise errors[0]
+    if whole_error is not None or errors:
+        raise whole_error or errors[0]
+    raise Rejected(f"{rest.strip()!r} is not an attack: type the cards ({_letters(state.colours)}), then h, b or p.")
+
+
+def _splits(
+    state: TkcState, defender: int, marked: list[tuple[str, bool]]
+) -> tuple[list[Attack], list[Rejected], bool]:
+    """Every reading of the symbols as cards then an outcome that the rules allow, the reasons
+    the others were refused, and whether a word (not a run-together letter) starts the outcome."""
+    symbols = [s for s, _ in marked]
     found: list[Attack] = []
     errors: list[Rejected] = []
     # Where a word starts the outcome (`rb b y`), only such readings count; run-together
@@ -165,16 +233,26 @@ def read_attack(state: TkcState, text: str) -> AttackLine:
             errors.append(exc)
             continue
         found.append(event)
-    if len(found) == 1:
-        return AttackLine(defender, found[0].cards, found[0])
-    if found:
-        readings = " or ".join(_spelled(e) for e in found)
-        raise Rejected(f"That reads two ways ({readings}): put a space between the cards and the outcome.")
-    if spaced and errors:
-        raise errors[0]
-    if whole_error is not None or errors:
-        raise whole_error or errors[0]
-    raise Rejected(f"{rest.strip()!r} is not an attack: type the cards ({_letters(state.colours)}), then h, b or p.")
+    return found, errors, spaced
+
+
+def _other_readings(state: TkcState, attack: tuple[str, ...], found: list[Attack]) -> str:
+    """A note when letters read as a whole attack also read as an attack and its outcome."""
+    if not found:
+        return ""
+    others = " or ".join(f"{_reading(state, e)} ({_spelled(e)})" for e in found)
+    return f"Also reads as {others}."
+
+
+def _reading(state: TkcState, e: Attack) -> str:
+    """An attack with its outcome in words: "Power Chop bbb blocked by 2 blue shields"."""
+    row = classify(e.cards, state.poke_unblockable)
+    name = f"{row.name} {letters(e.cards)}"
+    if e.outcome == "hit":
+        return f"{name} hitting" + (", a gold bag given" if e.gold else "")
+    if e.outcome == "block":
+        return f"{name} blocked by {shields(e.defence)}"
+    return f"{name} parried with {letters(e.defence)}"
 
 
 def letters(cards: tuple[str, ...]) -> str:
@@ -183,8 +261,9 @@ def letters(cards: tuple[str, ...]) -> str:
 
 
 def _spelled(e: Attack) -> str:
-    gold = " g" if e.gold else ""
-    return f"{letters(e.cards)} {e.outcome[0]}{' ' + letters(e.defence) if e.defence else ''}{gold}"
+    """The reading typed so that it reads one way only: the outcome as a word."""
+    gold = " gold" if e.gold else ""
+    return f"{letters(e.cards)} {e.outcome}{' ' + letters(e.defence) if e.defence else ''}{gold}"
 
 
 def attack_text(state: TkcState, line: AttackLine) -> str:
@@ -202,21 +281,22 @@ def outcome_examples(state: TkcState, line: AttackLine) -> tuple[tuple[str, str]
     examples: list[tuple[str, str]] = []
     for key in rules.outcomes(state, line.defender, row, line.cards):
         if key == "hit":
-            text = f"hit (a {row.name} takes no gold)" if not row.takes_gold else "hit, no gold bag given"
+            text = f"hit (a {row.name} takes no gold)" if not row.takes_gold else "hit"
             examples.append(("h", text))
         elif key == "hit-gold":
             examples.append(("h g", f"hit, {who} gives a gold bag"))
         elif key == "block" and row.shield_colour == "same":
             shield = f"a {colour} shield" if row.shields == 1 else f"{row.shields} {colour} shields"
-            examples.append(("b " + colour[0] * row.shields, f"blocked by {shield}"))
+            examples.append(("b", f"block with {shield}"))
         elif key == "block":
-            examples.append((f"b {state.colours[0][0]}", "blocked by a shield of any colour (its letter)"))
+            examples.append((f"b {state.colours[0][0]}", "block with a shield of any colour (its letter)"))
         elif key == "block-x":
-            examples.append(("b x", "blocked by Excalibur"))
+            x_only = determined_block(row, line.cards) == (EXCALIBUR,)
+            examples.append(("b" if x_only else "b x", "block with Excalibur"))
         elif row.parry == "excalibur":
-            examples.append(("p x", "parried by Excalibur"))
+            examples.append(("p", "parry with Excalibur"))
         else:
-            examples.append((f"p {letters(line.cards)}", "parried with the same swords"))
+            examples.append(("p", "parry with the same swords"))
     return tuple(examples)
 
 
@@ -247,3 +327,37 @@ def parse_discard(text: str) -> tuple[str, int]:
         raise Rejected(f"Choose 1–{len(DISCARDS)}, or type e.g. 2 swords, shield, relic.")
     kind = m.group(2).strip()
     return ("relic" if kind in RELIC_WORDS else kind), whole(m.group(1) or "1", "How many", 1, LIMIT)
+
+
+# One word for a card by kind: what a relic discarded or a crystal ball's take was.
+KIND_WORDS = {
+    "sword": "sword",
+    "shield": "shield",
+    "crown": "crown",
+    "crystal ball": "crystal ball",
+    "crystal": "crystal ball",
+    "ball": "crystal ball",
+    "excalibur": "excalibur",
+    "x": "excalibur",
+}
+
+
+TAKE_QUESTION = "Which card came back from the discard pile? One word: sword, shield, crown, ball or x (Excalibur)"
+
+
+def parse_kind(text: str) -> str:
+    """`crown`, `ball`, `x`, `swords`: the kind of one card, as the events name it."""
+    t = " ".join(text.strip().lower().split())
+    for word in (t, t.removesuffix("s")):
+        if word in KIND_WORDS:
+            return KIND_WORDS[word]
+    raise Rejected(f"{text.strip()!r} is not a kind of card: type sword, shield, crown, ball or x (Excalibur).")
+
+
+def read_discard(text: str) -> Discard:
+    """A discard as typed; a relic typed by name (`crown`) keeps its name."""
+    card, count = parse_discard(text)
+    if card != "relic":
+        return Discard(card, count)
+    t = text.strip().lower()
+    return Discard(card, count, "" if is_seat_number(t, len(DISCARDS)) or t.startswith("relic") else parse_kind(t))

@@ -53,6 +53,12 @@ def _score(state: TkcState, seat: int, card_type: int, n: int = 1) -> TkcState:
     return replace(state, piles=_put(state.piles, seat, _put(pile, card_type, pile[card_type] + n)))
 
 
+def _to_discard(state: TkcState, kind: int, n: int) -> TkcState:
+    """`n` cards of `kind` go on the discard pile."""
+    discarded = _put(state.discarded, kind, state.discarded[kind] + n)
+    return replace(state, discard=state.discard + n, discarded=discarded)
+
+
 def _needs(state: TkcState, seat: int, n: int, what: str) -> None:
     if state.hands[seat] < n:
         held = words.cards(state.hands[seat])
@@ -82,17 +88,32 @@ def apply(state: TkcState, event: Event) -> TkcState:
     """The state after `event`, or Rejected; every kind's copies are checked after each action."""
     after = _dispatch(state, event)
     if not isinstance(event, CountPile):
-        _check_supply(after)
+        _check_supply(state, after)
     return after
 
 
-def _check_supply(state: TkcState) -> None:
-    for i in range(len(cards.CARD_TYPES)):
-        total = sum(p[i] for p in state.piles)
-        if total > DECK[i]:
-            raise Rejected(
-                f"That would put {total} {cards.kind_plural(i)} in score piles; the game has only {DECK[i]}."
-            )
+def _used(state: TkcState, kind: int) -> int:
+    """Copies of `kind` out of the hands and the draw pile: in score piles or the discard pile
+    (an older log's unnamed crystal-ball takes may have brought any kind back: one less each)."""
+    return max(0, sum(p[kind] for p in state.piles) + state.discarded[kind] - state.taken_unnamed)
+
+
+def _relics_used(state: TkcState) -> int:
+    named = sum(sum(p[k] for p in state.piles) + state.discarded[k] for k in cards.RELIC_KINDS)
+    return max(0, named + state.relics_discarded - state.taken_unnamed)
+
+
+def _check_supply(before: TkcState, after: TkcState) -> None:
+    """Rejected if the action used more copies of a kind, or more relics, than the game has."""
+    for kind in range(len(cards.CARD_TYPES)):
+        if _used(after, kind) > DECK[kind]:
+            _supply(before, kind, _used(after, kind) - _used(before, kind))
+    if _relics_used(after) > cards.RELIC_COPIES:
+        used = _relics_used(before)
+        raise Rejected(
+            f"The game has {cards.RELIC_COPIES} relics (crowns, crystal balls and Excalibur) and {used} are used "
+            "(in score piles or the discard pile): there is none left to play."
+        )
 
 
 def _dispatch(state: TkcState, event: Event) -> TkcState:
@@ -106,6 +127,8 @@ def _dispatch(state: TkcState, event: Event) -> TkcState:
             return _start(state, event)
         case Draw():
             if state.step != DRAW:
+                if state.draw_pile == 0:
+                    raise Rejected("The draw pile is empty: nobody draws any more (final round).")
                 raise Rejected(f"{words.active(state)} has already drawn this turn.")
             return replace(_draw(state, 2), step=RELIC)
         case Attack():
@@ -187,12 +210,15 @@ def _session_cards(state: TkcState, played: tuple[str, ...]) -> None:
 
 
 def _supply(state: TkcState, kind: int, n: int) -> None:
-    """Rejected if `n` more cards of `kind` than the score piles hold would exceed the game's copies."""
-    scored = sum(p[kind] for p in state.piles)
-    if scored + n > DECK[kind]:
+    """Rejected if `n` more cards of `kind` than those already used (score piles and the
+    discard pile) would exceed the game's copies."""
+    used = _used(state, kind)
+    if used + n > DECK[kind]:
+        where = "(in score piles or the discard pile)"
+        if used >= DECK[kind]:
+            raise Rejected(f"The game has {DECK[kind]} {cards.kind_plural(kind)} and all {used} are used {where}.")
         raise Rejected(
-            f"The game has {DECK[kind]} {cards.kind_plural(kind)} and {scored} are in score piles already: "
-            f"there are not {n} more."
+            f"The game has {DECK[kind]} {cards.kind_plural(kind)} and {used} are used {where}: there are not {n} more."
         )
 
 
@@ -215,7 +241,7 @@ def outcomes(state: TkcState, defender: int, row: cards.AttackType, attack: tupl
 
 
 def _spare(state: TkcState, kind: int, n: int) -> bool:
-    return sum(p[kind] for p in state.piles) + n <= DECK[kind]
+    return _used(state, kind) + n <= DECK[kind]
 
 
 def _attack(state: TkcState, e: Attack) -> TkcState:
@@ -263,8 +289,20 @@ def _discard(state: TkcState, e: Discard) -> TkcState:
     if state.draw_pile == 0:
         raise Rejected("The draw pile is empty: a discard would draw nothing (no draws in the final round).")
     _needs(state, state.active, e.count, "that discard")
-    state = _hand(replace(state, discard=state.discard + e.count), state.active, -e.count)
+    state = _hand(state, state.active, -e.count)
+    if e.card != "relic":
+        state = _to_discard(state, SWORD if e.card == "sword" else SHIELD, e.count)
+    elif e.relic:
+        state = _to_discard(state, _relic_kind(e.relic), 1)
+    else:
+        state = replace(state, discard=state.discard + 1, relics_discarded=state.relics_discarded + 1)
     return _draw(state, draw)
+
+
+def _relic_kind(name: str) -> int:
+    if name not in ("crown", "crystal ball", "excalibur"):
+        raise Rejected(f"{name!r} is no relic: a relic is {cards.RELICS}.")
+    return cards.KIND_BY_NAME[name]
 
 
 def _relic(state: TkcState, what: str) -> TkcState:
@@ -284,7 +322,7 @@ def _crown(state: TkcState, e: Crown) -> TkcState:
         raise Rejected(f"The crown's commands are: {', '.join(CROWN_COMMANDS.values())}.")
     if e.command == "abdication":
         return replace(_score(state, state.active, cards.CROWN), abdicated=True, actions_left=0, step=DONE)
-    state = replace(state, discard=state.discard + 1)
+    state = _to_discard(state, cards.CROWN, 1)
     if e.command == "attention":
         return replace(state, actions_left=2)
     if e.command == "lay-down":
@@ -309,20 +347,36 @@ def _lay_down(state: TkcState, counts: tuple[int, ...]) -> TkcState:
             )
         _needs(state, seat, k, f"laying down {k} swords")
         state = _hand(state, seat, -k)
-    return replace(state, discard=state.discard + sum(counts))
+    return _to_discard(state, SWORD, sum(counts))
 
 
 def _ball(state: TkcState, e: CrystalBall) -> TkcState:
     if e.option == "draw":
-        return _draw(replace(state, discard=state.discard + 1), 2)
+        return _draw(_to_discard(state, cards.BALL, 1), 2)
     if e.option == "take":
         if state.discard == 0:
             raise Rejected("The discard pile holds only the crystal ball just played: nothing to take back.")
-        return _hand(state, state.active, 1)
+        return _to_discard(_take(state, e.card), cards.BALL, 1)
     if e.option == "look":
         _seat(state, e.target, "player whose hand is seen")
-        return replace(state, discard=state.discard + 1)
+        return _to_discard(state, cards.BALL, 1)
     raise Rejected("A crystal ball does one of: draw 4 keep 2, take 1 from the discard, look at a hand.")
+
+
+def _take(state: TkcState, card: str) -> TkcState:
+    """The card a crystal ball takes back, by name, leaves the discard pile for the hand; an
+    unnamed one (an older log) is counted as such."""
+    state = _hand(replace(state, discard=state.discard - 1), state.active, 1)
+    if not card:
+        return replace(state, taken_unnamed=state.taken_unnamed + 1)
+    kind = cards.KIND_BY_NAME.get(card)
+    if kind is None:
+        raise Rejected(f"A crystal ball takes back a {', '.join(list(cards.KIND_BY_NAME)[:-1])} or Excalibur.")
+    if state.discarded[kind]:
+        return replace(state, discarded=_put(state.discarded, kind, state.discarded[kind] - 1))
+    if kind in cards.RELIC_KINDS and state.relics_discarded:
+        return replace(state, relics_discarded=state.relics_discarded - 1)
+    raise Rejected(f"The discard pile holds no {cards.KIND_WORDS[kind][0]}: nothing of that kind to take back.")
 
 
 def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
@@ -372,7 +426,7 @@ def why_closed(state: TkcState, family: str) -> str:
     probes: dict[str, Event] = {
         "start": StartDraw(),
         "draw": Draw(),
-        "discard": Discard("relic", 1),
+        "discard": Discard("relic"),
         "next": NextTurn(),
         "count": CountPile(),
     }

@@ -24,6 +24,7 @@ class TkcState:
     colours: tuple[str, ...]
     open_scoring: bool = False
     poke_unblockable: bool = False
+    terse_log: bool = False  # the log says who attacked whom and how it ended, not with what
     step: str = START
     contenders: tuple[int, ...] = ()  # seats still drawing for the start player
     start: int = 0
@@ -31,6 +32,9 @@ class TkcState:
     round: int = 1
     draw_pile: int = 0
     discard: int = 0
+    discarded: Pile = EMPTY_PILE  # the discard pile by kind, where the kind is known
+    relics_discarded: int = 0  # relics discarded without a name (a crown, crystal ball or Excalibur)
+    taken_unnamed: int = 0  # cards a crystal ball took back without a name (older logs)
     hands: tuple[int, ...] = ()
     piles: tuple[Pile, ...] = ()
     relic_used: bool = False

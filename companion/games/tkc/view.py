@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.core import Row, TableView
 from companion.games.tkc.cards import GOLD, GOLD_BAGS, points
 from companion.games.tkc.state import DONE, DRAW, START, TkcState
-from companion.games.tkc.words import active, pile_words, still_to_play
+from companion.games.tkc.words import active, pile_words, still_to_play, winner_line
 
 PHASES = {"start": "setup", "draw": "draw", "relic": "relic", "act": "attack", "done": "end of turn", "over": "end"}
 
@@ -34,7 +34,7 @@ def _checklist(state: TkcState) -> tuple[tuple[str, bool], ...]:
     return (
         (draw, state.step != DRAW),
         ("Crown or crystal ball (optional)", state.relic_used),
-        (act, state.actions_done > 0 or state.abdicated),
+        (act, state.actions_left == 0),
     )
 
 
@@ -54,9 +54,65 @@ def final_line(state: TkcState) -> str:
     return "FINAL ROUND, still to play: " + ", ".join([f"{now} (now)", *rest])
 
 
+def turns_left(state: TkcState) -> int:
+    """The most turns still to play, this one included: the draw pile goes 2 a turn (discards
+    and crystal balls draw more, so it may go faster), then everyone takes one more turn."""
+    if state.final_left is not None:
+        return state.final_left + 1
+    drawing = -(-state.draw_pile // 2)  # turns that still draw, the last one taking the last card
+    return drawing + state.n + (0 if state.step == DRAW else 1)
+
+
+def forecast(state: TkcState) -> str:
+    """The end forecast: how many turns are left at most."""
+    if state.step == START or state.over:
+        return ""
+    left = turns_left(state)
+    if state.final_round:
+        return f"Turns left: {left} (final round)"
+    return f"Turns left: at most {left} (the draw pile 2 a turn, then one more turn each)"
+
+
+def warnings(state: TkcState) -> tuple[str, ...]:
+    """A defender who holds no cards can neither block nor parry, nor give a gold bag."""
+    if state.step == START or state.over:
+        return ()
+    return tuple(
+        f"{name} holds no cards: an attack on {name} can only hit, and takes no gold bag."
+        for name in _empty_handed(state)
+    )
+
+
 def status(state: TkcState) -> str:
+    if state.over:
+        return f"The game is over: {winner_line(state)}"
     final = final_line(state)
     return counts_line(state) + (f" · {final}" if final else "")
+
+
+def headline(state: TkcState) -> tuple[tuple[str, str], ...]:
+    """The big table view's headline: the piles, the turns left, and the winner at the end."""
+    if state.step == START:
+        return ()
+    if state.over:
+        return (("Winner", winner_line(state)),)
+    pairs = [("Draw pile", str(state.draw_pile)), ("Turns left", f"≤ {turns_left(state)}")]
+    if state.final_round:
+        pairs[1] = ("Turns left", str(turns_left(state)))
+    pairs.append(("Gold unseen", f"{GOLD_BAGS - state.gold_scored}/{GOLD_BAGS}"))
+    pairs += [("Holds no cards", name) for name in _empty_handed(state)]
+    return tuple(pairs)
+
+
+def _empty_handed(state: TkcState) -> tuple[str, ...]:
+    return tuple(p for s, p in enumerate(state.players) if s != state.active and state.hands[s] == 0)
+
+
+def turn(state: TkcState) -> str:
+    """Whose turn it is; at the end, the final count (its actions are nobody's turn)."""
+    if state.step == START:
+        return ""
+    return "final count" if state.over else active(state)
 
 
 def view(state: TkcState) -> TableView:
@@ -76,7 +132,7 @@ def view(state: TkcState) -> TableView:
         rows.append(Row(name, cells, active=seat == state.active and state.step != START and not state.over))
     return TableView(
         round=state.round,
-        turn=active(state) if state.step != START else "",
+        turn=turn(state),
         phase=PHASES[state.step],
         columns=columns,
         rows=tuple(rows),
@@ -87,10 +143,11 @@ def view(state: TkcState) -> TableView:
 
 
 def panel(state: TkcState) -> tuple[str, ...]:
-    """Each score pile in words, with open scoring or once the game is over; else nothing."""
+    """The end forecast and warnings; each score pile in words, with open scoring or once the
+    game is over."""
+    lines = [line for line in (forecast(state), *warnings(state)) if line]
     if not _scores_shown(state) or not state.piles:
-        return ()
-    lines = []
+        return tuple(lines)
     for seat, name in enumerate(state.players):
         mark = " ✓" if state.confirmed[seat] else ""
         lines.append(f"{name}: {pile_words(state.piles[seat])} = {points(state.piles[seat])}{mark}")

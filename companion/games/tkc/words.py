@@ -3,7 +3,9 @@
 Score piles are secret during play unless the table chose open scoring (the rules forbid counting
 or looking at them), so until the game is over the log says what happened at the table (an
 attack, how it was stopped, a gold bag handed over) and never what went into whose pile, nor
-what a pile is worth. With open scoring it says both.
+what a pile is worth. With open scoring it says both. The terse public log (a table option, on
+by default) goes further where the table reads the log (`public_text`): an attack says only who
+attacked whom and how it ended, since its swords would let anyone add the scores up.
 """
 
 from __future__ import annotations
@@ -126,6 +128,59 @@ def _crown(before: TkcState, e: Crown, after: TkcState) -> str:
     return text + f" — {target} gives {who} {cards(given)}"
 
 
+def _ball(before: TkcState, e: CrystalBall, after: TkcState) -> str:
+    text = f"{active(before)} uses a crystal ball: "
+    if e.option == "look" and e.target is not None:
+        return text + f"looks at {before.players[e.target]}'s hand"
+    if e.option == "take" and e.card:
+        return text + f"takes {_a_card(e.card)} back from the discard pile"
+    if e.option != "draw":
+        return text + BALL_OPTIONS[e.option]
+    seen = min(4, before.draw_pile)
+    kept = before.draw_pile - after.draw_pile
+    text += f"draws {seen}, keeps {kept}" if seen > 1 else "draws the last card and keeps it"
+    if seen > kept:
+        text += f", puts {seen - kept} back on top"
+    return text + f" (draw pile {after.draw_pile})" + _final_note(before, after)
+
+
+def _a_card(kind: str) -> str:
+    return {"excalibur": "Excalibur", "crystal ball": "a crystal ball"}.get(kind, f"a {kind}")
+
+
+def terse(state: TkcState) -> bool:
+    """Whether the log is terse now: the table chose it, scores are secret, the game is on."""
+    return state.terse_log and not state.open_scoring and not state.over
+
+
+def public_text(state: TkcState, event: Event, text: str) -> str:
+    """An event's log line as the table reads it at `state`: with the terse public log an
+    attack says who attacked whom and how it ended ("Cleo attacks Dan: hit, a gold bag"), not
+    the cards that went to score piles; the final count reveals the whole log."""
+    if not terse(state) or not isinstance(event, Attack):
+        return text
+    if event.outcome == "hit":
+        ended = "hit, a gold bag" if event.gold else "hit"
+    else:
+        ended = "blocked" if event.outcome == "block" else "parried"
+    return f"{state.players[event.attacker]} attacks {state.players[event.defender]}: {ended}"
+
+
+def pass_question(state: TkcState) -> str:
+    """What passing gives up, asked before it is recorded."""
+    could = "attack or discard" if state.draw_pile else "attack"
+    can = "attack or be discarded" if state.draw_pile else "attack"
+    return (
+        f"Pass? {active(state)} holds {cards(state.hands[state.active])} and gives up this turn's {could}: "
+        f"pass only if none of them can {can}. Enter passes; esc goes back."
+    )
+
+
+def lay_down_question(state: TkcState) -> str:
+    others = ", ".join(p for i, p in enumerate(state.players) if i != state.active)
+    return f"Lay down your swords! Swords each opponent laid down (2 each, or all they hold): {others}"
+
+
 def describe(before: TkcState, event: Event, after: TkcState) -> str:
     match event:
         case StartDraw(values=values):
@@ -150,13 +205,8 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
             )
         case Crown():
             return _crown(before, event, after)
-        case CrystalBall(option=option, target=target):
-            text = f"{active(before)} uses a crystal ball: {BALL_OPTIONS[option]}"
-            if option == "look" and target is not None:
-                text = f"{active(before)} uses a crystal ball: looks at {before.players[target]}'s hand"
-            if option == "draw":
-                text += f" (draw pile {after.draw_pile})"
-            return text + _final_note(before, after)
+        case CrystalBall():
+            return _ball(before, event, after)
         case NextTurn(passed=passed):
             text = f"{active(before)} {'passes (cannot attack or discard) and ' if passed else ''}ends the turn"
             if after.over:
@@ -175,6 +225,23 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
     return event.kind
 
 
+def names(people: list[str] | tuple[str, ...]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    return " and ".join(people) if len(people) < 3 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+def winner_line(state: TkcState) -> str:
+    """Who won, once the game is over: "Ann wins with 23", "Ann and Bob share the win with 19"."""
+    if not state.over:
+        return ""
+    scores = [points(p) for p in state.piles]
+    best = max(scores)
+    winners = [p for p, v in zip(state.players, scores, strict=True) if v == best]
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {best}"
+    return f"{names(winners)} share the win with {best}"
+
+
 def result(state: TkcState) -> Result | None:
     if not state.over:
         return None
@@ -183,10 +250,9 @@ def result(state: TkcState) -> Result | None:
     winners = tuple(p for p, v in scores if v == best)
     counted = [p for s, p in enumerate(state.players) if state.confirmed[s]]
     tallied = [p for s, p in enumerate(state.players) if not state.confirmed[s]]
-    share = " (shared win)" if len(winners) > 1 else ""
-    reasoning = f"Highest score {best}{share}."
+    reasoning = f"{winner_line(state)}."
     if counted:
-        reasoning += " Counted at the table: " + ", ".join(counted) + "."
+        reasoning += f" Score piles counted at the table: {names(counted)}."
     if tallied:
-        reasoning += " The app's tally: " + ", ".join(tallied) + "."
+        reasoning += f" Not yet counted (the app's tally of what was recorded): {names(tallied)}."
     return Result(winners, scores, state.players[state.start], reasoning)
