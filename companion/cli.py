@@ -163,12 +163,9 @@ def _sessions(args: argparse.Namespace) -> int:
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
         if lost:
-            print(
-                f"companion: {lost} action(s) could not be read; exporting the first {len(loaded.timeline.entries)}.",
-                file=sys.stderr,
-            )
+            print(f"companion: {loaded.damage} Exporting the other {len(loaded.timeline.entries)}.", file=sys.stderr)
     else:
-        loaded = repo.load(args.id)
+        loaded = repo.load(args.id, whole=True)
     try:
         text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
     except ExportError as exc:

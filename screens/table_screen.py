@@ -146,6 +146,7 @@ class TableScreen(Screen[None]):
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
+        self.damage = ""  # the session could be read only in part: shown read-only, saying why
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -176,7 +177,7 @@ class TableScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+            loaded = self.app.repo.load_readable(self.session_id)  # type: ignore[attr-defined]
         except StoreError as exc:
             self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
             return
@@ -194,6 +195,9 @@ class TableScreen(Screen[None]):
         self.title_text = loaded.info.title
         self.options_text = options_line(loaded.timeline.game, loaded.info.options)
         self._shown = ((), 0)
+        self.damage = loaded.damage
+        if self.damage:
+            self.notify(self.damage, severity="error", title="Opened read-only", markup=False, timeout=30)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
 
@@ -224,6 +228,8 @@ class TableScreen(Screen[None]):
         another program holds the write lock, a worker waits for it and the screen stays live."""
         if self._saving is not None:
             return "Still waiting to save the last action; try again in a moment."
+        if self.damage:
+            return "This session is open read-only (part of it cannot be read): nothing is saved."
         try:
             self._save(after, new_entry, wait=False)
         except StoreBusy:
@@ -305,7 +311,7 @@ class TableScreen(Screen[None]):
     def paint(self) -> None:
         tl = self.timeline
         assert tl is not None
-        view = tl.game.view(self.shown_state)
+        view = tl.view_of(self.viewing)
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
@@ -333,8 +339,10 @@ class TableScreen(Screen[None]):
             lines.append(f"[dim]{markup(self.options_text)}[/]")
         update_wrapped(self.query_one("#header", Static), Content.from_markup("\n".join(lines)))
         banner = self.query_one("#banner", Static)
-        banner.display = self.viewing is not None
-        if self.viewing is not None:
+        banner.display = self.viewing is not None or bool(self.damage)
+        if self.damage:
+            banner.update(Text(f"Read-only: {self.damage}"))
+        elif self.viewing is not None:
             banner.update(
                 f"Read-only: the table after action {self.viewing} of {tl.cursor}. "
                 "[b]w[/b] rewind to here · [b]esc[/b] back to now"
@@ -466,7 +474,7 @@ class TableScreen(Screen[None]):
             return "Nothing to undo: this is the start of the session."
         if command.action == "redo":
             return "Nothing to redo: no action has been undone."
-        view = tl.game.view(tl.state)
+        view = tl.view_of()
         if view.finished:
             return f"{command.title}: the game is over (ctrl+z undoes the last action)."
         if view.phase:
@@ -577,7 +585,7 @@ class TableScreen(Screen[None]):
             return True if tl.can_redo and self.viewing is None else None
         if action in MUTATING and self.viewing is not None:
             return None
-        if action == "next_turn" and tl.game.view(tl.state).finished:
+        if action == "next_turn" and tl.view_of().finished:
             return None
         return True
 
@@ -652,6 +660,11 @@ class TableScreen(Screen[None]):
         if tl is None:
             return
         target = event.index + 1
+        try:
+            tl.state_at(target)
+        except Rejected as exc:  # an older action of a damaged log: say so, stay on now
+            self.explain(exc.reason)
+            return
         self.viewing = None if target == tl.cursor else target
         if self.has_class("-short", "-narrow"):  # the log covers the table: show the table then
             self.action_log()

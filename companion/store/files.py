@@ -38,6 +38,16 @@ class FileDamaged(StoreError):
     """SQLite found a damaged page while reading (the header and schema were fine)."""
 
 
+class SessionUnreadable(StoreError):
+    """A session's stored rows do not read back (a newer Companion, a bad disk, a hand edit):
+    `action` is the first that cannot be read or replayed (0: the session's own row)."""
+
+    def __init__(self, message: str, session_id: int, action: int) -> None:
+        super().__init__(message)
+        self.session_id = session_id
+        self.action = action
+
+
 def default_path() -> Path:
     from platformdirs import user_data_path
 
