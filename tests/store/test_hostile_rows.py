@@ -160,3 +160,48 @@ def test_opening_a_session_never_writes(tmp_path):
     con = sqlite3.connect(path)
     assert con.execute("SELECT seq FROM snapshot").fetchall() == [(1201,)]
     con.close()
+
+
+PILOT_ROWS = {
+    "a wrong type": ("UPDATE event SET payload = ? WHERE seq = 4", BAD_EVENTS["a wrong type"]),
+    "an unknown kind": ("UPDATE event SET payload = ? WHERE seq = 4", BAD_EVENTS["an unknown kind"]),
+    "not JSON": ("UPDATE event SET payload = ? WHERE seq = 4", BAD_EVENTS["not JSON"]),
+}
+
+
+@pytest.mark.parametrize("case", [*PILOT_ROWS, "a snapshot that disagrees"])
+async def test_the_running_app_stays_up_names_the_action_and_writes_nothing(tmp_path, make_app, case):
+    from textual.widgets import Static
+
+    from tests.conftest import wait_for
+
+    path = tmp_path / "hostile.db"
+    if case in PILOT_ROWS:
+        sid = session(path)
+        spoil(path, *PILOT_ROWS[case])
+    else:
+        sid = session(path, actions=503)
+        con = sqlite3.connect(path)
+        (data,) = con.execute("SELECT data FROM snapshot WHERE seq = 500").fetchone()
+        con.close()
+        spoil(path, "UPDATE snapshot SET data = ?", json.dumps({**json.loads(data), "players": []}).encode())
+    before = digest(path)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) is not None)
+        screen = app.screen
+        if case in PILOT_ROWS:
+            assert f"Session {sid} (Hostile) cannot be read at action 4" in screen.damage
+            banner = screen.query_one("#banner", Static)
+            assert banner.display and "Read-only" in str(banner.render())
+            await pilot.press("n", "ctrl+z")  # refused: the session is read-only
+            await pilot.pause()
+            assert "read-only" in str(screen.query_one("#status", Static).render())
+            assert len(screen.timeline.entries) == 5
+        else:
+            assert not screen.damage and screen.timeline.cursor == 503
+        assert app.is_running
+    assert digest(path) == before
