@@ -213,6 +213,14 @@ class Repository:
             con = self.engine.connect()
             if self.read_only:  # a reader never upgrades a file, so it needs one already current
                 found = con.connection.driver_connection.execute("PRAGMA user_version").fetchone()[0]  # type: ignore[union-attr]
+                if found == 0 or found > CURRENT_VERSION:
+                    con.close()
+                    raise StoreError(
+                        f"{self.path} is not a Companion database (or an empty one)."
+                        if found == 0
+                        else f"{self.path} was written by a newer Companion (schema {found}; this one knows up to "
+                        f"{CURRENT_VERSION}). Update Companion to open it."
+                    )
                 if found < CURRENT_VERSION:
                     con.close()
                     raise StoreError(
