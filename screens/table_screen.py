@@ -147,6 +147,7 @@ class TableScreen(Screen[None]):
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
+        self._saving_asked: int | None = None  # the entry line whose action waits for the lock
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -234,6 +235,8 @@ class TableScreen(Screen[None]):
             self._save(after, new_entry, wait=False)
         except StoreBusy:
             self._saving = after
+            # The entry line that typed it (if any) says "waiting" until the save is settled.
+            self._saving_asked = self._asked if self.entry_open else None
             self._save_when_free(after, new_entry)
             waiting = "Another program holds the database; saving this action as soon as it lets go…"
             self.notify(waiting, title="Waiting to save")
@@ -252,14 +255,29 @@ class TableScreen(Screen[None]):
         try:
             self._save(after, new_entry, wait=True)
         except StoreError as exc:
-            self.app.call_from_thread(self._not_saved, exc)
+            self.app.call_from_thread(self._not_saved_late, exc)
         else:
             self.app.call_from_thread(self._saved_late, after)
 
+    def _waiting_entry(self) -> bool:
+        """Whether the entry line open now is the one still saying its action is waiting."""
+        asked, self._saving_asked = self._saving_asked, None
+        return self.entry_open and asked == self._asked
+
     def _saved_late(self, after: Timeline) -> None:
         self._saving = None
+        if self._waiting_entry():  # saved: the line that typed it clears, so enter cannot record it twice
+            self.close_entry()
         self._show(after)
         self.notify("Saved: the other program let go of the database.", title="Saved")
+
+    def _not_saved_late(self, exc: StoreError) -> None:
+        waiting = self._waiting_entry()
+        reason = self._not_saved(exc)
+        if waiting:  # the typed text stays, to try again; the line now says it was not saved
+            self.query_one(EntryLine).refuse(reason)
+        else:
+            self.explain(reason)
 
     def _not_saved(self, exc: StoreError) -> str:
         self._saving = None
