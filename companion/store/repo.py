@@ -432,12 +432,10 @@ class Repository:
                 .limit(1)
             ).first()
         types = game.events
-        entries: list[Entry] = []
-        for seq, row in enumerate(rows, 1):
-            try:
-                entries.append(_entry(row, types, lazy=True))
-            except LogUnreadable as exc:
-                raise self._unreadable(session_id, info, seq, exc.detail) from None
+        for seq, (_, t, x, d) in enumerate(rows, 1):
+            if type(t) is not str or type(x) is not str or type(d) is not int:
+                raise self._unreadable(session_id, info, seq, "its log line is not text")
+        entries = [Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows]  # decoded when folded
         self._seen[session_id] = info.version
         snapshot = _read_snapshot(snap, type(initial))
         timeline = None
@@ -664,17 +662,16 @@ def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:
         return None
 
 
-def _entry(row: Any, types: Any, lazy: bool = False) -> Entry:
-    """An event row as an Entry; its log words checked now, its event decoded now unless `lazy`
-    (then when a state needs it). LogUnreadable (position 0: the caller knows it) otherwise."""
+def _entry(row: Any, types: Any) -> Entry:
+    """An event row as an Entry, its log words checked and its event decoded; LogUnreadable
+    (position 0: the caller knows it) or Undecodable otherwise."""
     if row is None:
         raise LogUnreadable(0, "its row is on a damaged page")
     payload, turn, text, dropped = row
     if type(turn) is not str or type(text) is not str or type(dropped) is not int:
         raise LogUnreadable(0, "its log line is not text")
     entry = Entry(None, turn, text, dropped, payload=payload, types=types)
-    if not lazy:
-        entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
+    entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
     return entry
 
 
