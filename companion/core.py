@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
 class Rejected(Exception):
@@ -278,8 +278,12 @@ class Catalogue(Protocol):
         ...
 
 
-class Game(Protocol):
-    """Everything a registered game offers: the whole contract in one place.
+S = TypeVar("S")  # a game's frozen state class
+
+
+class Game(Protocol[S]):
+    """Everything a registered game offers: the whole contract in one place, generic in the
+    game's state class (`Game[State]`), so every hook that takes a state is checked.
 
     A game is an object (its package's `GAME`); `GameBase` gives every optional hook its
     default, so a game writes only what it needs. Everything here is pure; `screen` and
@@ -301,49 +305,61 @@ class Game(Protocol):
     commands: tuple[str, ...]
     catalogue: Catalogue | None  # the remembered cards a player can list and edit, if the game keeps any
 
-    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any:
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S:
         """The first frozen state, or Rejected (bad names, player count or options)."""
         ...
 
-    def apply(self, state: Any, event: Event) -> Any:
+    def apply(self, state: S, event: Event) -> S:
         """The state after `event`, or Rejected with the reason; `state` is never changed."""
         ...
 
-    def describe(self, before: Any, event: Event, after: Any) -> str:
+    def describe(self, before: S, event: Event, after: S) -> str:
         """The log line for an event that was applied."""
         ...
 
-    def view(self, state: Any) -> TableView:
+    def view(self, state: S) -> TableView:
         """The shared table frame for a state."""
         ...
 
-    def next_turn(self, state: Any) -> Event:
+    def next_turn(self, state: S) -> Event:
         """The event the table's "next turn" key records."""
         ...
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """The outcome of a finished game, None while it is under way."""
         ...
 
-    def rules_phase(self, state: Any) -> str:
+    def rules_phase(self, state: S) -> str:
         """The rules phase (one of `rules_phases`, or "") the rules screen opens on."""
         ...
 
-    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+    def headline(self, state: S) -> tuple[tuple[str, str], ...]:
         """(label, value) pairs the big read-only table view shows above the players."""
         ...
 
-    def panel(self, state: Any) -> tuple[str, ...]:
+    def panel(self, state: S) -> tuple[str, ...]:
         """Lines of words the game's screen shows under the players."""
         ...
 
 
-class GameBase(ABC):
+REQUIRED = {"id": str, "name": str, "min_players": int, "max_players": int, "events": Mapping, "screen": str}
+
+
+class GameBase(ABC, Generic[S]):
     """A game's base class: the required methods of `Game` and a default for every hook.
 
-    Games inherit it and set the `Game` attributes; a game missing a required method cannot
-    be made (TypeError at import), so the registry never holds half a game.
+    Games inherit it (`GameBase[State]`) and set the `Game` attributes; a game missing a
+    required method cannot be made (TypeError), and a game class that has every method but
+    lacks a required attribute (`REQUIRED`) is refused when the class is created, at import,
+    so the registry never holds half a game.
     """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    events: Mapping[str, type[Event]]
+    screen: str
 
     options: tuple[Option, ...] = ()
     cooperative: bool = False
@@ -353,31 +369,41 @@ class GameBase(ABC):
     catalogue: Catalogue | None = None
 
     @abstractmethod
-    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any: ...
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S: ...
 
     @abstractmethod
-    def apply(self, state: Any, event: Event) -> Any: ...
+    def apply(self, state: S, event: Event) -> S: ...
 
     @abstractmethod
-    def describe(self, before: Any, event: Event, after: Any) -> str: ...
+    def describe(self, before: S, event: Event, after: S) -> str: ...
 
     @abstractmethod
-    def view(self, state: Any) -> TableView: ...
+    def view(self, state: S) -> TableView: ...
 
     @abstractmethod
-    def next_turn(self, state: Any) -> Event: ...
+    def next_turn(self, state: S) -> Event: ...
 
     @abstractmethod
-    def result(self, state: Any) -> Result | None: ...
+    def result(self, state: S) -> Result | None: ...
 
-    def rules_phase(self, state: Any) -> str:
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if any(getattr(getattr(cls, n, None), "__isabstractmethod__", False) for n in dir(cls)):
+            return  # a partial base (or half a game, which cannot be made anyway)
+        wrong = [n for n, kind in REQUIRED.items() if not isinstance(getattr(cls, n, None), kind)]
+        if wrong:
+            raise TypeError(
+                f"{cls.__name__} needs {', '.join(wrong)} ({', '.join(REQUIRED[n].__name__ for n in wrong)})"
+            )
+
+    def rules_phase(self, state: S) -> str:
         """By default the phase the table view shows."""
         return self.view(state).phase
 
-    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+    def headline(self, state: S) -> tuple[tuple[str, str], ...]:
         """By default none: the table view shows the players only."""
         return ()
 
-    def panel(self, state: Any) -> tuple[str, ...]:
+    def panel(self, state: S) -> tuple[str, ...]:
         """By default no lines."""
         return ()

@@ -84,14 +84,14 @@ class Entry:
         return f"Entry({self.turn!r}, {self.text!r})"
 
 
-def turn_label(game: Game, state: Any, view: TableView | None = None) -> str:
+def turn_label(game: Game[Any], state: Any, view: TableView | None = None) -> str:
     view = game.view(state) if view is None else view
     return f"R{view.round} {view.turn}".strip()
 
 
 @dataclass(frozen=True)
 class Timeline:
-    game: Game
+    game: Game[Any]
     entries: tuple[Entry, ...]
     cursor: int
     known: dict[int, Any] = field(compare=False, repr=False)
@@ -103,13 +103,13 @@ class Timeline:
     _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game, initial: Any) -> Timeline:
+    def start(cls, game: Game[Any], initial: Any) -> Timeline:
         return cls(game, (), 0, {0: initial})
 
     @classmethod
     def replay(
         cls,
-        game: Game,
+        game: Game[Any],
         initial: Any,
         entries: tuple[Entry, ...],
         cursor: int,

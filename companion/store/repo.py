@@ -156,7 +156,7 @@ def _info(row: Any) -> SessionInfo:
     )
 
 
-def summary_of(game: Game, state: Any, view: TableView | None = None) -> tuple[str, bool]:
+def summary_of(game: Game[Any], state: Any, view: TableView | None = None) -> tuple[str, bool]:
     view = game.view(state) if view is None else view
     turn = f"{view.turn}'s turn" if view.turn else view.phase
     text = "finished" if view.finished else f"round {view.round}, {turn}"
@@ -285,7 +285,7 @@ class Repository:
             return SessionGone("This session was deleted in another window.")
         return SessionGone(f"There is no session {session_id} in {self.path}.")
 
-    def create(self, game: Game, title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
+    def create(self, game: Game[Any], title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
         initial = game.setup(players, options)
         summary, finished = summary_of(game, initial)
         now = self.clock()
@@ -468,7 +468,7 @@ class Repository:
             action,
         )
 
-    def _snapshots_of(self, session_id: int, game: Game, initial: Any) -> Any:
+    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any) -> Any:
         """The timeline's way to a saved state at or before a position (a long undo)."""
         version = snapshots.state_version(game, initial)
         cls = type(initial)

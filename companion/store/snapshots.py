@@ -56,7 +56,7 @@ def _version(game_id: str, manual: int, root: type) -> str:
     return f"{game_id}:{manual}:{digest}"
 
 
-def state_version(game: Game, state: Any) -> str:
+def state_version(game: Game[Any], state: Any) -> str:
     """The version a snapshot of `state` (of this game) is stored and read under."""
     return _version(game.id, game.state_version, type(state))  # type: ignore[arg-type]
 

@@ -20,7 +20,7 @@ from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
 
-class MonsterMaker5(GameBase):
+class MonsterMaker5(GameBase[State]):
     id = "mm5"
     name = "Monster Maker 5 Rev."
     min_players = 2
