@@ -15,13 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from companion.numbers import is_seat_number, whole
+from companion.rejected import Rejected
 
-class Rejected(Exception):
-    """An action the rules do not allow. `reason` is shown to the player as written."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+__all__ = ["Rejected"]  # defined beside the number parsing the core uses, shown here as the core's
 
 
 @dataclass(frozen=True)
@@ -147,8 +144,6 @@ class Option:
                 return False
             raise Rejected(f"{self.label}: answer yes or no, not {raw!r}.")
         if self.kind == "int":
-            from companion.numbers import whole
-
             if isinstance(raw, int):
                 return raw
             return whole(str(raw).strip() or str(self.default), self.label)
@@ -214,8 +209,6 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
         return starts[0]
     if starts:
         raise Rejected(f"{typed!r} could be {' or '.join(names[i] for i in starts)}: type more of the name.")
-    from companion.numbers import is_seat_number  # here: companion.numbers needs this module
-
     number = typed.removeprefix("#").strip()
     if is_seat_number(number, len(names)):
         return int(number) - 1
