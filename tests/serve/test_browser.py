@@ -32,7 +32,11 @@ Image = pytest.importorskip("PIL.Image", reason="the test extras bring Pillow")
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="chromium is not installed: `apt-get install chromium fonts-wqy-microhei` (as .ci/run does), "
+        "then `pytest tests/serve/test_browser.py`",
+    ),
 ]
 FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--hide-scrollbars")
 
