@@ -388,11 +388,8 @@ class Repository:
             if seq <= info.cursor:
                 cursor = len(entries)
         timeline = Timeline(game, tuple(entries), cursor, known)
-        damage = (
-            f"{_spans(lost)} could not be read; the table shown skips {'it' if len(lost) == 1 else 'them'}."
-            if lost
-            else ""
-        )
+        damage = f"{_spans(lost)} could not be read; the table shown skips {'it' if len(lost) == 1 else 'them'}."
+        damage = damage[0].upper() + damage[1:] if lost else ""
         return Loaded(info, timeline, damage), len(lost)
 
     def _load(self, session_id: int) -> Loaded:

@@ -69,7 +69,7 @@ def test_a_bad_event_row_is_named_and_the_rest_still_reads(tmp_path, case):
     assert err.value.session_id == sid and err.value.action == 4
     assert f"Session {sid} (Hostile) cannot be read at action 4" in str(err.value)
     loaded = repo.load_readable(sid)
-    assert "action 4 could not be read" in loaded.damage
+    assert "Action 4 could not be read" in loaded.damage
     assert len(loaded.timeline.entries) == 5  # the other five, folded on past the bad one
     repo.close()
     assert digest(path) == before
@@ -87,7 +87,7 @@ def test_the_command_line_names_the_action_and_salvage_exports_the_rest(tmp_path
     target = tmp_path / "saved.json"
     out = companion("--db", str(path), "sessions", "export", str(sid), "--salvage", "-o", str(target))
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
-    assert "action 2 could not be read" in out.stderr
+    assert "Action 2 could not be read" in out.stderr
     assert len(json.loads(target.read_text())["events"]) == 5
     assert digest(path) == before
 
