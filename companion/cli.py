@@ -40,7 +40,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sl = ss.add_parser("list", parents=[common], help="list saved sessions, newest first")
     sl.add_argument("--json", action="store_true")
     se = ss.add_parser("export", parents=[common], help="export one session")
-    se.add_argument("id", type=int)
+    se.add_argument("id", type=session_number)
     from companion.formats import FORMAT_NAMES
 
     se.add_argument("--format", choices=FORMAT_NAMES, default="json")
@@ -72,12 +72,15 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     rl.add_argument("--seed", type=int)
 
     vw = sub.add_parser("view", parents=[common], help="a session's table view, big and read-only (no ID: choose one)")
-    vw.add_argument("id", type=int, nargs="?")
+    vw.add_argument("id", type=session_number, nargs="?")
     sv = sub.add_parser("serve", parents=[common], help="serve the read-only table display to browsers (TV, phones)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     sv.add_argument(
-        "--table", type=int, metavar="SESSION_ID", help="show this session only (default: the one played last)"
+        "--table",
+        type=session_number,
+        metavar="SESSION_ID",
+        help="show this session only (default: the one played last)",
     )
     sv.add_argument(
         "--max-viewers",
@@ -90,6 +93,19 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
         _add_game_commands(sub)
     return p
+
+
+def session_number(text: str) -> int:
+    """A session id as typed: a whole number SQLite can hold (a longer one is no session)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a session number (`companion sessions list` shows them)"
+        ) from None
+    if not 0 < number < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no session {text:.30} (`companion sessions list` shows them)")
+    return number
 
 
 def _command_word(argv: Sequence[str]) -> str | None:
@@ -121,11 +137,20 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def _open_repo(db: str | None):  # type: ignore[no-untyped-def]
-    from companion.store.files import choose_path
+    """The database for a command that only reads (list, export): opened read-only, so it
+    never creates a file (a mistyped --db), never takes the write lock, and reads a backup
+    on a read-only disk."""
+    from companion.store.files import StoreError, choose_path, inspect
     from companion.store.repo import Repository
 
-    path, may_create = choose_path(db)
-    return Repository.open(path, may_create)
+    path, _ = choose_path(db)
+    if not path.exists():
+        raise StoreError(
+            f"{path} does not exist: no sessions are saved there (a command that only reads never creates "
+            "a file). Check the name, or run `companion` to start one."
+        )
+    inspect(path, write=False)
+    return Repository.reader(path)
 
 
 def _games(as_json: bool) -> int:
@@ -184,12 +209,9 @@ def _sessions(args: argparse.Namespace) -> int:
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
         if lost:
-            print(
-                f"companion: {lost} action(s) could not be read; exporting the first {len(loaded.timeline.entries)}.",
-                file=sys.stderr,
-            )
+            print(f"companion: {loaded.damage} Exporting the other {len(loaded.timeline.entries)}.", file=sys.stderr)
     else:
-        loaded = repo.load(args.id)
+        loaded = repo.load(args.id, whole=True)
     try:
         text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
     except ExportError as exc:

@@ -9,18 +9,16 @@ codec stores every game's events as JSON and replay rebuilds the same state.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from companion.numbers import is_seat_number, whole
+from companion.rejected import Rejected
 
-class Rejected(Exception):
-    """An action the rules do not allow. `reason` is shown to the player as written."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+__all__ = ["Rejected"]  # defined beside the number parsing the core uses, shown here as the core's
 
 
 @dataclass(frozen=True)
@@ -46,10 +44,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
+# The event codec: bump it when the stored form of events changes. A payload without the key is
+# codec 1; a payload from a newer Companion carries its number and is refused by name.
+EVENT_CODEC = 1
+CODEC_KEY = "codec"
+
+
+class Undecodable(ValueError):
+    """A stored event that does not fit its class (a newer Companion, a bad disk, a hand edit)."""
 
 
 def encode(event: Event) -> dict[str, Any]:
@@ -60,14 +62,63 @@ def encode(event: Event) -> dict[str, Any]:
     return data
 
 
-def decode(data: Mapping[str, Any], types: Mapping[str, type[Event]]) -> Event:
-    """Rebuild an event; fields missing from old records take their defaults."""
+def decode(data: Any, types: Mapping[str, type[Event]]) -> Event:
+    """Rebuild an event, every field checked against its class's type hints (see
+    `companion/shapes.py`); fields missing from old records take their defaults. Undecodable
+    says what does not fit."""
+    if type(data) is not dict:
+        raise Undecodable(f"a stored event is an object, not {type(data).__name__}")
+    codec = data.get(CODEC_KEY, EVENT_CODEC)
+    if codec != EVENT_CODEC or type(codec) is not int:
+        raise Undecodable(f"written by a newer Companion (event codec {codec!r:.20}; this one reads {EVENT_CODEC})")
     kind = data.get("type")
-    cls = types.get(str(kind))
+    cls = types.get(kind) if type(kind) is str else None
     if cls is None:
-        raise ValueError(f"unknown event type {kind!r}")
-    known = {f.name for f in fields(cls)}
-    return cls(**{k: _frozen(v) for k, v in data.items() if k in known})
+        raise Undecodable(f"unknown event type {kind!r:.40} (perhaps from a newer Companion)")
+    from companion.shapes import ShapeError
+
+    values: dict[str, Any] = {}
+    name = ""
+    try:
+        for name, read, required in _event_fields(cls):
+            if name in data:
+                values[name] = read(data[name], 0)
+            elif required:
+                raise ShapeError("missing")
+    except ShapeError as exc:
+        raise Undecodable(f"{kind} {name}: {exc}") from None
+    return cls(**values)
+
+
+_EVENT_FIELDS: dict[type[Event], tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _event_fields(cls: type[Event]) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, reader, required) for each field of an event class, worked out once."""
+    found = _EVENT_FIELDS.get(cls)
+    if found is None:
+        from dataclasses import MISSING
+
+        from companion.shapes import hints, reader
+
+        typed = hints(cls)
+        found = _EVENT_FIELDS[cls] = tuple(
+            (f.name, reader(typed[f.name], allow_any=True), f.default is MISSING and f.default_factory is MISSING)
+            for f in fields(cls)
+        )
+    return found
+
+
+def decode_payload(payload: Any, types: Mapping[str, type[Event]]) -> Event:
+    """An event from its stored JSON text; Undecodable for anything else (not JSON, nested
+    past any event, a number of thousands of digits, bytes that are not UTF-8)."""
+    if not isinstance(payload, (str, bytes)):
+        raise Undecodable(f"a stored event is JSON text, not {type(payload).__name__}")
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise Undecodable(f"not JSON ({str(exc)[:60]})") from None
+    return decode(data, types)
 
 
 @dataclass(frozen=True)
@@ -93,8 +144,6 @@ class Option:
                 return False
             raise Rejected(f"{self.label}: answer yes or no, not {raw!r}.")
         if self.kind == "int":
-            from companion.numbers import whole
-
             if isinstance(raw, int):
                 return raw
             return whole(str(raw).strip() or str(self.default), self.label)
@@ -160,8 +209,6 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
         return starts[0]
     if starts:
         raise Rejected(f"{typed!r} could be {' or '.join(names[i] for i in starts)}: type more of the name.")
-    from companion.numbers import is_seat_number  # here: companion.numbers needs this module
-
     number = typed.removeprefix("#").strip()
     if is_seat_number(number, len(names)):
         return int(number) - 1
@@ -231,8 +278,12 @@ class Catalogue(Protocol):
         ...
 
 
-class Game(Protocol):
-    """Everything a registered game offers: the whole contract in one place.
+S = TypeVar("S")  # a game's frozen state class
+
+
+class Game(Protocol[S]):
+    """Everything a registered game offers: the whole contract in one place, generic in the
+    game's state class (`Game[State]`), so every hook that takes a state is checked.
 
     A game is an object (its package's `GAME`); `GameBase` gives every optional hook its
     default, so a game writes only what it needs. Everything here is pure; `screen` and
@@ -255,39 +306,39 @@ class Game(Protocol):
     commands: tuple[str, ...]
     catalogue: Catalogue | None  # the remembered cards a player can list and edit, if the game keeps any
 
-    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any:
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S:
         """The first frozen state, or Rejected (bad names, player count or options)."""
         ...
 
-    def apply(self, state: Any, event: Event) -> Any:
+    def apply(self, state: S, event: Event) -> S:
         """The state after `event`, or Rejected with the reason; `state` is never changed."""
         ...
 
-    def describe(self, before: Any, event: Event, after: Any) -> str:
+    def describe(self, before: S, event: Event, after: S) -> str:
         """The log line for an event that was applied."""
         ...
 
-    def view(self, state: Any) -> TableView:
+    def view(self, state: S) -> TableView:
         """The shared table frame for a state."""
         ...
 
-    def next_turn(self, state: Any) -> Event:
+    def next_turn(self, state: S) -> Event:
         """The event the table's "next turn" key records."""
         ...
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """The outcome of a finished game, None while it is under way."""
         ...
 
-    def rules_phase(self, state: Any) -> str:
+    def rules_phase(self, state: S) -> str:
         """The rules phase (one of `rules_phases`, or "") the rules screen opens on."""
         ...
 
-    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+    def headline(self, state: S) -> tuple[tuple[str, str], ...]:
         """(label, value) pairs the big read-only table view shows above the players."""
         ...
 
-    def panel(self, state: Any) -> tuple[str, ...]:
+    def panel(self, state: S) -> tuple[str, ...]:
         """Lines of words the game's screen shows under the players."""
         ...
 
@@ -306,12 +357,24 @@ class Game(Protocol):
         ...
 
 
-class GameBase(ABC):
+REQUIRED = {"id": str, "name": str, "min_players": int, "max_players": int, "events": Mapping, "screen": str}
+
+
+class GameBase(ABC, Generic[S]):
     """A game's base class: the required methods of `Game` and a default for every hook.
 
-    Games inherit it and set the `Game` attributes; a game missing a required method cannot
-    be made (TypeError at import), so the registry never holds half a game.
+    Games inherit it (`GameBase[State]`) and set the `Game` attributes; a game missing a
+    required method cannot be made (TypeError), and a game class that has every method but
+    lacks a required attribute (`REQUIRED`) is refused when the class is created, at import,
+    so the registry never holds half a game.
     """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    events: Mapping[str, type[Event]]
+    screen: str
 
     options: tuple[Option, ...] = ()
     cooperative: bool = False
@@ -322,32 +385,42 @@ class GameBase(ABC):
     catalogue: Catalogue | None = None
 
     @abstractmethod
-    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any: ...
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S: ...
 
     @abstractmethod
-    def apply(self, state: Any, event: Event) -> Any: ...
+    def apply(self, state: S, event: Event) -> S: ...
 
     @abstractmethod
-    def describe(self, before: Any, event: Event, after: Any) -> str: ...
+    def describe(self, before: S, event: Event, after: S) -> str: ...
 
     @abstractmethod
-    def view(self, state: Any) -> TableView: ...
+    def view(self, state: S) -> TableView: ...
 
     @abstractmethod
-    def next_turn(self, state: Any) -> Event: ...
+    def next_turn(self, state: S) -> Event: ...
 
     @abstractmethod
-    def result(self, state: Any) -> Result | None: ...
+    def result(self, state: S) -> Result | None: ...
 
-    def rules_phase(self, state: Any) -> str:
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if any(getattr(getattr(cls, n, None), "__isabstractmethod__", False) for n in dir(cls)):
+            return  # a partial base (or half a game, which cannot be made anyway)
+        wrong = [n for n, kind in REQUIRED.items() if not isinstance(getattr(cls, n, None), kind)]
+        if wrong:
+            raise TypeError(
+                f"{cls.__name__} needs {', '.join(wrong)} ({', '.join(REQUIRED[n].__name__ for n in wrong)})"
+            )
+
+    def rules_phase(self, state: S) -> str:
         """By default the phase the table view shows."""
         return self.view(state).phase
 
-    def headline(self, state: Any) -> tuple[tuple[str, str], ...]:
+    def headline(self, state: S) -> tuple[tuple[str, str], ...]:
         """By default none: the table view shows the players only."""
         return ()
 
-    def panel(self, state: Any) -> tuple[str, ...]:
+    def panel(self, state: S) -> tuple[str, ...]:
         """By default no lines."""
         return ()
 

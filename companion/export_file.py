@@ -16,6 +16,9 @@ from pathlib import Path
 
 from companion.store.files import HEADER
 
+SIDECARS = ("-wal", "-shm", "-journal")
+WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))
+
 
 class ExportRefused(Exception):
     """The export was not written; the message says why in one line."""
@@ -38,14 +41,15 @@ def check_target(name: str | Path, database: Path | None, force: bool) -> Path:
         raise ExportRefused("No file name given for the export.")
     target = Path(name).expanduser()
     if database is not None:
-        db = database.expanduser()
+        # The database as named and as resolved (through a symlink the live -wal lies beside
+        # the real file), each with the files SQLite keeps beside it.
         sidecars = [
-            db,
-            db.with_name(db.name + "-wal"),
-            db.with_name(db.name + "-shm"),
-            db.with_name(db.name + "-journal"),
+            db.with_name(db.name + suffix)
+            for db in {database.expanduser(), database.expanduser().resolve()}
+            for suffix in ("", *SIDECARS)
         ]
-        if any(_same_file(target, p) or target.absolute() == p.absolute() for p in sidecars):
+        resolved = target.resolve()
+        if any(_same_file(target, p) or resolved == p.absolute() for p in sidecars):
             raise ExportRefused(f"{target} is the database itself; choose another file for the export.")
     folder = target.parent
     if target.is_dir():
@@ -60,11 +64,24 @@ def check_target(name: str | Path, database: Path | None, force: bool) -> Path:
             raise ExportRefused(f"{target} is not a regular file; Companion writes exports only to files.")
         if _is_sqlite(target):
             raise ExportRefused(f"{target} is an SQLite database; Companion never writes an export over one.")
+        if target.name.endswith(SIDECARS) or _is_wal(target):
+            raise ExportRefused(
+                f"{target} is a file SQLite keeps beside a database (its log or lock); "
+                "Companion never writes an export over one."
+            )
         if not force:
             raise NeedsForce(f"{target} already exists; pass --force to replace it.")
     if not os.access(folder, os.W_OK):
         raise ExportRefused(f"{target}: cannot write in {folder} (permission denied).")
     return target
+
+
+def _is_wal(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(4) in WAL_MAGIC
+    except OSError:
+        return False
 
 
 def _is_sqlite(path: Path) -> bool:

@@ -12,14 +12,13 @@ by the game (`describe`), not taken from the file.
 from __future__ import annotations
 
 import json
-import types
-import typing
-from dataclasses import dataclass, fields
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.clock import parse
-from companion.core import Event, Game, Rejected, decode
+from companion.core import Event, Game, Rejected, Undecodable, decode
 from companion.export import JSON_FORMAT, JSON_VERSION
 from companion.timeline import Entry, Timeline, turn_label
 
@@ -34,7 +33,7 @@ class ImportRefused(Exception):
 
 @dataclass(frozen=True)
 class Parsed:
-    game: Game
+    game: Game[Any]
     title: str
     players: tuple[str, ...]
     options: dict[str, Any]
@@ -107,65 +106,18 @@ def _time(value: Any, what: str) -> str:
     return str(text)
 
 
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether a decoded field value is of its declared type (plain values and tuples of them)."""
-    if hint is Any:
-        return _plain(value)
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, h) for h in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint in (str, float):
-        return isinstance(value, hint) and not isinstance(value, bool)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, h) for v, h in zip(value, args, strict=True))
-    return False  # a type no event declares today: refuse rather than guess
-
-
-def _plain(value: Any) -> bool:
-    if isinstance(value, tuple):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, str | int | float | bool)
-
-
-_HINTS: dict[str, dict[str, Any]] = {}
-
-
-def _hints(cls: type[Event]) -> dict[str, Any]:
-    """An event class's declared field types (resolved once: it is most of a large import's time)."""
-    key = f"{cls.__module__}.{cls.__qualname__}"
-    if key not in _HINTS:
-        _HINTS[key] = typing.get_type_hints(cls)
-    return _HINTS[key]
-
-
-def _event(data: Any, game: Game, n: int) -> Event:
-    """Action `n`'s event, decoded through the game's event classes and type-checked."""
-    # TODO(lead, issue 22): route through the type-directed decoder in companion.core when merged.
+def _event(data: Any, game: Game[Any], n: int) -> Event:
+    """Action `n`'s event, decoded through the game's event classes by the store's own
+    type-directed decoder (every field checked against its class)."""
     _need(data, dict, f"action {n}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in game.events:
         shown = kind[:40] if isinstance(kind, str) else kind
         raise ImportRefused(f"Action {n} is of a kind {game.name} does not know ({shown!r}).")
     try:
-        event = decode(data, game.events)
-    except (TypeError, ValueError) as exc:
+        return decode(data, game.events)
+    except Undecodable as exc:
         raise ImportRefused(f"Action {n} ({kind}) does not fit its kind: {exc}.") from None
-    hints = _hints(type(event))
-    for f in fields(event):
-        if not _fits(getattr(event, f.name), hints[f.name]):
-            raise ImportRefused(f"Action {n} ({kind}): {f.name} has the wrong type.")
-    return event
 
 
 def parse_export(data: Any) -> Parsed:
@@ -242,13 +194,13 @@ def import_file(repo: Any, path: str | Path) -> tuple[int, Parsed]:
 
 
 def import_command(repo: Any, path: str, as_json: bool) -> int:
-    from companion.cli import _fail
     from companion.text import shown
 
     try:
         sid, parsed = import_file(repo, path)
     except ImportRefused as exc:
-        return _fail(str(exc), 1)
+        print(f"companion: {shown(str(exc))}", file=sys.stderr)
+        return 1
     actions = len(parsed.timeline.entries)
     if as_json:
         row = {"id": sid, "game": parsed.game.id, "title": parsed.title, "actions": actions}

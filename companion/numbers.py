@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from companion.core import Rejected
+from companion.rejected import Rejected  # not companion.core: the core uses this module
 from companion.text import fit, shown
 
 LIMIT = 1_000_000

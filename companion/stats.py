@@ -43,7 +43,7 @@ def steps(timeline: Timeline) -> Iterator[tuple[Any, Event, Any]]:
         yield timeline.state_at(i), timeline.entries[i].event, timeline.state_at(i + 1)
 
 
-def summarise(game: Game, timeline: Timeline, names: Sequence[str], times: Sequence[str]) -> dict[str, Any] | None:
+def summarise(game: Game[Any], timeline: Timeline, names: Sequence[str], times: Sequence[str]) -> dict[str, Any] | None:
     """The stored form of a finished session's outcome (seats, not names); None while under way."""
     state = timeline.state
     result = game.result(state)

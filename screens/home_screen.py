@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from companion.store.files import FileDamaged, StoreError
+from companion.store.files import StoreError
 from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
@@ -240,11 +240,9 @@ class HomeScreen(Screen[None]):
         repo: Any = self.app.repo  # type: ignore[attr-defined]
         salvaged = ""
         try:
-            try:
-                loaded = repo.load(session_id)
-            except FileDamaged:  # what can still be read is worth keeping
-                loaded, lost = repo.salvage(session_id)
-                salvaged = f" (the file is damaged: {lost} action(s) after the first {len(loaded.timeline.entries)} could not be read)"
+            loaded = repo.load_readable(session_id, whole=True)  # damaged: what can still be read
+            if loaded.damage:
+                salvaged = f" (as far as it reads: {loaded.damage})"
             text = export(loaded, repo.event_times(session_id) if not salvaged else [], fmt)
             write_export(text, path, repo.path, force=force)
         except NeedsForce:

@@ -60,10 +60,10 @@ def open_table(app: App[Any], session_id: int) -> None:
 
 
 def back_home(app: App[Any]) -> None:
-    """Pop every screen above the home screen (the session they showed is gone)."""
-    from screens.home_screen import HomeScreen
-
-    while len(app.screen_stack) > 1 and not isinstance(app.screen, HomeScreen):
+    """Pop every screen above the home screen (the session they showed is gone). The home
+    screen is known by its class's name: importing it here would close the import cycle
+    home → new session → table → home (`lint-imports` checks there is none)."""
+    while len(app.screen_stack) > 1 and type(app.screen).__name__ != "HomeScreen":
         app.pop_screen()
 
 
@@ -148,6 +148,8 @@ class TableScreen(Screen[None]):
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
+        self.damage = ""  # the session could be read only in part: shown read-only, saying why
+        self._saving_asked: int | None = None  # the entry line whose action waits for the lock
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -178,7 +180,7 @@ class TableScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+            loaded = self.app.repo.load_readable(self.session_id)  # type: ignore[attr-defined]
         except StoreError as exc:
             self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
             return
@@ -196,6 +198,9 @@ class TableScreen(Screen[None]):
         self.title_text = loaded.info.title
         self.options_text = options_line(loaded.timeline.game, loaded.info.options)
         self._shown = ((), 0)
+        self.damage = loaded.damage
+        if self.damage:
+            self.notify(self.damage, severity="error", title="Opened read-only", markup=False, timeout=30)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
 
@@ -226,10 +231,14 @@ class TableScreen(Screen[None]):
         another program holds the write lock, a worker waits for it and the screen stays live."""
         if self._saving is not None:
             return "Still waiting to save the last action; try again in a moment."
+        if self.damage:
+            return "This session is open read-only (part of it cannot be read): nothing is saved."
         try:
             self._save(after, new_entry, wait=False)
         except StoreBusy:
             self._saving = after
+            # The entry line that typed it (if any) says "waiting" until the save is settled.
+            self._saving_asked = self._asked if self.entry_open else None
             self._save_when_free(after, new_entry)
             waiting = "Another program holds the database; saving this action as soon as it lets go…"
             self.notify(waiting, title="Waiting to save")
@@ -248,14 +257,29 @@ class TableScreen(Screen[None]):
         try:
             self._save(after, new_entry, wait=True)
         except StoreError as exc:
-            self.app.call_from_thread(self._not_saved, exc)
+            self.app.call_from_thread(self._not_saved_late, exc)
         else:
             self.app.call_from_thread(self._saved_late, after)
 
+    def _waiting_entry(self) -> bool:
+        """Whether the entry line open now is the one still saying its action is waiting."""
+        asked, self._saving_asked = self._saving_asked, None
+        return self.entry_open and asked == self._asked
+
     def _saved_late(self, after: Timeline) -> None:
         self._saving = None
+        if self._waiting_entry():  # saved: the line that typed it clears, so enter cannot record it twice
+            self.close_entry()
         self._show(after)
         self.notify("Saved: the other program let go of the database.", title="Saved")
+
+    def _not_saved_late(self, exc: StoreError) -> None:
+        waiting = self._waiting_entry()
+        reason = self._not_saved(exc)
+        if waiting:  # the typed text stays, to try again; the line now says it was not saved
+            self.query_one(EntryLine).refuse(reason)
+        else:
+            self.explain(reason)
 
     def _not_saved(self, exc: StoreError) -> str:
         self._saving = None
@@ -307,7 +331,7 @@ class TableScreen(Screen[None]):
     def paint(self) -> None:
         tl = self.timeline
         assert tl is not None
-        view = tl.game.view(self.shown_state)
+        view = tl.view_of(self.viewing)
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
@@ -335,8 +359,10 @@ class TableScreen(Screen[None]):
             lines.append(f"[dim]{markup(self.options_text)}[/]")
         update_wrapped(self.query_one("#header", Static), Content.from_markup("\n".join(lines)))
         banner = self.query_one("#banner", Static)
-        banner.display = self.viewing is not None
-        if self.viewing is not None:
+        banner.display = self.viewing is not None or bool(self.damage)
+        if self.damage:
+            banner.update(Text(f"Read-only: {self.damage}"))
+        elif self.viewing is not None:
             banner.update(
                 f"Read-only: the table after action {self.viewing} of {tl.cursor}. "
                 "[b]w[/b] rewind to here · [b]esc[/b] back to now"
@@ -476,7 +502,7 @@ class TableScreen(Screen[None]):
             return "Nothing to undo: this is the start of the session."
         if command.action == "redo":
             return "Nothing to redo: no action has been undone."
-        view = tl.game.view(tl.state)
+        view = tl.view_of()
         if view.finished:
             return f"{command.title}: the game is over (ctrl+z undoes the last action)."
         if view.phase:
@@ -587,7 +613,7 @@ class TableScreen(Screen[None]):
             return True if tl.can_redo and self.viewing is None else None
         if action in MUTATING and self.viewing is not None:
             return None
-        if action == "next_turn" and tl.game.view(tl.state).finished:
+        if action == "next_turn" and tl.view_of().finished:
             return None
         return True
 
@@ -664,6 +690,11 @@ class TableScreen(Screen[None]):
         if tl is None:
             return
         target = event.index + 1
+        try:
+            tl.state_at(target)
+        except Rejected as exc:  # an older action of a damaged log: say so, stay on now
+            self.explain(exc.reason)
+            return
         self.viewing = None if target == tl.cursor else target
         if self.has_class("-short", "-narrow"):  # the log covers the table: show the table then
             self.action_log()

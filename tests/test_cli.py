@@ -71,11 +71,11 @@ def test_unfinished_game_has_no_bgstats_play(repo, db_path, capsys):
     assert code == 1 and "finished" in capsys.readouterr().err
 
 
-def test_unknown_session_and_bad_arguments(db_path):
+def test_unknown_session_and_bad_arguments(repo, db_path):
     out = run("sessions", "export", "42", "--db", str(db_path))
     assert out.returncode == 1 and "no session 42" in out.stderr
     out = run("sessions", "export", "abc", "--db", str(db_path))
-    assert out.returncode == 2 and "invalid int value" in out.stderr
+    assert out.returncode == 2 and "'abc' is not a session number" in out.stderr
     assert run("dance").returncode == 2
 
 

@@ -6,6 +6,7 @@ Registering a game is the only edit outside its own module, screen and rules fil
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from companion.core import Game, Rejected
 
@@ -17,7 +18,7 @@ REGISTERED = (
 )
 
 
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[Game[Any], ...]:
     games = []
     for path in REGISTERED:
         module, _, name = path.partition(":")
@@ -25,7 +26,7 @@ def all_games() -> tuple[Game, ...]:
     return tuple(games)
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     for game in all_games():
         if game.id == game_id:
             return game

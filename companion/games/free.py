@@ -138,7 +138,7 @@ def _check_bounds(c: Counter, value: int, who: str) -> None:
         raise Rejected(f"{who} {c.name} cannot go above {c.high} (it would be {value}).")
 
 
-class FreePlay(GameBase):
+class FreePlay(GameBase[FreeState]):
     id = "free"
     name = "Free play"
     titled = True  # whatever game the table plays: the session's title names it

@@ -12,6 +12,7 @@ view) opens the file read-only, so it cannot write even by mistake.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,10 @@ def writer_engine(path: Path) -> Engine:
 
 def reader_engine(path: Path) -> Engine:
     uri = f"{path.resolve().as_uri()}?mode=ro"
+    if not os.access(path.parent, os.W_OK) and not path.with_name(path.name + "-shm").exists():
+        # A read-only mount (a backup): SQLite cannot create the -shm a WAL file needs, but
+        # nothing can write the file either, so it may read it as immutable.
+        uri += "&immutable=1"
 
     def connect() -> sqlite3.Connection:
         return sqlite3.connect(uri, uri=True, timeout=BUSY_MS / 1000, check_same_thread=False, isolation_level=None)

@@ -38,6 +38,16 @@ class FileDamaged(StoreError):
     """SQLite found a damaged page while reading (the header and schema were fine)."""
 
 
+class SessionUnreadable(StoreError):
+    """A session's stored rows do not read back (a newer Companion, a bad disk, a hand edit):
+    `action` is the first that cannot be read or replayed (0: the session's own row)."""
+
+    def __init__(self, message: str, session_id: int, action: int) -> None:
+        super().__init__(message)
+        self.session_id = session_id
+        self.action = action
+
+
 def default_path() -> Path:
     from platformdirs import user_data_path
 
@@ -116,12 +126,15 @@ def check_header(path: Path) -> None:
         raise StoreError(f"{path} is truncated: {size} bytes, the header promises {pages * page_size}.")
 
 
-def inspect(path: Path) -> int:
-    """The schema version of a usable existing file; raises StoreError otherwise."""
+def inspect(path: Path, write: bool = True) -> int:
+    """The schema version of a usable existing file; raises StoreError otherwise. Without
+    `write` (a command that only reads) a read-only file, folder or disk is fine."""
     check_regular(path)
     if not os.access(path, os.R_OK):
         raise StoreError(f"{path} cannot be read (permission denied).")
     check_header(path)
+    if not write:
+        return _schema(path)
     if _read_only(path):
         raise StoreError(f"{path} is read-only; Companion needs to write to it. Make it writable or pass --db.")
     if not os.access(path.parent, os.W_OK):
@@ -129,7 +142,16 @@ def inspect(path: Path) -> int:
             f"{path}: the folder {path.parent} is read-only, and SQLite must create files beside the "
             "database (its -wal and -shm). Make the folder writable or move the file. (The file is fine.)"
         )
+    version = _schema(path)
+    _check_lock(path)
+    return version
+
+
+def _schema(path: Path) -> int:
+    """The file's schema version, read without writing: StoreError if it is not ours to read."""
     uri = f"{path.resolve().as_uri()}?mode=ro"
+    if not os.access(path.parent, os.W_OK) and not path.with_name(path.name + "-shm").exists():
+        uri += "&immutable=1"  # a read-only disk: see engine.reader_engine
     try:
         con = sqlite3.connect(uri, uri=True, timeout=2)
         try:
@@ -146,7 +168,6 @@ def inspect(path: Path) -> int:
         )
     if version == 0 and tables - {"sqlite_sequence"}:
         raise StoreError(f"{path} is an SQLite database of another program, not Companion's.")
-    _check_lock(path)
     return int(version)
 
 

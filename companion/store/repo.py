@@ -20,7 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from companion.clock import utc_now
-from companion.core import Game, encode
+from companion.core import Game, Rejected, TableView, Undecodable, encode
 from companion.games import get_game
 from companion.store import players as players_store
 from companion.store import snapshots
@@ -38,6 +38,7 @@ from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_eng
 from companion.store.files import (
     FileDamaged,
     SessionGone,
+    SessionUnreadable,
     StaleSession,
     StoreBusy,
     StoreError,
@@ -47,7 +48,7 @@ from companion.store.files import (
 from companion.store.migrations import upgrade
 from companion.store.schema_version import CURRENT_VERSION
 from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
-from companion.timeline import Entry, Timeline
+from companion.timeline import Entry, LogUnreadable, Timeline, turn_label
 
 SNAPSHOT_EVERY = 500
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Repository",
     "SessionGone",
     "SessionInfo",
+    "SessionUnreadable",
     "StaleSession",
     "StoreBusy",
     "StoreError",
@@ -81,6 +83,7 @@ class SessionInfo:
 class Loaded:
     info: SessionInfo
     timeline: Timeline
+    damage: str = ""  # salvaged: what could not be read (the session is then shown read-only)
 
 
 S = SessionRow.__table__  # type: ignore[attr-defined]
@@ -126,15 +129,26 @@ PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
 )
 
 
+def _json(text: Any, kind: type) -> Any:
+    """A session row's JSON column, or an empty one if it does not read (the load says why)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return kind()
+    if kind is tuple:
+        return tuple(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ()
+    return value if isinstance(value, kind) else kind()
+
+
 def _info(row: Any) -> SessionInfo:
     sid, game, title, players, options, cursor, created, updated, summary, finished, version = row
     return SessionInfo(
         sid,
-        game,
-        title,
-        tuple(json.loads(players)),
-        json.loads(options),
-        cursor,
+        str(game),
+        str(title),
+        _json(players, tuple),
+        _json(options, dict),
+        cursor if type(cursor) is int else 0,
         created,
         updated,
         summary,
@@ -143,11 +157,11 @@ def _info(row: Any) -> SessionInfo:
     )
 
 
-def summary_of(game: Game, state: Any) -> tuple[str, bool]:
-    view = game.view(state)
+def summary_of(game: Game[Any], state: Any, view: TableView | None = None) -> tuple[str, bool]:
+    view = game.view(state) if view is None else view
     turn = f"{view.turn}'s turn" if view.turn else view.phase
     text = "finished" if view.finished else f"round {view.round}, {turn}"
-    if view.finished and getattr(game, "cooperative", False):
+    if view.finished and game.cooperative:
         result = game.result(state)
         if result is not None:
             text += " · won" if result.winners else " · lost"
@@ -166,6 +180,7 @@ class Repository:
         # refused unless the file still has it (checked in the write's own transaction).
         self._seen: dict[int, int] = {}
         self._busy_ms = BUSY_MS
+        self._snapshot_due: set[int] = set()  # sessions opened far from their last snapshot
 
     @classmethod
     def reader(cls, path: Path) -> Repository:
@@ -199,6 +214,14 @@ class Repository:
             con = self.engine.connect()
             if self.read_only:  # a reader never upgrades a file, so it needs one already current
                 found = con.connection.driver_connection.execute("PRAGMA user_version").fetchone()[0]  # type: ignore[union-attr]
+                if found == 0 or found > CURRENT_VERSION:
+                    con.close()
+                    raise StoreError(
+                        f"{self.path} is not a Companion database (or an empty one)."
+                        if found == 0
+                        else f"{self.path} was written by a newer Companion (schema {found}; this one knows up to "
+                        f"{CURRENT_VERSION}). Update Companion to open it."
+                    )
                 if found < CURRENT_VERSION:
                     con.close()
                     raise StoreError(
@@ -263,7 +286,7 @@ class Repository:
             return SessionGone("This session was deleted in another window.")
         return SessionGone(f"There is no session {session_id} in {self.path}.")
 
-    def create(self, game: Game, title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
+    def create(self, game: Game[Any], title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
         initial = game.setup(players, options)
         summary, finished = summary_of(game, initial)
         now = self.clock()
@@ -294,44 +317,97 @@ class Repository:
             raise self._gone(session_id)
         return _info(row)
 
-    def load(self, session_id: int) -> Loaded:
+    def load(self, session_id: int, whole: bool = False) -> Loaded:
+        """The session with its log, its state folded from the newest snapshot that agrees
+        with the log. FileDamaged (a damaged page) or SessionUnreadable (a row that does not
+        read back, or a log that no longer replays) name the session, the action and what to
+        do; nothing is written either way. Events before the snapshot are decoded when first
+        needed, unless `whole` (an export reads them all anyway)."""
         try:
-            return self._load(session_id)
+            loaded = self._load(session_id)
         except FileDamaged as exc:
             raise FileDamaged(
-                f"Session {session_id} cannot be read whole: {exc}. Export what can still be read with "
-                f"`companion sessions export {session_id} --salvage -o FILE` (or e on the home screen)."
+                f"Session {session_id} cannot be read whole: {exc}. {_salvage_hint(session_id)}"
             ) from None
+        for seq, entry in enumerate(loaded.timeline.entries if whole else (), 1):
+            try:
+                entry.event  # noqa: B018 (decoded now: an export needs every event)
+            except Undecodable as exc:
+                raise self._unreadable(session_id, loaded.info, seq, str(exc)) from None
+        return loaded
+
+    def load_readable(self, session_id: int, whole: bool = False) -> Loaded:
+        """The session whole, or else as far as it can still be read (salvaged, with `damage`
+        saying what is missing): what the table screen opens, read-only when damaged."""
+        try:
+            return self.load(session_id, whole)
+        except (FileDamaged, SessionUnreadable) as exc:
+            loaded, _ = self.salvage(session_id)
+            return replace(loaded, damage=f"{exc} {loaded.damage}".strip())
 
     def salvage(self, session_id: int) -> tuple[Loaded, int]:
-        """The session as far as its log can still be read from a damaged file, one event at a
-        time through the (session, seq) index; and how many actions were lost after that."""
-        with self._session() as s:
-            info = self.info(session_id)
-            game = get_game(info.game)
-            (count,) = s.execute(select(func.count()).select_from(E).where(E.c.session_id == session_id)).one()
+        """The session as far as its log can still be read, and how many actions were lost.
+
+        One read transaction; each action is read on its own through the (session, seq) index,
+        so a damaged page loses only the rows on it. An action that cannot be read, decoded or
+        replayed is skipped and the rest are folded on (each still checked by the rules);
+        `damage` names the actions skipped."""
+        info = self.info(session_id)
+        game = get_game(info.game)
+        rows: list[Any] = []
+        try:
+            with self._transaction(write=False) as con:
+                raw: Any = con.connection.driver_connection
+                try:
+                    count = raw.execute("SELECT max(seq) FROM event WHERE session_id = ?", (session_id,)).fetchone()[0]
+                except sqlite3.DatabaseError:
+                    count = info.cursor
+                one = "SELECT payload, turn, text, dropped FROM event WHERE session_id = ? AND seq = ?"
+                for seq in range(1, int(count or 0) + 1):
+                    try:
+                        rows.append(raw.execute(one, (session_id, seq)).fetchone())
+                    except sqlite3.DatabaseError:
+                        rows.append(None)
+        except FileDamaged:  # SQLite ends a read that met a damaged page with an error too
+            if not rows:
+                raise
+        try:
+            state = game.setup(info.players, info.options)
+        except Exception as exc:
+            raise SessionUnreadable(f"Session {session_id} cannot be read: {_why(exc)}.", session_id, 0) from None
+        known = {0: state}
         entries: list[Entry] = []
-        for seq in range(1, count + 1):
+        lost: list[int] = []
+        cursor = 0
+        for seq, row in enumerate(rows, 1):
             try:
-                with self._session() as s:
-                    row = s.execute(
-                        select(E.c.payload, E.c.turn, E.c.text, E.c.dropped).where(
-                            E.c.session_id == session_id, E.c.seq == seq
-                        )
-                    ).one()
-            except Exception:  # the first action that cannot be read ends what can be saved
-                break
-            p, t, x, d = row
-            entries.append(Entry(None, t, x, d, payload=p, types=game.events))
-        initial = game.setup(info.players, info.options)
-        timeline = Timeline.replay(game, initial, tuple(entries), min(info.cursor, len(entries)))
-        return Loaded(info, timeline), count - len(entries)
+                entry = _entry(row, game.events)
+                state = game.apply(state, entry.event)
+            except Exception:  # unreadable, undecodable or refused now: skipped, and said
+                lost.append(seq)
+                continue
+            entries.append(entry)
+            known[len(entries)] = state
+            if seq <= info.cursor:
+                cursor = len(entries)
+        timeline = Timeline(game, tuple(entries), cursor, known)
+        damage = f"{_spans(lost)} could not be read; the table shown skips {'it' if len(lost) == 1 else 'them'}."
+        damage = damage[0].upper() + damage[1:] if lost else ""
+        return Loaded(info, timeline, damage), len(lost)
 
     def _load(self, session_id: int) -> Loaded:
         with self._session() as s:
             info = self.info(session_id)
             game = get_game(info.game)
-            initial = game.setup(info.players, info.options)
+            try:
+                initial = game.setup(info.players, info.options)
+            except Exception as exc:  # players or options that do not read back
+                raise SessionUnreadable(
+                    f"Session {session_id} cannot be read: its players or table options do not fit the game "
+                    f"({_why(exc)}). {_salvage_hint(session_id)}",
+                    session_id,
+                    0,
+                ) from None
             # The one bulk read (a whole log): Core rows off the session's connection, which
             # skip the ORM's per-row result handling (10,000 rows: 37 -> 30 ms).
             rows = (
@@ -343,25 +419,71 @@ class Repository:
                 )
                 .all()
             )
+            # The newest snapshot before the cursor: the state one step back is then known
+            # too, so the first undo folds nothing.
             snap = s.execute(
                 select(P.c.seq, P.c.data)
                 .where(
                     P.c.session_id == session_id,
-                    P.c.seq <= info.cursor,
+                    P.c.seq < max(info.cursor, 1),
                     P.c.version == snapshots.state_version(game, initial),
                 )
                 .order_by(P.c.seq.desc())
                 .limit(1)
             ).first()
         types = game.events
-        entries = tuple(Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows)
+        for seq, (_, t, x, d) in enumerate(rows, 1):
+            if type(t) is not str or type(x) is not str or type(d) is not int:
+                raise self._unreadable(session_id, info, seq, "its log line is not text")
+        entries = [Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows]  # decoded when folded
         self._seen[session_id] = info.version
         snapshot = _read_snapshot(snap, type(initial))
-        timeline = Timeline.replay(game, initial, entries, info.cursor, snapshot)
-        if not self.read_only and timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
-            with self._write() as con:
-                _put_snapshot(con, session_id, timeline)
+        timeline = None
+        if snapshot is not None:
+            try:
+                timeline = Timeline.replay(game, initial, tuple(entries), info.cursor, snapshot)
+                if not _agrees(timeline, snapshot[0], info):
+                    timeline = None
+            except Exception:  # a snapshot the log does not bear out: replay from the start
+                timeline = None
+        trusted = timeline is not None or snapshot is None
+        if timeline is None:
+            try:
+                timeline = Timeline.replay(game, initial, tuple(entries), info.cursor)
+            except LogUnreadable as exc:
+                raise self._unreadable(session_id, info, exc.position, exc.detail) from None
+        if trusted:  # a long undo may then start from a nearer snapshot (each checked against the log)
+            timeline = replace(timeline, earlier=self._snapshots_of(session_id, game, initial))
+        if timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
+            # Written with the next action (which takes the write lock anyway): opening a
+            # session only ever reads, so it never waits for another program's writer.
+            self._snapshot_due.add(session_id)
         return Loaded(info, timeline)
+
+    def _unreadable(self, session_id: int, info: SessionInfo, action: int, detail: str) -> SessionUnreadable:
+        return SessionUnreadable(
+            f"Session {session_id} ({info.title}) cannot be read at action {action}: {detail}. "
+            f"{_salvage_hint(session_id)}",
+            session_id,
+            action,
+        )
+
+    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any) -> Any:
+        """The timeline's way to a saved state at or before a position (a long undo)."""
+        version = snapshots.state_version(game, initial)
+        cls = type(initial)
+
+        def earlier(position: int) -> tuple[int, Any] | None:
+            with self._session() as s:
+                row = s.execute(
+                    select(P.c.seq, P.c.data)
+                    .where(P.c.session_id == session_id, P.c.seq <= position, P.c.version == version)
+                    .order_by(P.c.seq.desc())
+                    .limit(1)
+                ).first()
+            return _read_snapshot(row, cls)
+
+        return earlier
 
     def rename(self, session_id: int, title: str) -> SessionInfo:
         title = title.strip()
@@ -398,12 +520,13 @@ class Repository:
         entry = after.entries[after.cursor - 1]
         now = self.clock()
         payload = json.dumps(encode(entry.event))
+        summary = self._summary(session_id, after)
         with self._transaction(write=True, wait=wait) as con:
             version = self._check_fresh(con, session_id, seen)
             if seen.cursor < len(seen.entries):  # an undone branch to drop
                 con.execute(DROP_EVENTS, {"sid": session_id, "after": seen.cursor})
                 con.execute(DROP_SNAPSHOTS, {"sid": session_id, "after": seen.cursor})
-            if after.cursor % SNAPSHOT_EVERY == 0:
+            if after.cursor % SNAPSHOT_EVERY == 0 or session_id in self._snapshot_due:
                 _put_snapshot(con, session_id, after)
             con.execute(
                 ADD_EVENT,
@@ -417,16 +540,28 @@ class Repository:
                     "dropped": entry.dropped,
                 },
             )
-            _touch(con, session_id, after, now)
+            _touch(con, session_id, after, now, summary)
         self._seen[session_id] = version + 1
+        self._snapshot_due.discard(session_id)
 
     def move(self, session_id: int, seen: Timeline, after: Timeline, wait: bool = True) -> None:
         """Commit an undo, redo or rewind: only the cursor moves."""
         now = self.clock()
+        summary = self._summary(session_id, after)
         with self._transaction(write=True, wait=wait) as con:
             version = self._check_fresh(con, session_id, seen)
-            _touch(con, session_id, after, now)
+            _touch(con, session_id, after, now, summary)
         self._seen[session_id] = version + 1
+
+    def _summary(self, session_id: int, after: Timeline) -> tuple[str, bool]:
+        """The session's summary line after a write, worked out before it starts: a stored
+        event that no longer reads (a redo onto a damaged row) refuses the write, saving nothing."""
+        try:
+            return summary_of(after.game, after.state, after.view_of())
+        except LogUnreadable as exc:
+            raise SessionUnreadable(
+                f"Not saved: session {session_id} {exc.reason}. {_salvage_hint(session_id)}", session_id, exc.position
+            ) from None
 
     # -- following (the table view) ---------------------------------------------------------
 
@@ -487,8 +622,8 @@ class Repository:
             return result.rowcount > 0
 
 
-def _touch(con: Connection, session_id: int, after: Timeline, now: str) -> None:
-    summary, finished = summary_of(after.game, after.state)
+def _touch(con: Connection, session_id: int, after: Timeline, now: str, summary_line: tuple[str, bool]) -> None:
+    summary, finished = summary_line
     con.execute(
         TOUCH,
         {
@@ -527,6 +662,53 @@ def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:
         return row[0], snapshots.load(row[1], cls)
     except Exception:  # a snapshot that does not fit the state classes: replay from the start
         return None
+
+
+def _entry(row: Any, types: Any) -> Entry:
+    """An event row as an Entry, its log words checked and its event decoded; LogUnreadable
+    (position 0: the caller knows it) or Undecodable otherwise."""
+    if row is None:
+        raise LogUnreadable(0, "its row is on a damaged page")
+    payload, turn, text, dropped = row
+    if type(turn) is not str or type(text) is not str or type(dropped) is not int:
+        raise LogUnreadable(0, "its log line is not text")
+    entry = Entry(None, turn, text, dropped, payload=payload, types=types)
+    entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
+    return entry
+
+
+def _why(exc: Exception) -> str:
+    return exc.reason if isinstance(exc, Rejected) else str(exc) or type(exc).__name__
+
+
+def _salvage_hint(session_id: int) -> str:
+    return (
+        f"It opens read-only as far as it reads; export that with `companion sessions export {session_id} "
+        "--salvage -o FILE` (or e on the home screen)."
+    )
+
+
+def _spans(seqs: list[int]) -> str:
+    """ "action 4", "actions 4-6 and 9": the numbers of the actions lost, in runs."""
+    runs: list[list[int]] = []
+    for n in seqs:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    words = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs[:6]]
+    more = f" and {len(runs) - 6} more runs" if len(runs) > 6 else ""
+    head = "action" if len(seqs) == 1 else "actions"
+    return f"{head} {', '.join(words)}{more}"
+
+
+def _agrees(timeline: Timeline, seq: int, info: SessionInfo) -> bool:
+    """Whether a snapshot at `seq` agrees with the log: the action after it was recorded in
+    the snapshot's turn, and the state it leads to has the session's stored summary line."""
+    entries, game = timeline.entries, timeline.game
+    if seq < len(entries) and turn_label(game, timeline.state_at(seq)) != entries[seq].turn:
+        return False
+    return not info.summary or summary_of(game, timeline.state, timeline.view_of()) == (info.summary, info.finished)
 
 
 def _is_busy(exc: DBAPIError) -> bool:

@@ -158,7 +158,23 @@ async def _actions(n: int, workdir: Path) -> dict:
             await pilot.pause(0.02)
         await pilot.pause(0.3)
         screen = app.screen
-        latencies = await _first_repaints(app, pilot, n, lambda i: screen.record(Adjust("HP", i % 3, 1)))
+        game = screen.timeline.game
+        calls = {"apply": 0, "view": 0}
+
+        def counted(name: str):  # type: ignore[no-untyped-def]
+            real = getattr(game, name)
+
+            def call(*args):  # type: ignore[no-untyped-def]
+                calls[name] += 1
+                return real(*args)
+
+            return call
+
+        game.apply, game.view = counted("apply"), counted("view")
+        try:
+            latencies = await _first_repaints(app, pilot, n, lambda i: screen.record(Adjust("HP", i % 3, 1)))
+        finally:
+            del game.apply, game.view  # back to the class's own methods
 
     class Bare(App[None]):
         def compose(self):  # type: ignore[no-untyped-def]
@@ -183,26 +199,73 @@ async def _actions(n: int, workdir: Path) -> dict:
         "bare_cell_repaint_p50_ms": statistics.median(baseline),
         "bare_cell_repaint_p99_ms": pct(baseline, 0.99),
         "action_p99_ratio": pct(latencies, 0.99) / pct(baseline, 0.99),
+        # Game.apply and Game.view calls per action (record, commit, repaint): one each.
+        "apply_calls_per_action": calls["apply"] / n,
+        "view_calls_per_action": calls["view"] / n,
+    }
+
+
+def undo_far(workdir: Path, size: int = 100_000, undos: int = 520) -> dict:
+    """Undo at the end of a long session reopened from its snapshots (written every 500
+    actions, as recording writes them): the first undo, and the slowest of `undos` in a row
+    (they cross a snapshot), each with its commit."""
+    from companion.store.repo import Repository
+
+    db, sid = make_session(workdir, size)
+    repo = Repository.open(db)
+    started = time.perf_counter()
+    tl = repo.load(sid).timeline
+    reopened = (time.perf_counter() - started) * 1000
+    times = []
+    for _ in range(undos):
+        started = time.perf_counter()
+        after = tl.move(tl.cursor - 1)
+        repo.move(sid, tl, after)
+        after.state  # noqa: B018 (what the screen paints next)
+        times.append((time.perf_counter() - started) * 1000)
+        tl = after
+    repo.close()
+    return {
+        f"reopen_{size}_snapshots_ms": reopened,
+        f"undo_first_{size}_ms": times[0],
+        f"undo_worst_of_{undos}_{size}_ms": max(times),
     }
 
 
 def make_session(workdir: Path, events: int) -> tuple[Path, int]:
     from companion.games import get_game
     from companion.store.repo import Repository
+    from companion.timeline import Timeline
 
     db = workdir / f"reopen-{events}.db"
     repo = Repository.open(db)
     sid = repo.create(get_game("free"), "Long", ("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"}).info.id
     repo.close()
     con = sqlite3.connect(db)
-    rows = []
-    for i in range(events):
-        payload = {"type": "adjust", "name": "HP", "owner": i % 3, "delta": 1} if i % 4 else {"type": "next-turn"}
-        rows.append((sid, i + 1, json.dumps(payload), "R1 Ann", f"action {i + 1}", "2026-01-01T00:00:00+00:00"))
+    from companion.core import encode
+    from companion.games.free import Adjust, NextTurn
+
+    game = get_game("free")
+    tl = Timeline.start(game, game.setup(("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"}))
+    for i in range(events):  # the log as recording writes it: its turn labels and words
+        tl = tl.record(Adjust("HP", i % 3, 1) if i % 4 else NextTurn())
+    rows = [
+        (sid, i + 1, json.dumps(encode(e.event)), e.turn, e.text, "2026-01-01T00:00:00+00:00")
+        for i, e in enumerate(tl.entries)
+    ]
     con.executemany("INSERT INTO event (session_id, seq, payload, turn, text, created) VALUES (?,?,?,?,?,?)", rows)
     con.execute("UPDATE session SET cursor = ? WHERE id = ?", (events, sid))
     con.commit()
     con.close()
+    from companion.store import repo as store
+
+    repo = Repository.open(db)
+    tl = repo.load(sid).timeline
+    with repo._write() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
+        for k in range(store.SNAPSHOT_EVERY, events + 1, store.SNAPSHOT_EVERY):
+            store._put_snapshot(c, sid, tl.move(k))
+        store._touch(c, sid, tl, "2026-01-01T00:00:00+00:00", store.summary_of(tl.game, tl.state))
+    repo.close()
     return db, sid
 
 
@@ -370,6 +433,10 @@ GOALS = {
     "action_p99_ratio": ("≤ 2× bare cell repaint", lambda v: v <= 2),
     "reopen_10000_ms": ("≤ 150 ms", lambda v: v <= 150),
     "reopen_100000_ms": ("≤ 1 s", lambda v: v <= 1000),
+    "apply_calls_per_action": ("1", lambda v: v == 1),
+    "view_calls_per_action": ("1", lambda v: v == 1),
+    "undo_first_100000_ms": ("≤ 50 ms", lambda v: v <= 50),
+    "undo_worst_of_520_100000_ms": ("≤ 50 ms", lambda v: v <= 50),
     "poll_idle_p99_ms": ("≤ 1 ms", lambda v: v <= 1),
     "rules_query_p99_ms": ("≤ 2 ms", lambda v: v <= 2),
     "odds_slowest_ms": ("≤ 5 ms", lambda v: v <= 5),
@@ -384,17 +451,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles")
+    parser.add_argument("--only", metavar="PARTS", help=f"comma-separated, of: {', '.join(parts)}")
     args = parser.parse_args()
+    chosen = set(args.only.split(",")) if args.only else set(parts)
     figures: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        figures.update(startup_and_memory(3 if args.quick else 7, work))
-        figures.update(asyncio.run(_actions(200 if args.quick else 1000, work)))
-        figures.update(reopen(work, (1000, 10000) if args.quick else (1000, 10000, 100000)))
-        figures.update(polls(work, 500 if args.quick else 5000))
-    figures.update(rules())
-    figures.update(odds())
-    figures.update(battles())
+        if "startup" in chosen:
+            figures.update(startup_and_memory(3 if args.quick else 7, work))
+        if "actions" in chosen:
+            figures.update(asyncio.run(_actions(200 if args.quick else 1000, work)))
+        if "reopen" in chosen:
+            figures.update(reopen(work, (1000, 10000) if args.quick else (1000, 10000, 100000)))
+        if "undo" in chosen:
+            figures.update(undo_far(work))
+        if "polls" in chosen:
+            figures.update(polls(work, 500 if args.quick else 5000))
+    for name, part in (("rules", rules), ("odds", odds), ("battles", battles)):
+        if name in chosen:
+            figures.update(part())
     report = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",

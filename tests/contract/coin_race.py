@@ -73,7 +73,7 @@ def chances(steps: tuple[int, ...], active: int, goal: int) -> tuple[Fraction, .
     return tuple(total)
 
 
-class CoinRace(GameBase):
+class CoinRace(GameBase[CoinState]):
     id = "coin"
     name = "Coin race"
     min_players = 2

@@ -57,6 +57,37 @@ def test_a_game_missing_a_required_method_cannot_be_made():
         Half()  # type: ignore[abstract]
 
 
+def test_a_whole_game_lacking_a_required_attribute_is_refused_when_its_class_is_made():
+    from tests.contract.coin_race import CoinRace
+
+    with pytest.raises(TypeError, match="NoScreen needs min_players, screen"):
+
+        class NoScreen(CoinRace):  # every method, but no screen and a player count as text
+            screen = None  # type: ignore[assignment]
+            min_players = "2"  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match="needs id, name, min_players, max_players, events, screen"):
+
+        class Bare(GameBase[int]):
+            def setup(self, players, options):  # type: ignore[no-untyped-def]
+                return 0
+
+            def apply(self, state, event):  # type: ignore[no-untyped-def]
+                return state
+
+            def describe(self, before, event, after):  # type: ignore[no-untyped-def]
+                return ""
+
+            def view(self, state):  # type: ignore[no-untyped-def]
+                return None
+
+            def next_turn(self, state):  # type: ignore[no-untyped-def]
+                return Event()
+
+            def result(self, state):  # type: ignore[no-untyped-def]
+                return None
+
+
 def test_the_first_state_answers_every_hook(game):
     state = game.setup(players(game), {})
     assert isinstance(game.view(state), TableView)

@@ -91,3 +91,15 @@ def test_beyond_the_budget_the_simulation_is_labelled_a_rough_guess():
     )
     exact = advise(sides, budget=600.0)  # a budget no loaded machine reaches: this half is not about time
     assert exact.exact and abs(exact.attacker_wins - advice.attacker_wins) < 0.1
+
+
+def test_a_side_past_the_cap_is_refused_at_once_saying_so(capsys):
+    """45 a side ran out of stack after minutes of work; the command now caps the lineups."""
+    from companion.games.mm5.command import MOST
+
+    many = "; ".join(f"O{i} = orc P 2/1 M 0/1" for i in range(45))
+    assert main(["battle", "--attacker", many, "--defender", SURE]) == 2
+    err = capsys.readouterr().err
+    assert "the attacker has 45 characters" in err and f"at most {MOST} a side" in err
+    assert main(["battle", "--attacker", SURE, "--defender", "; ".join([SURE] * (MOST + 1))]) == 2
+    assert "the defender has 13 characters" in capsys.readouterr().err

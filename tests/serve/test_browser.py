@@ -42,7 +42,11 @@ BACKGROUND = (16, 20, 28)  # the page's --bg
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="chromium is not installed: `apt-get install chromium fonts-wqy-microhei` (as .ci/run does), "
+        "then `pytest tests/serve/test_browser.py`",
+    ),
 ]
 FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--hide-scrollbars")
 TV, PHONE = {"width": 1920, "height": 1080}, {"width": 390, "height": 844}

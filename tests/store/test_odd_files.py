@@ -151,7 +151,8 @@ def test_a_damaged_page_found_when_a_session_is_opened(tmp_path):
     import json
 
     saved = json.loads(target.read_text())
-    assert 0 < len(saved["events"]) < 3000 and "could not be read" in out.stderr
+    # Past the damaged page: only the rows on it are lost (one page held 1,720 before).
+    assert 2_900 < len(saved["events"]) < 3000 and "could not be read" in out.stderr
     assert digest(path) == before
 
 

@@ -21,6 +21,10 @@ from companion.games.mm5.strike import Fighter, fighter
 from companion.text import shown
 
 EXAMPLE = '"Orc = orc P 2/1 M 0/1; Orc; Holy Knight 3 = knight P 4/5 M 3/4 +gem"'
+# The most characters a side the command takes: past it the exact solve gives up and even the
+# simulation takes many seconds (16 a side: about 15 s; 45 a side ran out of stack), and no
+# table fields that many.
+MOST = 12
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
@@ -81,6 +85,12 @@ def as_json(advice: Advice, sides: tuple[tuple[Fighter, ...], tuple[Fighter, ...
 def run(args: argparse.Namespace) -> int:
     try:
         sides = lineups(args.attacker, args.defender)
+        for label, side in zip(("attacker", "defender"), sides, strict=True):
+            if len(side) > MOST:
+                raise Rejected(
+                    f"the {label} has {len(side)} characters; this works out battles of at most {MOST} a side "
+                    "(past that even the simulation takes too long)."
+                )
     except Rejected as exc:
         print(f"companion battle: {shown(exc.reason)}", file=sys.stderr)
         return 2

@@ -26,7 +26,7 @@ from companion.games.mm5.words import describe
 FACE_DOWN = "(face down when exported)"
 
 
-class MonsterMaker5(GameBase):
+class MonsterMaker5(GameBase[State]):
     id = "mm5"
     name = "Monster Maker 5 Rev."
     min_players = 2

@@ -34,7 +34,7 @@ from companion.games.skd.state import (
 )
 
 
-class SeireiKairoDrive(GameBase):
+class SeireiKairoDrive(GameBase[SkdState]):
     id = "skd"
     name = "Seirei Kairo Drive"
     min_players = 2

@@ -35,7 +35,7 @@ from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
 
 
-class KingCommands(GameBase):
+class KingCommands(GameBase[TkcState]):
     id = "tkc"
     name = "The King Commands"
     min_players = 2
