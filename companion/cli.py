@@ -170,11 +170,14 @@ def _games(as_json: bool) -> int:
 def _sessions(args: argparse.Namespace) -> int:
     from companion.export import ExportError, export
 
-    repo = _open_repo(args.db)
-    if args.action == "import":
+    if args.action == "import":  # the one sessions command that writes: it may create the file
         from companion.importer import import_command
+        from companion.store.files import choose_path
+        from companion.store.repo import Repository
 
-        return import_command(repo, args.file, args.json)
+        path, may_create = choose_path(args.db)
+        return import_command(Repository.open(path, may_create), args.file, args.json)
+    repo = _open_repo(args.db)
     if args.action == "list":
         rows = repo.list_sessions()
         if args.json:

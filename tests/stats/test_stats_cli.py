@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from companion.cli import main
+from companion.store.repo import Repository
 
 PLAYED = Path(__file__).with_name("fixtures") / "played.db"
 
@@ -22,13 +23,13 @@ def test_stats_in_words_and_as_json(tmp_path, capsys):
     shutil.copy(PLAYED, db)
     code, out, _ = run(capsys, db)
     assert code == 0 and out.startswith("Times are local (UTC).")
-    assert "Free play: 3 play(s)" in out and "Ann K." in out and "winning side: Light 2" in out
+    assert "Free play: 4 play(s)" in out and "Ann K." in out and "winning side: Light 2" in out
 
     code, out, _ = run(capsys, db, "--json", "--game", "mm5")
     data = json.loads(out)
     [mm5] = data["games"]
     assert mm5["game"] == "mm5" and mm5["plays"] == 2 and mm5["figures"]["winning side"] == {"counts": {"Light": 2}}
-    assert {p["name"] for p in mm5["players"]} == {"Ann K.", "Bob", "Cleo", "Dan"}
+    assert {p["name"] for p in mm5["players"]} == {"Ann K.", "Bob", "Cleo", "Dan", "Eve"}
     assert all(p["last_played"].endswith("+00:00") for p in mm5["players"]), "JSON keeps UTC"
 
     code, out, _ = run(capsys, db, "--json", "--player", "ann k.", "--versus", "Cleo")
@@ -50,5 +51,8 @@ def test_a_name_nobody_has_is_refused_with_the_players_named(tmp_path, capsys):
 
 
 def test_an_empty_file_says_how_statistics_come(tmp_path, capsys):
+    code, _, err = run(capsys, tmp_path / "new.db")
+    assert code == 1 and "does not exist" in err and not (tmp_path / "new.db").exists(), "a read never creates a file"
+    Repository.open(tmp_path / "new.db").close()
     code, out, _ = run(capsys, tmp_path / "new.db")
     assert code == 0 and "No finished sessions yet" in out
