@@ -33,9 +33,8 @@ from companion.games.skd.notation import (
 from companion.games.skd.notation import (
     shelf as names,
 )
-from companion.games.skd.rules import offered, playing_now
-from companion.games.skd.turn import can_level_up
-from companion.games.skd.view import banner, hint, panel
+from companion.games.skd.rules import playing_now
+from companion.games.skd.view import banner, panel
 from companion.text import literal
 from screens.commands import Command, bindings
 from screens.skd_prompts import SkdPrompts
@@ -69,24 +68,6 @@ SKD_ACTIONS = (
     ),
 )
 
-# The event kind behind each key; the core says which kinds the table's stage offers, and the
-# others are hidden from the footer (the hint line says why).
-ACTION_EVENTS = {
-    "draw": "draw",
-    "play": "play",
-    "level_up": "level-up",
-    "skill": "skill",
-    "enemy": "enemy-phase",
-    "pick": "draft-pick",
-    "swap": "draft-swap",
-    "pass_draft": "draft-pass",
-    "reveal": "reveal-enemy",
-    "boss_step": "reveal-boss",
-    "move": "move-cards",
-    "mana": "adjust-mana",
-    "correct": "correct-enemy",
-}
-
 PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
@@ -111,31 +92,6 @@ class SkdScreen(SkdPrompts):
         self.query_one("#skd-banner", Static).display = bool(warning)
         self.query_one("#skd-banner", Static).update(literal(warning))
         self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kind = ACTION_EVENTS.get(action)
-        if kind is None:
-            return super().check_action(action, parameters)
-        tl = self.timeline
-        if tl is None or self.viewing is not None:
-            return None
-        return offered(tl.state, kind) and (action != "level_up" or self.level_up_refused() is None)
-
-    def level_up_refused(self) -> str | None:
-        try:
-            can_level_up(self.state)
-        except Rejected as exc:
-            return exc.reason
-        return None
-
-    def why_not(self, command: Command) -> str:
-        """A dead key's reason: the rules' own for a level-up, else the step the table is at."""
-        if self.timeline is not None and self.viewing is None:
-            if command.action == "level_up" and (reason := self.level_up_refused()):
-                return reason
-            if command.action in ACTION_EVENTS:
-                return f"{command.title} is not open now: {hint(self.state)}"
-        return super().why_not(command)
 
     # -- the draft and the first enemy ---------------------------------------------------------
 

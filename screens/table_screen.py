@@ -25,7 +25,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from companion.core import Event, Rejected, TableView
+from companion.core import Action, Event, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
@@ -436,6 +436,40 @@ class TableScreen(Screen[None]):
         self.set_focus(entry)
         self._entry_callback = callback
 
+    def prompt(self, prompt: Prompt) -> None:
+        """Open the entry line on a game's Prompt: what it parses is recorded (several events
+        all or nothing), a follow-up Prompt opens at once in its place, a refusal keeps the line."""
+        if not self._writable():
+            return
+
+        def submit(text: str) -> str | None:
+            try:
+                return self.take(prompt.read(text))
+            except Rejected as exc:
+                return exc.reason
+
+        self.ask(prompt.shown_label(), prompt.value, submit, prompt.suggest)
+
+    def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
+        """Record what a prompt parsed, or open its follow-up; the reason if refused."""
+        if isinstance(outcome, Prompt):
+            self.prompt(outcome)
+            return None
+        if isinstance(outcome, Event):
+            return self.attempt(outcome)
+        if outcome:
+            if self.timeline is not None:
+                state = self.timeline.state
+                try:  # all or nothing: the core folds every event before the first is saved
+                    for event in outcome:
+                        state = self.timeline.game.apply(state, event)
+                except Rejected as exc:
+                    return exc.reason
+            for event in outcome:
+                if reason := self.attempt(event):
+                    return reason
+        return None
+
     @property
     def entry_open(self) -> bool:
         return self._entry_callback is not None
@@ -453,11 +487,25 @@ class TableScreen(Screen[None]):
             status.update(Content(reason))
             status.set_class(bool(reason), "shown")
 
+    def families(self) -> dict[str, Action]:
+        """The game's action families for the state now, by the action their key runs."""
+        tl = self.timeline
+        if tl is None:
+            return {}
+        cached = getattr(self, "_families", None)
+        if cached is None or cached[0] is not tl.state:
+            cached = (tl.state, {a.name: a for a in tl.game.actions(tl.state)})
+            self._families = cached
+        return cached[1]
+
     def why_not(self, command: Command) -> str:
-        """Why `command` does nothing now; game screens add their own reasons first."""
+        """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""
         tl = self.timeline
         if tl is None:
             return "The session is still loading."
+        family = self.families().get(command.action.partition("(")[0])
+        if family is not None and family.closed is not None and self.viewing is None:
+            return f"{command.title}: {family.closed}"
         if command.action == "rewind":
             return "Rewind needs an earlier action: tab to the log, pick one, enter, then w."
         if self.viewing is not None:
@@ -566,9 +614,17 @@ class TableScreen(Screen[None]):
     # -- actions ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Open keys show in the footer; a family the game says is closed is hidden (its key
+        says why); while the past is shown, the game's keys are dimmed."""
         tl = self.timeline
         if tl is None:
             return None if action != "back" else True
+        action = action.partition("(")[0]
+        family = self.families().get(action)
+        if family is not None:
+            if self.viewing is not None:
+                return None
+            return family.closed is None
         if action == "rewind":
             return self.viewing is not None
         if action == "undo":
@@ -576,8 +632,6 @@ class TableScreen(Screen[None]):
         if action == "redo":
             return True if tl.can_redo and self.viewing is None else None
         if action in MUTATING and self.viewing is not None:
-            return None
-        if action == "next_turn" and tl.game.view(tl.state).finished:
             return None
         return True
 

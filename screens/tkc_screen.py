@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from companion.core import Event, Rejected, TableView, parse_seat
 from companion.games.tkc import cards as deck
-from companion.games.tkc import rules, words
+from companion.games.tkc import words
 from companion.games.tkc.events import (
     BALL_OPTIONS,
     CROWN_COMMANDS,
@@ -54,16 +54,6 @@ TKC_ACTIONS = (
     Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)"),
     Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
 )
-GUARDS = {
-    "start_player": "start",
-    "draw": "draw",
-    "crown": "relic",
-    "ball": "relic",
-    "attack": "act",
-    "discard": "discard",
-    "pass_turn": "pass",
-    "count": "count",
-}
 
 
 class TkcScreen(TableScreen):
@@ -96,26 +86,6 @@ class TkcScreen(TableScreen):
         if result is not None:
             lines.append(f"[b]Winner: {markup(' and '.join(result.winners))}[/b] · {markup(result.reasoning)}")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
-
-    def why_not(self, command: Command) -> str:
-        """A turn key that does nothing says why, in the core's words."""
-        guard = GUARDS.get(command.action)
-        if guard is None or self.timeline is None or self.viewing is not None:
-            return super().why_not(command)
-        return f"{command.title}: {rules.why_closed(self.timeline.state, guard)}"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Turn keys appear in the footer only when the core says they are open now, so the
-        footer reads as the next step; the core still refuses anything out of turn."""
-        guard = GUARDS.get(action)
-        if guard is None:
-            allowed = super().check_action(action, parameters)
-            if action == "next_turn" and allowed and self.timeline is not None:
-                return allowed if self.timeline.state.can("next") else False
-            return allowed
-        if self.timeline is None or self.viewing is not None:
-            return None
-        return self.timeline.state.can(guard)
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -10,11 +10,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core import Event, GameBase, Option, Result, check_players, resolve_options
-from companion.games.mm5.events import EVENTS, EndTurn
+from companion.core import (
+    Action,
+    Event,
+    GameBase,
+    Option,
+    Rejected,
+    Result,
+    check_players,
+    open_when,
+    probe,
+    refuse_when_over,
+    resolve_options,
+)
+from companion.games.mm5 import battle
+from companion.games.mm5.events import (
+    EVENTS,
+    Attack,
+    Begin,
+    Declare,
+    Discard,
+    Draw,
+    EndTurn,
+    Enter,
+    HandCount,
+    Initiative,
+    Reinforce,
+    Remove,
+    Rescue,
+    Spell,
+    Strike,
+    Thief,
+)
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import Seat, State
-from companion.games.mm5.table import DEALT
+from companion.games.mm5.table import DEALT, need_step
 from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
@@ -52,6 +82,70 @@ class MonsterMaker5(GameBase):
 
     def headline(self, state: State) -> tuple[tuple[str, str], ...]:
         return headline(state)
+
+    def actions(self, state: State) -> tuple[Action, ...]:
+        """Each key's family. A family that needs a choice (whom, which cards) is open when
+        the turn is at its step; an attack when some player can be attacked, a rescue when
+        the Dungeon can be stormed. Once the game is over every family is closed."""
+        apply_ = self.apply
+
+        def at(step: str, neutral: str = "") -> None:
+            refuse_when_over(state.finished)
+            need_step(state, step)
+            if neutral and state.players[state.active].faction == "neutral":
+                raise Rejected(neutral)
+
+        def draw() -> None:
+            refuse_when_over(state.finished)
+            if state.phase != "deal":
+                probe(apply_, state, Draw("card"))
+
+        def begin() -> None:
+            refuse_when_over(state.finished)
+            if state.phase != "deal":
+                raise Rejected("The game has already begun.")
+
+        def attack() -> None:
+            refuse_when_over(state.finished)
+            if state.battle is not None:
+                battle._battle(state, "strike")
+                return
+            seats = [*range(state.active + 1, len(state.players)), *range(state.active)]
+            reasons = []
+            for seat in seats:
+                try:
+                    apply_(state, Attack(seat))
+                    return
+                except Rejected as exc:
+                    reasons.append(exc.reason)
+            raise Rejected(reasons[0])
+
+        def thief() -> None:
+            at("action")
+            if state.players[state.active].faction == "dark":
+                raise Rejected("A thief is a Light Companion: a Dark player cannot use one.")
+
+        def in_battle(stage: str) -> None:
+            refuse_when_over(state.finished)
+            battle._battle(state, stage)
+
+        neutral = "A Neutral player takes a side by declaring it (f), not by entering play."
+        return (
+            open_when("draw", Draw.kind, draw),
+            open_when("declare", Declare.kind, at, "faction"),
+            open_when("enter", Enter.kind, at, "action", neutral),
+            open_when("attack", (Attack.kind, Strike.kind), attack),
+            open_when("rescue", Rescue.kind, probe, apply_, state, Rescue((0, 0, 0, 0))),
+            open_when("thief", Thief.kind, thief),
+            open_when("reinforce", Reinforce.kind, in_battle, "reinforce"),
+            open_when("spell", Spell.kind, in_battle, "reinforce"),
+            open_when("initiative", Initiative.kind, in_battle, "reinforce"),
+            open_when("begin", Begin.kind, begin),
+            open_when("hand", HandCount.kind, refuse_when_over, state.finished),
+            open_when("discard", Discard.kind, probe, apply_, state, Discard()),
+            open_when("remove", Remove.kind, refuse_when_over, state.finished),
+            open_when("next_turn", EndTurn.kind, probe, apply_, state, EndTurn()),
+        )
 
     def next_turn(self, state: State) -> Event:
         return EndTurn()

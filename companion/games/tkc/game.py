@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core import (
+    Action,
     Event,
     GameBase,
     Option,
@@ -32,6 +33,19 @@ from companion.games.tkc.events import (
 )
 from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
+
+# Each family of the table's keys: the key's action, the family `TkcState.can` names, the event kind.
+FAMILIES = (
+    ("start_player", "start", StartDraw.kind),
+    ("draw", "draw", Draw.kind),
+    ("crown", "relic", Crown.kind),
+    ("ball", "relic", CrystalBall.kind),
+    ("attack", "act", Attack.kind),
+    ("discard", "discard", Discard.kind),
+    ("pass_turn", "pass", NextTurn.kind),
+    ("next_turn", "next", NextTurn.kind),
+    ("count", "count", CountPile.kind),
+)
 
 
 class KingCommands(GameBase):
@@ -77,6 +91,12 @@ class KingCommands(GameBase):
 
     def rules_phase(self, state: TkcState) -> str:
         return view.rules_phase(state)
+
+    def actions(self, state: TkcState) -> tuple[Action, ...]:
+        return tuple(
+            Action(name, (kind,), None if state.can(family) else rules.why_closed(state, family))
+            for name, family, kind in FAMILIES
+        )
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()
