@@ -201,8 +201,8 @@ class Prompt:
     """One question of the table's entry line, built by a game's notation from the state.
 
     `label` says what is legal now (its examples come from the state, so they are accepted),
-    `value` is typed in already (a bare enter accepts it), `suggest` the words the app knows
-    here. `parse(text)` returns the event to record (or several, all or nothing), a follow-up
+    `value` is typed in already, `default` is filled in and selected (a bare enter accepts it,
+    the first key typed replaces it), `suggest` the words the app knows here. `parse(text)` returns the event to record (or several, all or nothing), a follow-up
     Prompt, or None when nothing is to be recorded; it raises Rejected with the reason, and the
     line stays open with the text. `choices`, when given, are numbered 1..n in the label and a
     bare number picks one: `parse` receives the choice's text.
@@ -213,6 +213,7 @@ class Prompt:
     value: str = ""
     suggest: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
+    default: str = ""
 
     def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
         """What the typed text means: a bare number picks a numbered choice."""

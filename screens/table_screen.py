@@ -8,6 +8,7 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
@@ -24,6 +25,7 @@ from textual.content import Content
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.input import Selection
 
 from companion.core import Action, Event, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreBusy, StoreError
@@ -48,6 +50,10 @@ BASE_ACTIONS = (
 )
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
+# A reflex esc just after a line closed (a refusal fixed, an action recorded) closes nothing more:
+# within this many seconds it does not leave the table, and says so.
+ESC_GRACE = 1.0
+STAY = "The line is closed; esc again leaves the table."
 
 
 def open_table(app: App[Any], session_id: int) -> None:
@@ -146,6 +152,7 @@ class TableScreen(Screen[None]):
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
+        self._line_closed = -ESC_GRACE  # when the entry line last closed (time.monotonic)
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -419,8 +426,10 @@ class TableScreen(Screen[None]):
         value: str,
         callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
+        select: bool = False,
     ) -> None:
-        """Open the entry line with `label` as its help and `value` typed in already.
+        """Open the entry line with `label` as its help and `value` typed in already (with
+        `select`, filled in and selected: enter accepts it, the first key typed replaces it).
         A str label is plain text (it quotes names and what was typed); a Text or Content
         label keeps its styles.
 
@@ -432,6 +441,8 @@ class TableScreen(Screen[None]):
         """
         self._asked += 1
         entry = self.query_one(EntryLine).open(label, value, suggest)
+        if select and value:
+            entry.selection = Selection(0, len(value))
         # Focus now, not on the next tick, so digits typed right after the key land here.
         self.set_focus(entry)
         self._entry_callback = callback
@@ -448,7 +459,7 @@ class TableScreen(Screen[None]):
             except Rejected as exc:
                 return exc.reason
 
-        self.ask(prompt.shown_label(), prompt.value, submit, prompt.suggest)
+        self.ask(prompt.shown_label(), prompt.default or prompt.value, submit, prompt.suggest, bool(prompt.default))
 
     def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
         """Record what a prompt parsed, or open its follow-up; the reason if refused."""
@@ -477,6 +488,7 @@ class TableScreen(Screen[None]):
     def close_entry(self) -> None:
         self.query_one(EntryLine).close()
         self._entry_callback = None
+        self._line_closed = time.monotonic()
         self.set_focus(self.query_one("#players", DataTable))
 
     def explain(self, reason: str) -> None:
@@ -554,7 +566,11 @@ class TableScreen(Screen[None]):
             if event.is_printable and event.character:
                 # The Input takes the keys sent to it; this one was sent to the widget that
                 # had focus before the line opened, earlier in the same burst.
-                line.input.insert_text_at_cursor(event.character)
+                entry = line.input
+                if entry.selection.is_empty:
+                    entry.insert_text_at_cursor(event.character)
+                else:  # a filled-in default: the first key typed replaces it, as in the Input
+                    entry.replace(event.character, *entry.selection)
                 return True
         command = self._key_commands().get(event.key)
         if command is None:
@@ -679,6 +695,9 @@ class TableScreen(Screen[None]):
             self.viewing = None
         elif self.has_class("-log"):
             self.action_log()
+        elif time.monotonic() - self._line_closed < ESC_GRACE:
+            self._line_closed = -ESC_GRACE  # the next esc leaves
+            self.explain(STAY)
         else:
             self.app.pop_screen()
 

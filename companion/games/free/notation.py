@@ -113,4 +113,3 @@ def countdown_prompt(state: FreeState) -> Prompt:
     last = state.round + 4
     label = f"Countdown: r{last} = the game ends after round {last} · 3 = after 3 more turns · 0 = none"
     return Prompt(label, parse_countdown)
-
