@@ -37,12 +37,14 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
+from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
 from companion.games.mm5.table import HAND_LIMIT
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
+from screens.store_access import store
 
 
 class MM5Prompts:
@@ -66,10 +68,10 @@ class MM5Prompts:
         return tuple(seat.name for seat in self.shown_state.players)
 
     def catalogue(self, kind: str = "character") -> dict[str, dict[str, Any]]:
-        return self.app.repo.cards("mm5", kind)
+        return store(self.app).cards("mm5", kind)
 
     def save(self, spec: Spec) -> None:
-        self.app.repo.save_card("mm5", "character", spec[0], catalogue_entry(spec))
+        store(self.app).save_card("mm5", "character", spec[0], catalogue_entry(spec))
 
     def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], Any]) -> str | None:
         """Resolve card names (asking for unknown ones), then record `then(specs)`; save new
@@ -261,10 +263,14 @@ class MM5Prompts:
     def action_attack(self) -> None:
         state = self.shown_state
         if state.battle is None:
+            # The only player who can be attacked is filled in: `a enter` attacks them.
+            targets = [state.players[seat].name for seat in attack_targets(state)]
             self._go(
                 "Attack whom? Seat number or name",
                 lambda t: self.attempt(Attack(parse_seat(t, self.players()))),
+                targets[0] if len(targets) == 1 else "",
                 suggest=[n for i, n in enumerate(self.players()) if i != state.active],
+                select=len(targets) == 1,
             )
             return
         self._go(
@@ -303,7 +309,7 @@ class MM5Prompts:
             values = notation.parse_values(text)
             if reason := self.attempt(Rescue(values)):
                 return reason
-            self.app.repo.save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
+            store(self.app).save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
             return None
 
         shown = f"P {known['p'][0]}/{known['p'][1]} M {known['m'][0]}/{known['m'][1]}" if known else ""

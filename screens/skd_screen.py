@@ -21,7 +21,6 @@ from companion.games.skd.cards import show
 from companion.games.skd.notation import (
     EFFECT_HELP,
     EFFECT_WORDS,
-    from_catalogue,
     known,
     parse_correction,
     parse_keep,
@@ -29,6 +28,7 @@ from companion.games.skd.notation import (
     parse_move,
     parse_play_line,
     parse_skill_line,
+    parse_swap,
 )
 from companion.games.skd.notation import (
     shelf as names,
@@ -108,21 +108,22 @@ class SkdScreen(SkdPrompts):
         shelf = self.catalogue("character")
         taken = self.taken("character")
 
+        party = tuple(c.name for c in self.state.seats[self.drafting()].party)
+
         def submit(text: str) -> str | None:
-            out, sep, new = text.partition(">")
-            if not sep:
-                return "Type the one you give back, >, then the new one, e.g. Kai > Sol."
             try:
-                spec, typed = from_catalogue(new, shelf, "character", None, taken)
+                out, spec, typed = parse_swap(text, shelf, taken, party)
             except Rejected as exc:
                 return exc.reason
-            return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
+            return self.record_card(ev.DraftSwap(out, spec), "character", spec, typed)
 
+        mine = party[0] if party else "Kai"
+        other = next(iter(names(shelf, taken)), "Sol")
         self.ask(
-            f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken)}",
+            f"Swap: yours > the new one (e.g. {mine} > {other}) · known: {known(shelf, taken)}",
             "",
             submit,
-            suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)],
+            suggest=[*party, *names(shelf, taken)],
         )
 
     def action_pass_draft(self) -> None:

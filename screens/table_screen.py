@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from functools import cache
 from importlib import import_module
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -27,11 +26,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.input import Selection
 
-from companion.core import Action, Event, Prompt, Rejected, TableView
-from companion.store.files import SessionGone, StoreBusy, StoreError
+from companion.core import Action, TableView
+from companion.store.files import SessionGone, StoreError
 from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command
+from screens.key_burst import KeyBurst
+from screens.recorder import PAST, Recorder
+from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
 from screens.widgets.log_pane import LogPane
 from screens.widgets.players_table import PlayersTable
@@ -49,7 +51,6 @@ BASE_ACTIONS = (
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
 )
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
-PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
 # A reflex esc just after a line closed (a refusal fixed, an action recorded) closes nothing more:
 # within this many seconds it does not leave the table, and says so.
 ESC_GRACE = 1.0
@@ -60,7 +61,7 @@ def open_table(app: App[Any], session_id: int) -> None:
     """Push the screen of the session's game; it loads its log in a worker."""
     from companion.games import get_game
 
-    info = app.repo.info(session_id)  # type: ignore[attr-defined]
+    info = store(app).info(session_id)
     module, _, name = get_game(info.game).screen.partition(":")
     app.push_screen(getattr(import_module(module), name)(session_id))
 
@@ -124,7 +125,7 @@ def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int]) ->
     return Text(line, style="dim strike" if undone else "")
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Recorder, KeyBurst, Screen[None]):
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
     # Under 120 columns the log moves under the players; under 28 lines it waits behind
     # ctrl+l (the newest action is whole in the line under the header at every size).
@@ -183,7 +184,7 @@ class TableScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            loaded = self.app.repo.load(self.session_id)  # type: ignore[attr-defined]
+            loaded = store(self.app).load(self.session_id)
         except StoreError as exc:
             self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
             return
@@ -203,95 +204,6 @@ class TableScreen(Screen[None]):
         self._shown = ((), 0)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
-
-    # -- recording ----------------------------------------------------------------------------
-
-    def record(self, event: Event) -> bool:
-        """Apply, commit, then show. False (with the reason in the status line) if refused."""
-        reason = self.attempt(event)
-        if reason:
-            self.explain(reason)
-        return reason is None
-
-    def attempt(self, event: Event) -> str | None:
-        """Apply, commit, then show; or the reason it was refused, with nothing changed.
-        Entry-line callbacks return this, so the reason shows beside the typed text."""
-        if self.timeline is None:
-            return "The session is still loading."
-        if self.viewing is not None:
-            return PAST
-        try:
-            after = self.timeline.record(event)
-        except Rejected as exc:
-            return exc.reason
-        return self._commit(after, new_entry=True)
-
-    def _commit(self, after: Timeline, new_entry: bool) -> str | None:
-        """Save, then show; or the reason it is not saved now. The first try never waits: if
-        another program holds the write lock, a worker waits for it and the screen stays live."""
-        if self._saving is not None:
-            return "Still waiting to save the last action; try again in a moment."
-        try:
-            self._save(after, new_entry, wait=False)
-        except StoreBusy:
-            self._saving = after
-            self._save_when_free(after, new_entry)
-            waiting = "Another program holds the database; saving this action as soon as it lets go…"
-            self.notify(waiting, title="Waiting to save")
-            return waiting
-        except StoreError as exc:
-            return self._not_saved(exc)
-        self._show(after)
-        return None
-
-    def _save(self, after: Timeline, new_entry: bool, wait: bool) -> None:
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
-        (repo.record if new_entry else repo.move)(self.session_id, self.timeline, after, wait=wait)
-
-    @work(thread=True, exclusive=True, group="save")
-    def _save_when_free(self, after: Timeline, new_entry: bool) -> None:
-        try:
-            self._save(after, new_entry, wait=True)
-        except StoreError as exc:
-            self.app.call_from_thread(self._not_saved, exc)
-        else:
-            self.app.call_from_thread(self._saved_late, after)
-
-    def _saved_late(self, after: Timeline) -> None:
-        self._saving = None
-        self._show(after)
-        self.notify("Saved: the other program let go of the database.", title="Saved")
-
-    def _not_saved(self, exc: StoreError) -> str:
-        self._saving = None
-        if isinstance(exc, SessionGone):
-            self.session_gone(str(exc))
-        else:
-            self.notify(str(exc), severity="error", title="Not saved", markup=False)
-        return f"Not saved: {exc}"
-
-    def _show(self, after: Timeline) -> None:
-        self.viewing = None
-        self.timeline = after
-        self.explain("")
-
-    def _writable(self) -> bool:
-        if self.viewing is not None:
-            self.explain(PAST)
-            return False
-        return True
-
-    def move_to(self, cursor: int) -> None:
-        if self.timeline is None:
-            return
-        try:
-            after = self.timeline.move(cursor)
-        except Rejected as exc:
-            self.explain(exc.reason)
-            return
-        reason = self._commit(after, new_entry=False)
-        if reason:
-            self.explain(reason)
 
     # -- painting -----------------------------------------------------------------------------
 
@@ -447,40 +359,6 @@ class TableScreen(Screen[None]):
         self.set_focus(entry)
         self._entry_callback = callback
 
-    def prompt(self, prompt: Prompt) -> None:
-        """Open the entry line on a game's Prompt: what it parses is recorded (several events
-        all or nothing), a follow-up Prompt opens at once in its place, a refusal keeps the line."""
-        if not self._writable():
-            return
-
-        def submit(text: str) -> str | None:
-            try:
-                return self.take(prompt.read(text))
-            except Rejected as exc:
-                return exc.reason
-
-        self.ask(prompt.shown_label(), prompt.default or prompt.value, submit, prompt.suggest, bool(prompt.default))
-
-    def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
-        """Record what a prompt parsed, or open its follow-up; the reason if refused."""
-        if isinstance(outcome, Prompt):
-            self.prompt(outcome)
-            return None
-        if isinstance(outcome, Event):
-            return self.attempt(outcome)
-        if outcome:
-            if self.timeline is not None:
-                state = self.timeline.state
-                try:  # all or nothing: the core folds every event before the first is saved
-                    for event in outcome:
-                        state = self.timeline.game.apply(state, event)
-                except Rejected as exc:
-                    return exc.reason
-            for event in outcome:
-                if reason := self.attempt(event):
-                    return reason
-        return None
-
     @property
     def entry_open(self) -> bool:
         return self._entry_callback is not None
@@ -533,99 +411,9 @@ class TableScreen(Screen[None]):
             return f"{command.title} is not open in the {view.phase} phase."
         return f"{command.title} is not open now."
 
-    async def on_key(self, event: events.Key) -> None:
-        """Run this screen's keys here, in arrival order, rather than as deferred bindings.
-
-        A burst such as `- 7 enter` (a fast typist, or a paste) then reaches the entry line
-        in order: the line opens on `-`, and `7` and `enter` land in it. Keys that arrive
-        between an answer and the follow-up question a callback schedules are held and
-        replayed once the screen has repainted, so they land in that question.
-        """
-        if self._held is not None:
-            event.stop()
-            self._held.append(event)
-            return
-        if await self._handle_key(event):
-            event.stop()
-
-    async def _handle_key(self, event: events.Key) -> bool:
-        """True when the key was used here (not to pass on to the focused widget)."""
-        line = self.query_one(EntryLine)
-        if self.entry_open:
-            if event.key == "enter":
-                # Submitted here, not through the Input's message: a key typed after enter
-                # (ctrl+z, say) must not overtake the action enter records.
-                self._submit_entry(line.input.value)
-                return True
-            if event.key == "tab":
-                line.take_suggestion()
-                return True
-            if event.key == "escape":
-                self.close_entry()
-                return True
-            if event.is_printable and event.character:
-                # The Input takes the keys sent to it; this one was sent to the widget that
-                # had focus before the line opened, earlier in the same burst.
-                entry = line.input
-                if entry.selection.is_empty:
-                    entry.insert_text_at_cursor(event.character)
-                else:  # a filled-in default: the first key typed replaces it, as in the Input
-                    entry.replace(event.character, *entry.selection)
-                return True
-        command = self._key_commands().get(event.key)
-        if command is None:
-            if not self.entry_open and event.is_printable and event.character and event.key != "space":
-                self.explain(
-                    f"{event.character} is not a key here: the footer shows this screen's keys, "
-                    "ctrl+p lists every command."
-                )
-                return True
-            return False
-        if not self.check_action(command.action, ()):
-            self.explain(self.why_not(command))
-            return True
-        self.explain("")
-        await self.run_action(command.action)
-        return True
-
-    async def _release_held(self) -> None:
-        held, self._held = self._held or [], None
-        for i, key in enumerate(held):
-            if self.app.screen is not self:  # the answer opened a modal: the keys are its
-                for rest in held[i:]:
-                    self.app.post_message(events.Key(rest.key, rest.character))
-                return
-            await self._handle_key(key)
-            if self._held is not None:  # another answer holds what is left
-                self._held[:0] = held[i + 1 :]
-                return
-
-    @classmethod
-    @cache
-    def _key_commands(cls) -> dict[str, Command]:
-        return {c.key: c for c in cls.ACTIONS}
-
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
         self._submit_entry(event.value)
-
-    def _submit_entry(self, value: str) -> None:
-        callback = self._entry_callback
-        if callback is None:
-            return
-        asked = self._asked
-        try:
-            error = callback(value)
-        except Rejected as exc:  # a number out of range, say, from the core's parsing
-            error = exc.reason
-        if error:
-            self.query_one(EntryLine).refuse(error)
-        elif self._asked == asked:
-            self.close_entry()
-            # A callback may schedule its follow-up question after the repaint: hold the
-            # keys typed meanwhile for it.
-            self._held = []
-            self.call_after_refresh(self._release_held)
 
     # -- actions ------------------------------------------------------------------------------
 

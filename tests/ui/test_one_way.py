@@ -153,3 +153,25 @@ async def test_mm5_a_burst_across_the_strike_prompt_and_the_dice_tray_records_th
         strike = screen.timeline.entries[-1].event
         assert strike.kind == "strike" and strike.faces == (13,) and strike.total
         assert state().players[0].gems == (1,), "the Warrior fell: a hit, not a miss"
+
+
+async def test_tkc_a_refused_outcome_shows_its_reason_whole_at_80x24(make_app):
+    import pytest
+
+    from companion.core import Rejected
+    from companion.games.tkc.notation import read_attack
+    from tests.ui.test_entry_line import TKC
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob, Cleo")
+        await pilot.press("s", *"5 2 1", "enter", "d", "a", *"2rr", "enter")
+        await pilot.pause()
+        assert screen.entry_open and "on Bob" in str(screen.query_one("#entry-label").render())
+        await pilot.press(*" p x", "enter")
+        await pilot.pause()
+        typed = screen.query_one("#entry").value
+        with pytest.raises(Rejected) as refused:
+            read_attack(screen.timeline.state, typed)
+        assert screen.entry_open and on_screen(app, refused.value.reason), "the reason is on the screen"
+        assert on_screen(app, "Add the outcome:"), "and so is the help"

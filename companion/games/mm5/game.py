@@ -50,6 +50,18 @@ from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
 
+def attack_targets(state: State) -> list[int]:
+    """The seats the active player may attack now, as the rules decide (in seat order)."""
+    seats = []
+    for seat in range(len(state.players)):
+        try:
+            battle.attack(state, Attack(seat))
+        except Rejected:
+            continue
+        seats.append(seat)
+    return seats
+
+
 class MonsterMaker5(GameBase):
     id = "mm5"
     name = "Monster Maker 5 Rev."
@@ -110,15 +122,8 @@ class MonsterMaker5(GameBase):
             if state.battle is not None:
                 battle._battle(state, "strike")
                 return
-            seats = [*range(state.active + 1, len(state.players)), *range(state.active)]
-            reasons = []
-            for seat in seats:
-                try:
-                    apply_(state, Attack(seat))
-                    return
-                except Rejected as exc:
-                    reasons.append(exc.reason)
-            raise Rejected(reasons[0])
+            if not attack_targets(state):
+                apply_(state, Attack((state.active + 1) % len(state.players)))  # the reason for the next seat
 
         def thief() -> None:
             at("action")

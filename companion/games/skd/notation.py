@@ -192,3 +192,16 @@ def parse_correction(text: str) -> tuple[int | None, int | None]:
         raise Rejected("Type what the table shows: hp 7, mana 2, or both (hp 7 mana 2).")
     hp = whole(m.group(1), "The enemy's HP", 0, LIMIT) if m.group(1) else None
     return hp, whole(m.group(2), "The enemy's mana", 0, LIMIT) if m.group(2) else None
+
+
+def parse_swap(
+    text: str, catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...], party: tuple[str, ...]
+) -> tuple[str, tuple[Any, ...], bool]:
+    """`Kai > Sol`: the character given back, and the new one's spec (and whether it was typed
+    out, for the catalogue). The example names the drafter's own first character."""
+    out, sep, new = text.partition(">")
+    if not sep:
+        mine = party[0] if party else "Kai"
+        raise Rejected(f"Type the one you give back, >, then the new one, e.g. {mine} > Sol.")
+    spec, typed = from_catalogue(new, catalogue, "character", None, taken)
+    return out.strip(), spec, typed
