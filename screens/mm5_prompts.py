@@ -273,8 +273,9 @@ class MM5Prompts:
                 select=len(targets) == 1,
             )
             return
+        example = notation.strike_example(state)
         self._go(
-            "Strike: striker target p|m (ids from the battle panel; the best strike is filled in): 3 7 p",
+            f"Strike: striker target p|m (ids from the battle panel; the best strike is filled in): {example}",
             self.strike,
             self.best_strike(),
         )

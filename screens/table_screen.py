@@ -35,6 +35,7 @@ from screens.key_burst import KeyBurst
 from screens.recorder import PAST, Recorder
 from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
+from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
 from screens.widgets.players_table import PlayersTable
 
@@ -49,7 +50,10 @@ BASE_ACTIONS = (
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
+    Command("shift+down", "scroll_panel(1)", "Panel down", "Scroll the players and the panel down", show=False),
+    Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
+MORE = "▼ more below: shift+down"
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 # A reflex esc just after a line closed (a refusal fixed, an action recorded) closes nothing more:
 # within this many seconds it does not leave the table, and says so.
@@ -162,15 +166,17 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         yield Static("", id="banner")
         yield Static("", id="last")
         with Horizontal(id="body"):
-            with VerticalScroll(id="main", can_focus=False):
-                yield PlayersTable(id="players")
-                yield from self.compose_panel()
+            with Vertical(id="main-column"):
+                with VerticalScroll(id="main", can_focus=False):
+                    yield PlayersTable(id="players")
+                    yield from self.compose_panel()
+                yield Static(MORE, id="more")
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
                 yield LogPane(id="log")
         yield EntryLine()
         yield Static("", id="status")
-        yield Footer()
+        yield FittedFooter()
 
     def compose_panel(self) -> ComposeResult:
         """Game screens add their own panels below the players."""
@@ -179,6 +185,9 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
         self.watch(self.query_one("#log", LogPane), "cursor", self._show_selected, init=False)
+        main = self.query_one("#main", VerticalScroll)
+        self.watch(main, "scroll_y", self._show_more, init=False)
+        self.watch(main, "virtual_size", self._show_more, init=False)
         self.load()
 
     @work(thread=True, exclusive=True, group="load")
@@ -228,12 +237,22 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
+        self.call_after_refresh(self._show_more)
         self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
             self._enabled = enabled
             self.refresh_bindings()
+
+    def _show_more(self, _: object = None) -> None:
+        """The line under the players and the panel says when they go on below the screen."""
+        main = self.query_one("#main", VerticalScroll)
+        self.query_one("#more", Static).display = main.scroll_y < main.max_scroll_y
+
+    def action_scroll_panel(self, step: int) -> None:
+        main = self.query_one("#main", VerticalScroll)
+        main.scroll_to(y=main.scroll_y + step * max(main.size.height - 2, 1), animate=False)
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         """Game, title, round, whose turn and phase; under them what ends the game (the

@@ -175,3 +175,30 @@ async def test_tkc_a_refused_outcome_shows_its_reason_whole_at_80x24(make_app):
             read_attack(screen.timeline.state, typed)
         assert screen.entry_open and on_screen(app, refused.value.reason), "the reason is on the screen"
         assert on_screen(app, "Add the outcome:"), "and so is the help"
+
+
+async def test_at_80x24_the_footer_cuts_no_label_and_the_panel_says_there_is_more(make_app, db_path):
+    from textual.widgets._footer import FooterKey
+
+    from tests.ui.midgame import seed
+    from tests.ui.test_layout import screen_lines
+
+    seed(db_path, "mm5")  # a battle: the panel runs past the screen at 80×24
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await wait_for(pilot, lambda: "Best strike" in str(screen.query_one("#mm5-odds").render()))
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        shown = [k for k in screen.query(FooterKey) if k.display and not k.has_class("-command-palette")]
+        assert shown and all(f"{k.key_display} {k.description}" in footer for k in shown), footer
+        assert "… ctrl+p" in footer, "keys left out are said to be in the palette"
+        assert on_screen(app, "▼ more below: shift+down")
+        below = screen.query_one("#mm5-hint").render()  # the panel's last line
+        assert str(below) and not on_screen(app, str(below)), "the panel runs past the screen at first"
+        await pilot.press("shift+down")
+        await pilot.pause()
+        assert on_screen(app, str(below)) and not on_screen(app, "▼ more below")
