@@ -341,8 +341,9 @@ class MM5Prompts:
             seat, to, rest = notation.parse_reinforce(text, self.players())
             return self.with_cards(rest, lambda specs: Reinforce(seat, to, specs))
 
+        example = notation.reinforce_example(self.shown_state, self.catalogue())
         self._go(
-            "Reinforce: player, a|d (attacker or defender side), characters: Cleo d: Orc, Orc",
+            f"Reinforce: player, a|d (attacker or defender side), characters: {example}",
             submit,
             suggest=(*self.players(), *self.cards_known()),
         )

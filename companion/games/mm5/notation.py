@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Rejected, parse_seat
-from companion.games.mm5.battle import legal_targets, members
-from companion.games.mm5.cards import KIND_WORDS, PLAYABLE_KINDS, Spec, from_catalogue
+from companion.games.mm5.battle import legal_targets, members, owner, side_faction
+from companion.games.mm5.cards import KIND_WORDS, LIGHT_KINDS, PLAYABLE_KINDS, Spec, from_catalogue
 from companion.numbers import LIMIT, whole
 
 KINDS_HELP = "kinds: " + ", ".join(PLAYABLE_KINDS)
@@ -238,3 +238,17 @@ def strike_example(state: Any) -> str:
     if not ready or not targets:
         return ""
     return f"{ready[0].uid} {targets[0].uid} p"
+
+
+def reinforce_example(state: Any, catalogue: Mapping[str, Mapping[str, Any]]) -> str:
+    """A reinforcement line for the prompt's help, built from the battle: the attacker's own
+    player adding to the attacker's side, with cards of that side's faction (from the catalogue
+    when it knows some; never a Holy Knight, which is never held in hand). A Light side is never
+    offered Dark cards."""
+    if state.battle is None:
+        return ""
+    light = side_faction(state, 0) == "light"
+    kinds = [(name, str(data.get("kind", ""))) for name, data in sorted(catalogue.items())]
+    names = [name for name, kind in kinds if kind != "knight" and (kind in LIGHT_KINDS) == light][:2]
+    cards = ", ".join(names) or ("Warrior" if light else "Orc")
+    return f"{state.players[owner(state, 0)].name} a: {cards}"
