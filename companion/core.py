@@ -174,12 +174,24 @@ class Action:
     the event kinds it records, and why it is closed now (None: open).
 
     The table screen's footer, palette and dead-key messages read these; the fuzz law holds
-    the core to them: an event whose every family is closed is refused.
+    the core to them: an event whose every family is closed is refused, and an open family's
+    example is accepted.
     """
 
     name: str
     kinds: tuple[str, ...]
     closed: str | None = None
+    example: Event | None = None  # an event of the family the core accepts now, when it knows one
+
+
+def probed(name: str, apply: Any, state: Any, event: Event) -> Action:
+    """The family `name` of `event`'s kind: open, with `event` as its example, when the core
+    accepts it now; else closed with the core's reason."""
+    try:
+        apply(state, event)
+    except Rejected as exc:
+        return Action(name, (event.kind,), exc.reason)
+    return Action(name, (event.kind,), example=event)
 
 
 def open_when(name: str, kinds: tuple[str, ...] | str, check: Any, *args: Any) -> Action:

@@ -8,7 +8,8 @@ hold, and so does the Game contract (the rules phase is one the game declares); 
 action left the state identical, byte for byte when pickled; undo, then redo, give the states
 folded afresh from the first state and the events; replaying the stored log (JSON round trip)
 gives the live state. The actions law: an event is refused when every family of the game's
-`actions` hook that records its kind is closed, and each closed family says why.
+`actions` hook that records its kind is closed, each closed family says why, and an open
+family's example event is accepted.
 """
 
 from __future__ import annotations
@@ -100,6 +101,10 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
             assert len({a.name for a in families}) == len(families), "two families share a name"
             assert all(a.closed is None or a.closed.strip() for a in families), "a closed family must say why"
             assert {k for a in families for k in a.kinds} <= set(game.events), "a family names an unknown kind"
+            for a in families:
+                if a.closed is None and a.example is not None:
+                    assert a.example.kind in a.kinds, (a.name, a.example)
+                    game.apply(state, a.example)  # an open family's example is accepted (no Rejected)
 
         def folded(self, cursor: int) -> Any:
             """The state after the first `cursor` events, folded afresh (no timeline, no cache)."""

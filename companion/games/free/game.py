@@ -21,6 +21,7 @@ from companion.core import (
     TableView,
     check_players,
     open_when,
+    probed,
     refuse_when_over,
     resolve_options,
 )
@@ -92,8 +93,8 @@ class FreePlay(GameBase):
             open_when("add_counter", AddCounter.kind, playing),
             open_when("remove_counter", RemoveCounter.kind, playing, True),
             open_when("countdown", SetCountdown.kind, playing),
-            open_when("finish", Finish.kind, playing),
-            open_when("next_turn", NextTurn.kind, playing),
+            probed("finish", self.apply, state, Finish()),
+            probed("next_turn", self.apply, state, NextTurn()),
         )
 
     # -- words and views ---------------------------------------------------------------------

@@ -20,6 +20,7 @@ from companion.core import (
     check_players,
     open_when,
     probe,
+    probed,
     refuse_when_over,
     resolve_options,
 )
@@ -117,13 +118,17 @@ class MonsterMaker5(GameBase):
             if state.phase != "deal":
                 raise Rejected("The game has already begun.")
 
-        def attack() -> None:
-            refuse_when_over(state.finished)
+        def attack() -> Action:
+            """A strike in a battle (open once initiative is rolled), else an attack on a player."""
+            kinds = (Attack.kind, Strike.kind)
             if state.battle is not None:
-                battle._battle(state, "strike")
-                return
-            if not attack_targets(state):
-                apply_(state, Attack((state.active + 1) % len(state.players)))  # the reason for the next seat
+                return open_when("attack", kinds, in_battle, "strike")
+            targets = attack_targets(state)
+            if not targets:  # the reason is the rules' own, for the next seat
+                return Action(
+                    "attack", kinds, probed("", apply_, state, Attack((state.active + 1) % len(state.players))).closed
+                )
+            return Action("attack", kinds, example=Attack(targets[0]))
 
         def thief() -> None:
             at("action")
@@ -139,17 +144,17 @@ class MonsterMaker5(GameBase):
             open_when("draw", Draw.kind, draw),
             open_when("declare", Declare.kind, at, "faction"),
             open_when("enter", Enter.kind, at, "action", neutral),
-            open_when("attack", (Attack.kind, Strike.kind), attack),
-            open_when("rescue", Rescue.kind, probe, apply_, state, Rescue((0, 0, 0, 0))),
+            attack(),
+            probed("rescue", apply_, state, Rescue((0, 0, 0, 0))),
             open_when("thief", Thief.kind, thief),
             open_when("reinforce", Reinforce.kind, in_battle, "reinforce"),
             open_when("spell", Spell.kind, in_battle, "reinforce"),
             open_when("initiative", Initiative.kind, in_battle, "reinforce"),
             open_when("begin", Begin.kind, begin),
             open_when("hand", HandCount.kind, refuse_when_over, state.finished),
-            open_when("discard", Discard.kind, probe, apply_, state, Discard()),
+            probed("discard", apply_, state, Discard()),
             open_when("remove", Remove.kind, refuse_when_over, state.finished),
-            open_when("next_turn", EndTurn.kind, probe, apply_, state, EndTurn()),
+            probed("next_turn", apply_, state, EndTurn()),
         )
 
     def next_turn(self, state: State) -> Event:

@@ -20,7 +20,7 @@ from companion.core import (
     TableView,
     check_players,
     open_when,
-    probe,
+    probed,
     refuse_when_over,
     resolve_options,
 )
@@ -126,20 +126,20 @@ class SeireiKairoDrive(GameBase):
                 raise Rejected("The boss setup starts when the normal battle ends.")
 
         return (
-            open_when("draw", ev.Draw.kind, probe, self.apply, state, ev.Draw()),
+            probed("draw", self.apply, state, ev.Draw()),
             open_when("play", ev.Play.kind, play_open, state),
             open_when("level_up", ev.LevelUp.kind, turn.can_level_up, state),
             open_when("skill", ev.Skill.kind, turn.action_open, state),
-            open_when("enemy", ev.EnemyPhase.kind, probe, self.apply, state, ev.EnemyPhase()),
+            probed("enemy", self.apply, state, ev.EnemyPhase()),
             open_when("pick", ev.DraftPick.kind, stage, ev.DraftPick.kind),
             open_when("swap", ev.DraftSwap.kind, stage, ev.DraftSwap.kind),
-            open_when("pass_draft", ev.DraftPass.kind, probe, self.apply, state, ev.DraftPass()),
+            probed("pass_draft", self.apply, state, ev.DraftPass()),
             open_when("reveal", ev.RevealEnemy.kind, stage, ev.RevealEnemy.kind),
             open_when("boss_step", (ev.RevealBoss.kind, ev.BossKeep.kind, ev.BossDeal.kind), boss_step),
             open_when("move", ev.MoveCards.kind, in_turn, ev.MoveCards.kind),
             open_when("mana", ev.AdjustMana.kind, in_turn, ev.AdjustMana.kind),
             open_when("correct", ev.CorrectEnemy.kind, enemy_here),
-            open_when("next_turn", ev.EndTurn.kind, probe, self.apply, state, ev.EndTurn()),
+            probed("next_turn", self.apply, state, ev.EndTurn()),
         )
 
     def next_turn(self, state: SkdState) -> Event:

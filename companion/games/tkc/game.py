@@ -93,8 +93,11 @@ class KingCommands(GameBase):
         return view.rules_phase(state)
 
     def actions(self, state: TkcState) -> tuple[Action, ...]:
+        examples = {"draw": Draw(), "pass_turn": NextTurn(passed=True), "next_turn": NextTurn()}
         return tuple(
-            Action(name, (kind,), None if state.can(family) else rules.why_closed(state, family))
+            Action(name, (kind,), example=examples.get(name))
+            if state.can(family)
+            else Action(name, (kind,), rules.why_closed(state, family))
             for name, family, kind in FAMILIES
         )
 
