@@ -23,6 +23,7 @@ class KeyBurst:
     ACTIONS: ClassVar[tuple[Command, ...]]
     _held: list[events.Key] | None
     _asked: int
+    _line_closed: bool
     _entry_callback: Any
     app: Any
     query_one: Any
@@ -51,6 +52,8 @@ class KeyBurst:
 
     async def _handle_key(self, event: events.Key) -> bool:
         """True when the key was used here (not to pass on to the focused widget)."""
+        if event.key != "escape":
+            self._line_closed = False  # any other key: a later esc is no reflex
         line = self.query_one(EntryLine)
         if self.entry_open:
             if event.key == "enter":

@@ -8,7 +8,6 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import PurePath
@@ -55,9 +54,8 @@ BASE_ACTIONS = (
 )
 MORE = "▼ more below: shift+down"
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
-# A reflex esc just after a line closed (a refusal fixed, an action recorded) closes nothing more:
-# within this many seconds it does not leave the table, and says so.
-ESC_GRACE = 1.0
+# A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
+# more: the first esc with no other key since the line closed stays at the table and says so.
 STAY = "The line is closed; esc again leaves the table."
 
 
@@ -157,7 +155,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
-        self._line_closed = -ESC_GRACE  # when the entry line last closed (time.monotonic)
+        self._line_closed = False  # the entry line closed and no key but esc came since
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -385,7 +383,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def close_entry(self) -> None:
         self.query_one(EntryLine).close()
         self._entry_callback = None
-        self._line_closed = time.monotonic()
+        self._line_closed = True
         self.set_focus(self.query_one("#players", DataTable))
 
     def explain(self, reason: str) -> None:
@@ -502,8 +500,8 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             self.viewing = None
         elif self.has_class("-log"):
             self.action_log()
-        elif time.monotonic() - self._line_closed < ESC_GRACE:
-            self._line_closed = -ESC_GRACE  # the next esc leaves
+        elif self._line_closed:
+            self._line_closed = False  # the next esc leaves
             self.explain(STAY)
         else:
             self.app.pop_screen()

@@ -22,7 +22,8 @@ class FittedFooter(Footer):
     """
 
     def compose(self) -> ComposeResult:
-        room = (self.size.width or self.app.size.width) - PALETTE - cell_len(MORE) - 1
+        self._composed_for = self.size.width or self.app.size.width
+        room = self._composed_for - PALETTE - cell_len(MORE) - 1
         used, cut = 0, False
         for widget in super().compose():
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
@@ -36,4 +37,6 @@ class FittedFooter(Footer):
             yield FooterLabel(MORE, classes="-more")
 
     def on_resize(self) -> None:
-        self.refresh(recompose=True)
+        """A new width fits other keys: compose again (only then, not on the first layout)."""
+        if self.size.width != getattr(self, "_composed_for", self.size.width):
+            self.refresh(recompose=True)
