@@ -40,3 +40,8 @@ class FittedFooter(Footer):
         """A new width fits other keys: compose again (only then, not on the first layout)."""
         if self.size.width != getattr(self, "_composed_for", self.size.width):
             self.refresh(recompose=True)
+
+    def watch_compact(self, compact: bool) -> None:
+        """Compact keys are narrower: more of them fit."""
+        if getattr(self, "_composed_for", None) is not None:
+            self.refresh(recompose=True)
