@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -216,6 +216,82 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
 
 
 @dataclass(frozen=True)
+class Action:
+    """One family of actions a player may take: the name the table's key runs (its action),
+    the event kinds it records, and why it is closed now (None: open).
+
+    The table screen's footer, palette and dead-key messages read these; the fuzz law holds
+    the core to them: an event whose every family is closed is refused, and an open family's
+    example is accepted.
+    """
+
+    name: str
+    kinds: tuple[str, ...]
+    closed: str | None = None
+    example: Event | None = None  # an event of the family the core accepts now, when it knows one
+
+
+def probed(name: str, apply: Any, state: Any, event: Event) -> Action:
+    """The family `name` of `event`'s kind: open, with `event` as its example, when the core
+    accepts it now; else closed with the core's reason."""
+    try:
+        apply(state, event)
+    except Rejected as exc:
+        return Action(name, (event.kind,), exc.reason)
+    return Action(name, (event.kind,), example=event)
+
+
+def open_when(name: str, kinds: tuple[str, ...] | str, check: Any, *args: Any) -> Action:
+    """The family `name`, open unless `check(*args)` raises Rejected (its reason closes it)."""
+    try:
+        check(*args)
+    except Rejected as exc:
+        return Action(name, (kinds,) if isinstance(kinds, str) else kinds, exc.reason)
+    return Action(name, (kinds,) if isinstance(kinds, str) else kinds)
+
+
+def probe(apply: Any, state: Any, event: Event) -> None:
+    """Raise the core's Rejected if `event` is refused in `state`; a check for `open_when`."""
+    apply(state, event)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One question of the table's entry line, built by a game's notation from the state.
+
+    `label` says what is legal now (its examples come from the state, so they are accepted),
+    `value` is typed in already, `default` is filled in and selected (a bare enter accepts it,
+    the first key typed replaces it), `suggest` the words the app knows here. `parse(text)` returns the event to record (or several, all or nothing), a follow-up
+    Prompt, or None when nothing is to be recorded; it raises Rejected with the reason, and the
+    line stays open with the text. `choices`, when given, are numbered 1..n in the label and a
+    bare number picks one: `parse` receives the choice's text.
+    """
+
+    label: str
+    parse: Callable[[str], Event | tuple[Event, ...] | Prompt | None]
+    value: str = ""
+    suggest: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    default: str = ""
+
+    def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
+        """What the typed text means: a bare number picks a numbered choice."""
+        typed = text.strip()
+        if self.choices and typed.isdigit():
+            index = int(typed)
+            if not 1 <= index <= len(self.choices):
+                raise Rejected(f"Choose 1–{len(self.choices)}, not {typed}.")
+            return self.parse(self.choices[index - 1])
+        return self.parse(text)
+
+    def shown_label(self) -> str:
+        """The label with the numbered choices after it."""
+        if not self.choices:
+            return self.label
+        return self.label + " · " + " · ".join(f"{i} {c}" for i, c in enumerate(self.choices, 1))
+
+
+@dataclass(frozen=True)
 class Row:
     """One line of the table: a player (or the shared area) and its cells by column."""
 
@@ -347,6 +423,10 @@ class Game(Protocol[S]):
         events: whatever is still face down (a secret typed into an event) blanked."""
         ...
 
+    def actions(self, state: Any) -> tuple[Action, ...]:
+        """Every family of actions, each open (closed None) or closed with the player's reason."""
+        ...
+
     def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
         """A finished game's own figures, from its last state and its log as (before, event, after)."""
         ...
@@ -435,3 +515,8 @@ class GameBase(ABC, Generic[S]):
     def public_text(self, state: Any, event: Event, text: str) -> str:
         """By default the recorded line, whole."""
         return text
+
+    def actions(self, state: Any) -> tuple[Action, ...]:
+        """By default the next-turn key only, closed once the game is over."""
+        over = GAME_OVER if self.view(state).finished else None
+        return (Action("next_turn", (self.next_turn(state).kind,), over),)

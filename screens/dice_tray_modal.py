@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -81,6 +81,21 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
         then = "\n[b]enter[/b] records it" if self.ready is not None else ""
         outcome.update(f"{who} [b]{shown}[/b]: {markup_lines(words)}{then}")
         return True
+
+    def on_mount(self) -> None:
+        self.set_focus(self.query_one("#faces", Input))
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed before the faces line had focus (a burst from the table, `a enter 1 2
+        enter`) reach the screen itself: they go into the line, in order, rather than away.
+        A printable key the line took never gets here (the Input stops it)."""
+        entry = self.query_one("#faces", Input)
+        if event.is_printable and event.character:
+            event.stop()
+            entry.insert_text_at_cursor(event.character)
+        elif event.key == "enter" and self.focused is not entry:
+            event.stop()
+            self.submitted(Input.Submitted(entry, entry.value))
 
     @on(Input.Changed, "#faces")
     def changed(self) -> None:

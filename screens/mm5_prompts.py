@@ -38,12 +38,14 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
+from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
 from companion.games.mm5.view import declare_prompt, initiative_title
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
+from screens.store_access import store
 
 
 class MM5Prompts:
@@ -51,6 +53,7 @@ class MM5Prompts:
 
     ask: Callable[..., None]
     record: Callable[[Any], bool]
+    attempt: Callable[[Any], str | None]
     notify: Callable[..., None]
     roll: Callable[..., None]
     probe: Callable[[Any], str]
@@ -68,28 +71,29 @@ class MM5Prompts:
         return tuple(seat.name for seat in self.shown_state.players)
 
     def catalogue(self, kind: str = "character") -> dict[str, dict[str, Any]]:
-        return self.app.repo.cards("mm5", kind)
+        return store(self.app).cards("mm5", kind)
 
     def save(self, spec: Spec) -> None:
-        self.app.repo.save_card("mm5", "character", spec[0], catalogue_entry(spec))
+        store(self.app).save_card("mm5", "character", spec[0], catalogue_entry(spec))
 
-    def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], bool]) -> str | None:
-        """Resolve card names (asking for unknown ones), then record; new cards are saved either way."""
+    def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], Any]) -> str | None:
+        """Resolve card names (asking for unknown ones), then record `then(specs)`. New cards
+        are saved either way (a refused entry does not make them be typed again); a refusal
+        keeps the line that was typed last, with the reason."""
         try:
             cards = notation.card_list(text, self.catalogue())
         except Rejected as exc:
             return exc.reason
 
-        def finish() -> None:
+        def finish() -> str | None:
             for spec in cards.new.values():
                 self.save(spec)
-            then(cards.ready())
+            return self.attempt(then(cards.ready()))
 
-        def ask_next() -> None:
+        def ask_next() -> str | None:
             name = cards.missing()
             if name is None:
-                finish()
-                return
+                return finish()
 
             def submit(answer: str) -> str | None:
                 try:
@@ -98,8 +102,7 @@ class MM5Prompts:
                     return exc.reason
                 cards.learn(spec)
                 self.save(spec)
-                self.call_after_refresh(ask_next)
-                return None
+                return ask_next()
 
             self.ask(
                 f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})",
@@ -107,9 +110,9 @@ class MM5Prompts:
                 submit,
                 PLAYABLE_KINDS,
             )
+            return None
 
-        self.call_after_refresh(ask_next)
-        return None
+        return ask_next()
 
     def rejected(self, fn: Callable[[str], str | None]) -> Callable[[str], str | None]:
         def run(text: str) -> str | None:
@@ -120,15 +123,20 @@ class MM5Prompts:
 
         return run
 
-    def _go(self, label: str, fn: Callable[[str], str | None], value: str = "", suggest: Iterable[str] = ()) -> None:
+    def _go(
+        self,
+        label: str,
+        fn: Callable[[str], str | None],
+        value: str = "",
+        suggest: Iterable[str] = (),
+        select: bool = False,
+    ) -> None:
+        """Open the line; with `select` the value is a filled-in default that typing replaces."""
         if self._writable():
-            self.ask(label, value, self.rejected(fn), suggest)
+            self.ask(label, value, self.rejected(fn), suggest, select)
 
     def cards_known(self) -> list[str]:
         return sorted(self.catalogue())
-
-    def _done(self, ok: bool) -> str | None:
-        return None if ok else "Not recorded (see the message); esc cancels."
 
     # -- the turn ----------------------------------------------------------------------------
 
@@ -145,9 +153,10 @@ class MM5Prompts:
         label = (
             "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)"
             if deal
-            else "Drew: c = a card · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
+            else "Drew: c = a card (filled in: enter) · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
         )
-        self._go(label, submit)
+        # Most draws are a card: filled in, so `d enter` records one and any other key replaces it.
+        self._go(label, submit, "" if deal else "c", select=not deal)
 
     def place(self, seat: int | None, items: list[notation.Item]) -> str | None:
         """Record what was drawn or dealt, in order; each new Holy Knight's values are asked for
@@ -156,8 +165,8 @@ class MM5Prompts:
         while items:
             what, number = items.pop(0)
             if what != "knight":
-                if not self.record(Draw(what, number, seat=seat)):
-                    return "Not recorded (see the message); esc cancels."
+                if reason := self.attempt(Draw(what, number, seat=seat)):
+                    return reason
                 continue
             check_knight(self.shown_state, number)
             name = knight_name(number)
@@ -165,8 +174,8 @@ class MM5Prompts:
             if known is None:
                 self.call_after_refresh(self.ask_knight, number, seat, items)
                 return None
-            if not self.record(Draw("knight", number, from_catalogue(name, known), seat)):
-                return "Not recorded (see the message); esc cancels."
+            if reason := self.attempt(Draw("knight", number, from_catalogue(name, known), seat)):
+                return reason
         return None
 
     def ask_knight(self, number: int, seat: int | None, rest: list[notation.Item]) -> None:
@@ -174,8 +183,8 @@ class MM5Prompts:
 
         def values(text: str) -> str | None:
             spec: Spec = (name, "knight", *notation.parse_values(text), number)
-            if not self.record(Draw("knight", number, spec, seat)):
-                return "Not recorded (see the message)."
+            if reason := self.attempt(Draw("knight", number, spec, seat)):
+                return reason
             self.save(spec)
             if rest:  # the rest of a deal line, after this knight
                 self.call_after_refresh(self.place_rest, seat, rest)
@@ -199,29 +208,32 @@ class MM5Prompts:
     def action_begin(self) -> None:
         self._go(
             "The deal is placed. Who goes first (die roll)? Seat number or name",
-            lambda t: self._done(self.record(Begin(parse_seat(t, self.players())))),
+            lambda t: self.attempt(Begin(parse_seat(t, self.players()))),
             suggest=self.players(),
         )
 
     def action_declare(self) -> None:
         def submit(text: str) -> str | None:
             side, whisper, rest = notation.parse_declare(text)
-            return self.with_cards(rest, lambda specs: self.record(Declare(side, specs, whisper)))
+            return self.with_cards(rest, lambda specs: Declare(side, specs, whisper))
 
         label, words = declare_prompt(self.shown_state)
-        self._go(label, submit, suggest=(*words, *self.cards_known()))
+        me = self.shown_state.players[self.shown_state.active]
+        # Keeping the side is the usual declaration: filled in, so `f enter` keeps it.
+        side = me.faction if me.faction != "neutral" else ""
+        self._go(label, submit, side, suggest=(*words, *self.cards_known()), select=bool(side))
 
     def action_enter(self) -> None:
         self._go(
             "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
-            lambda t: self.with_cards(t, lambda specs: self.record(Enter(specs))),
+            lambda t: self.with_cards(t, lambda specs: Enter(specs)),
             suggest=self.cards_known(),
         )
 
     def action_hand(self) -> None:
         def submit(text: str) -> str | None:
             seat, count = notation.parse_hand(text, self.players())
-            return self._done(self.record(HandCount(seat, count)))
+            return self.attempt(HandCount(seat, count))
 
         self._go(
             "Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)",
@@ -243,10 +255,14 @@ class MM5Prompts:
     def action_attack(self) -> None:
         state = self.shown_state
         if state.battle is None:
+            # The only player who can be attacked is filled in: `a enter` attacks them.
+            targets = [state.players[seat].name for seat in attack_targets(state)]
             self._go(
                 "Attack whom? Seat number or name",
-                lambda t: self._done(self.record(Attack(parse_seat(t, self.players())))),
+                lambda t: self.attempt(Attack(parse_seat(t, self.players()))),
+                targets[0] if len(targets) == 1 else "",
                 suggest=[n for i, n in enumerate(self.players()) if i != state.active],
+                select=len(targets) == 1,
             )
             return
         self._go(strike_help(self.strike_advice()), self.strike)
@@ -255,6 +271,8 @@ class MM5Prompts:
         striker, target, magic = strike_choice(self.strike_advice(), text)
         state = self.shown_state
         _, roll = prepare_strike(state, striker, target, magic)
+        if not roll.dice:  # no dice are rolled (it cannot miss): the bare enter records it
+            return self.attempt(Strike(striker, target, magic, ()))
         _, me = state.find(striker)
         _, foe = state.find(target)
 
@@ -277,12 +295,10 @@ class MM5Prompts:
 
         def submit(text: str) -> str | None:
             values = notation.parse_values(text)
-            if self.record(Rescue(values)):
-                self.app.repo.save_card(
-                    "mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])}
-                )
-                return None
-            return "Not recorded (see the message); esc cancels."
+            if reason := self.attempt(Rescue(values)):
+                return reason
+            store(self.app).save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
+            return None
 
         shown = f"P {known['p'][0]}/{known['p'][1]} M {known['m'][0]}/{known['m'][1]}" if known else ""
         self._go("Rescue: the Dark Dungeon card's values (P atk/def M atk/def), enter to storm it", submit, shown)
@@ -311,12 +327,13 @@ class MM5Prompts:
         def submit(text: str) -> str | None:
             picked = whatif.choice(self.reinforce_whatifs(), text)
             if picked is not None:
-                return self._done(self.record(picked))
+                return self.attempt(picked)
             seat, to, rest = notation.parse_reinforce(text, self.players())
-            return self.with_cards(rest, lambda specs: self.record(Reinforce(seat, to, specs)))
+            return self.with_cards(rest, lambda specs: Reinforce(seat, to, specs))
 
+        example = notation.reinforce_example(self.shown_state, self.catalogue())
         self._go(
-            "Reinforce: a what-if's number (1), or player, a|d (the side), characters: Cleo d: Orc, Orc",
+            f"Reinforce: a what-if's number (1), or player, a|d (the side), characters: {example}",
             submit,
             suggest=(*self.players(), *self.cards_known()),
         )
@@ -325,7 +342,7 @@ class MM5Prompts:
         def submit(text: str) -> str | None:
             if ":" in text:  # the note typed in the open, as before
                 seat, note = notation.parse_spell(text, self.players())
-                return self._done(self.record(Spell(seat, note)))
+                return self.attempt(Spell(seat, note))
             seat = parse_seat(text, self.players())
             self.probe(Spell(seat))  # may this player lay one now?
             name = self.shown_state.players[seat].name
@@ -333,7 +350,7 @@ class MM5Prompts:
                 self.ask,
                 f"{name}'s spell: a note for the reveal (hidden as you type; enter for none)",
                 "",
-                self.rejected(lambda note: self._done(self.record(Spell(seat, note.strip())))),
+                self.rejected(lambda note: self.attempt(Spell(seat, note.strip()))),
                 secret=True,
             )
             return None
@@ -367,6 +384,6 @@ class MM5Prompts:
     def action_remove(self) -> None:
         def submit(text: str) -> str | None:
             uid, why = notation.parse_remove(text)
-            return self._done(self.record(Remove(uid, why)))
+            return self.attempt(Remove(uid, why))
 
         self._go("Remove a character (spell effect, correction): id and why — 7 Fireball", submit)

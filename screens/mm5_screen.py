@@ -190,10 +190,11 @@ class MM5Screen(MM5Prompts, TableScreen):
         value: str,
         callback,
         suggest: Iterable[str] = (),  # type: ignore[no-untyped-def]
+        select: bool = False,
         secret: bool = False,
     ) -> None:
         """The entry line; `secret` hides what is typed (a face-down spell's note)."""
-        super().ask(label, value, callback, suggest)
+        super().ask(label, value, callback, suggest, select)
         self.query_one("#entry", Input).password = secret
 
     def probe(self, event) -> str:  # type: ignore[no-untyped-def]

@@ -20,6 +20,7 @@ from companion.games.skd.notation import shelf as names
 from companion.games.skd.play import NeedsReveal
 from companion.games.skd.specs import character_data, enemy_data
 from companion.games.skd.stages import cannot_come_up, drafter
+from screens.store_access import store
 from screens.table_screen import TableScreen
 
 
@@ -33,7 +34,7 @@ class SkdPrompts(TableScreen):
         return self.shown_state
 
     def catalogue(self, kind: str) -> dict[str, dict[str, Any]]:
-        return self.app.repo.cards("skd", kind)  # type: ignore[attr-defined]
+        return store(self.app).cards("skd", kind)
 
     def taken(self, kind: str, reveals: tuple = (), after_kill: bool = False) -> tuple[str, ...]:
         """Names of `kind` that cannot come up now: drafted characters, enemies the core rules out."""
@@ -50,7 +51,7 @@ class SkdPrompts(TableScreen):
 
     def remember(self, kind: str, spec: tuple) -> None:
         data = character_data(spec) if kind == "character" else enemy_data(spec)  # type: ignore[arg-type]
-        self.app.repo.save_card("skd", kind, spec[0], data)  # type: ignore[attr-defined]
+        store(self.app).save_card("skd", kind, spec[0], data)
 
     def submit(self, event: Any) -> str | None:
         """Record `event`; if the rules refuse it, the reason stays on the entry line to fix."""

@@ -20,7 +20,6 @@ from companion.games.skd import events as ev
 from companion.games.skd.cards import show
 from companion.games.skd.notation import (
     EFFECT_WORDS,
-    from_catalogue,
     known,
     offer_label,
     parse_correction,
@@ -30,15 +29,16 @@ from companion.games.skd.notation import (
     parse_offer,
     parse_play_line,
     parse_skill_line,
+    parse_swap,
     parse_x,
 )
 from companion.games.skd.notation import (
     shelf as names,
 )
 from companion.games.skd.play import offered_constants
-from companion.games.skd.rules import offered, playing_now
-from companion.games.skd.turn import can_level_up, x_question
-from companion.games.skd.view import banner, hint, panel, skill_prompt, skill_words
+from companion.games.skd.rules import playing_now
+from companion.games.skd.turn import x_question
+from companion.games.skd.view import banner, panel, skill_prompt, skill_words
 from companion.text import literal
 from screens.commands import Command, bindings
 from screens.skd_prompts import SkdPrompts
@@ -72,24 +72,6 @@ SKD_ACTIONS = (
     ),
 )
 
-# The event kind behind each key; the core says which kinds the table's stage offers, and the
-# others are hidden from the footer (the hint line says why).
-ACTION_EVENTS = {
-    "draw": "draw",
-    "play": "play",
-    "level_up": "level-up",
-    "skill": "skill",
-    "enemy": "enemy-phase",
-    "pick": "draft-pick",
-    "swap": "draft-swap",
-    "pass_draft": "draft-pass",
-    "reveal": "reveal-enemy",
-    "boss_step": "reveal-boss",
-    "move": "move-cards",
-    "mana": "adjust-mana",
-    "correct": "correct-enemy",
-}
-
 PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
 CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
@@ -115,31 +97,6 @@ class SkdScreen(SkdPrompts):
         self.query_one("#skd-banner", Static).update(literal(warning))
         self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kind = ACTION_EVENTS.get(action)
-        if kind is None:
-            return super().check_action(action, parameters)
-        tl = self.timeline
-        if tl is None or self.viewing is not None:
-            return None
-        return offered(tl.state, kind) and (action != "level_up" or self.level_up_refused() is None)
-
-    def level_up_refused(self) -> str | None:
-        try:
-            can_level_up(self.state)
-        except Rejected as exc:
-            return exc.reason
-        return None
-
-    def why_not(self, command: Command) -> str:
-        """A dead key's reason: the rules' own for a level-up, else the step the table is at."""
-        if self.timeline is not None and self.viewing is None:
-            if command.action == "level_up" and (reason := self.level_up_refused()):
-                return reason
-            if command.action in ACTION_EVENTS:
-                return f"{command.title} is not open now: {hint(self.state)}"
-        return super().why_not(command)
-
     # -- the draft and the first enemy ---------------------------------------------------------
 
     def action_pick(self) -> None:
@@ -155,21 +112,22 @@ class SkdScreen(SkdPrompts):
         shelf = self.catalogue("character")
         taken = self.taken("character")
 
+        party = tuple(c.name for c in self.state.seats[self.drafting()].party)
+
         def submit(text: str) -> str | None:
-            out, sep, new = text.partition(">")
-            if not sep:
-                return "Type the one you give back, >, then the new one, e.g. Kai > Sol."
             try:
-                spec, typed = from_catalogue(new, shelf, "character", None, taken)
+                out, spec, typed = parse_swap(text, shelf, taken, party)
             except Rejected as exc:
                 return exc.reason
-            return self.record_card(ev.DraftSwap(out.strip(), spec), "character", spec, typed)
+            return self.record_card(ev.DraftSwap(out, spec), "character", spec, typed)
 
+        mine = party[0] if party else "Kai"
+        other = next(iter(names(shelf, taken)), "Sol")
         self.ask(
-            f"Swap: yours > the new one (e.g. Kai > Sol) · known: {known(shelf, taken, 'character')}",
+            f"Swap: yours > the new one (e.g. {mine} > {other}) · known: {known(shelf, taken, 'character')}",
             "",
             submit,
-            suggest=[*(c.name for c in self.state.seats[self.drafting()].party), *names(shelf, taken)],
+            suggest=[*party, *names(shelf, taken)],
         )
 
     def action_pass_draft(self) -> None:

@@ -9,7 +9,6 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from importlib import import_module
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -24,13 +23,18 @@ from textual.content import Content
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.input import Selection
 
-from companion.core import Event, Rejected, TableView
-from companion.store.files import SessionGone, StoreBusy, StoreError
+from companion.core import Action, Rejected, TableView
+from companion.store.files import SessionGone, StoreError
 from companion.text import literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command
+from screens.key_burst import KeyBurst
+from screens.recorder import PAST, Recorder
+from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
+from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
 from screens.widgets.players_table import PlayersTable
 
@@ -45,16 +49,21 @@ BASE_ACTIONS = (
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
+    Command("shift+down", "scroll_panel(1)", "Panel down", "Scroll the players and the panel down", show=False),
+    Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
+MORE = "▼ more below: shift+down"
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
-PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
+# A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
+# more: the first esc with no other key since the line closed stays at the table and says so.
+STAY = "The line is closed; esc again leaves the table."
 
 
 def open_table(app: App[Any], session_id: int) -> None:
     """Push the screen of the session's game; it loads its log in a worker."""
     from companion.games import get_game
 
-    info = app.repo.info(session_id)  # type: ignore[attr-defined]
+    info = store(app).info(session_id)
     module, _, name = get_game(info.game).screen.partition(":")
     app.push_screen(getattr(import_module(module), name)(session_id))
 
@@ -119,7 +128,7 @@ def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int], sa
     return Text(line, style="dim strike" if undone else "")
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Recorder, KeyBurst, Screen[None]):
     CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
     # Under 120 columns the log moves under the players; under 28 lines it waits behind
     # ctrl+l (the newest action is whole in the line under the header at every size).
@@ -150,6 +159,7 @@ class TableScreen(Screen[None]):
         self._saving: Timeline | None = None  # an action waiting for another program's lock
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
+        self._line_closed = False  # the entry line closed and no key but esc came since
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -158,15 +168,17 @@ class TableScreen(Screen[None]):
         yield Static("", id="banner")
         yield Static("", id="last")
         with Horizontal(id="body"):
-            with VerticalScroll(id="main", can_focus=False):
-                yield PlayersTable(id="players")
-                yield from self.compose_panel()
+            with Vertical(id="main-column"):
+                with VerticalScroll(id="main", can_focus=False):
+                    yield PlayersTable(id="players")
+                    yield from self.compose_panel()
+                yield Static(MORE, id="more")
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
                 yield LogPane(id="log")
         yield EntryLine()
         yield Static("", id="status")
-        yield Footer()
+        yield FittedFooter()
 
     def compose_panel(self) -> ComposeResult:
         """Game screens add their own panels below the players."""
@@ -175,12 +187,15 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
         self.watch(self.query_one("#log", LogPane), "cursor", self._show_selected, init=False)
+        main = self.query_one("#main", VerticalScroll)
+        self.watch(main, "scroll_y", self._show_more, init=False)
+        self.watch(main, "virtual_size", self._show_more, init=False)
         self.load()
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            loaded = self.app.repo.load_readable(self.session_id)  # type: ignore[attr-defined]
+            loaded = store(self.app).load_readable(self.session_id)
         except StoreError as exc:
             self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
             return
@@ -203,114 +218,6 @@ class TableScreen(Screen[None]):
             self.notify(self.damage, severity="error", title="Opened read-only", markup=False, timeout=30)
         self.timeline = loaded.timeline
         self.query_one("#players", DataTable).focus()
-
-    # -- recording ----------------------------------------------------------------------------
-
-    def record(self, event: Event) -> bool:
-        """Apply, commit, then show. False (with the reason in the status line) if refused."""
-        reason = self.attempt(event)
-        if reason:
-            self.explain(reason)
-        return reason is None
-
-    def attempt(self, event: Event) -> str | None:
-        """Apply, commit, then show; or the reason it was refused, with nothing changed.
-        Entry-line callbacks return this, so the reason shows beside the typed text."""
-        if self.timeline is None:
-            return "The session is still loading."
-        if self.viewing is not None:
-            return PAST
-        try:
-            after = self.timeline.record(event)
-        except Rejected as exc:
-            return exc.reason
-        return self._commit(after, new_entry=True)
-
-    def _commit(self, after: Timeline, new_entry: bool) -> str | None:
-        """Save, then show; or the reason it is not saved now. The first try never waits: if
-        another program holds the write lock, a worker waits for it and the screen stays live."""
-        if self._saving is not None:
-            return "Still waiting to save the last action; try again in a moment."
-        if self.damage:
-            return "This session is open read-only (part of it cannot be read): nothing is saved."
-        try:
-            self._save(after, new_entry, wait=False)
-        except StoreBusy:
-            self._saving = after
-            # The entry line that typed it (if any) says "waiting" until the save is settled.
-            self._saving_asked = self._asked if self.entry_open else None
-            self._save_when_free(after, new_entry)
-            waiting = "Another program holds the database; saving this action as soon as it lets go…"
-            self.notify(waiting, title="Waiting to save")
-            return waiting
-        except StoreError as exc:
-            return self._not_saved(exc)
-        self._show(after)
-        return None
-
-    def _save(self, after: Timeline, new_entry: bool, wait: bool) -> None:
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
-        (repo.record if new_entry else repo.move)(self.session_id, self.timeline, after, wait=wait)
-
-    @work(thread=True, exclusive=True, group="save")
-    def _save_when_free(self, after: Timeline, new_entry: bool) -> None:
-        try:
-            self._save(after, new_entry, wait=True)
-        except StoreError as exc:
-            self.app.call_from_thread(self._not_saved_late, exc)
-        else:
-            self.app.call_from_thread(self._saved_late, after)
-
-    def _waiting_entry(self) -> bool:
-        """Whether the entry line open now is the one still saying its action is waiting."""
-        asked, self._saving_asked = self._saving_asked, None
-        return self.entry_open and asked == self._asked
-
-    def _saved_late(self, after: Timeline) -> None:
-        self._saving = None
-        if self._waiting_entry():  # saved: the line that typed it clears, so enter cannot record it twice
-            self.close_entry()
-        self._show(after)
-        self.notify("Saved: the other program let go of the database.", title="Saved")
-
-    def _not_saved_late(self, exc: StoreError) -> None:
-        waiting = self._waiting_entry()
-        reason = self._not_saved(exc)
-        if waiting:  # the typed text stays, to try again; the line now says it was not saved
-            self.query_one(EntryLine).refuse(reason)
-        else:
-            self.explain(reason)
-
-    def _not_saved(self, exc: StoreError) -> str:
-        self._saving = None
-        if isinstance(exc, SessionGone):
-            self.session_gone(str(exc))
-        else:
-            self.notify(str(exc), severity="error", title="Not saved", markup=False)
-        return f"Not saved: {exc}"
-
-    def _show(self, after: Timeline) -> None:
-        self.viewing = None
-        self.timeline = after
-        self.explain("")
-
-    def _writable(self) -> bool:
-        if self.viewing is not None:
-            self.explain(PAST)
-            return False
-        return True
-
-    def move_to(self, cursor: int) -> None:
-        if self.timeline is None:
-            return
-        try:
-            after = self.timeline.move(cursor)
-        except Rejected as exc:
-            self.explain(exc.reason)
-            return
-        reason = self._commit(after, new_entry=False)
-        if reason:
-            self.explain(reason)
 
     # -- painting -----------------------------------------------------------------------------
 
@@ -335,12 +242,22 @@ class TableScreen(Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
+        self.call_after_refresh(self._show_more)
         self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
             self._enabled = enabled
             self.refresh_bindings()
+
+    def _show_more(self, _: object = None) -> None:
+        """The line under the players and the panel says when they go on below the screen."""
+        main = self.query_one("#main", VerticalScroll)
+        self.query_one("#more", Static).display = main.scroll_y < main.max_scroll_y
+
+    def action_scroll_panel(self, step: int) -> None:
+        main = self.query_one("#main", VerticalScroll)
+        main.scroll_to(y=main.scroll_y + step * max(main.size.height - 2, 1), animate=False)
 
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         """Game, title, round, whose turn and phase; under them what ends the game (the
@@ -455,8 +372,10 @@ class TableScreen(Screen[None]):
         value: str,
         callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
+        select: bool = False,
     ) -> None:
-        """Open the entry line with `label` as its help and `value` typed in already.
+        """Open the entry line with `label` as its help and `value` typed in already (with
+        `select`, filled in and selected: enter accepts it, the first key typed replaces it).
         A str label is plain text (it quotes names and what was typed); a Text or Content
         label keeps its styles.
 
@@ -468,6 +387,8 @@ class TableScreen(Screen[None]):
         """
         self._asked += 1
         entry = self.query_one(EntryLine).open(label, value, suggest)
+        if select and value:
+            entry.selection = Selection(0, len(value))
         # Focus now, not on the next tick, so digits typed right after the key land here.
         self.set_focus(entry)
         self._entry_callback = callback
@@ -479,6 +400,7 @@ class TableScreen(Screen[None]):
     def close_entry(self) -> None:
         self.query_one(EntryLine).close()
         self._entry_callback = None
+        self._line_closed = True
         self.set_focus(self.query_one("#players", DataTable))
 
     def explain(self, reason: str) -> None:
@@ -489,11 +411,25 @@ class TableScreen(Screen[None]):
             status.update(Content(reason))
             status.set_class(bool(reason), "shown")
 
+    def families(self) -> dict[str, Action]:
+        """The game's action families for the state now, by the action their key runs."""
+        tl = self.timeline
+        if tl is None:
+            return {}
+        cached = getattr(self, "_families", None)
+        if cached is None or cached[0] is not tl.state:
+            cached = (tl.state, {a.name: a for a in tl.game.actions(tl.state)})
+            self._families = cached
+        return cached[1]
+
     def why_not(self, command: Command) -> str:
-        """Why `command` does nothing now; game screens add their own reasons first."""
+        """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""
         tl = self.timeline
         if tl is None:
             return "The session is still loading."
+        family = self.families().get(command.action.partition("(")[0])
+        if family is not None and family.closed is not None and self.viewing is None:
+            return f"{command.title}: {family.closed}"
         if command.action == "rewind":
             return "Rewind needs an earlier action: tab to the log, pick one, enter, then w."
         if self.viewing is not None:
@@ -509,102 +445,24 @@ class TableScreen(Screen[None]):
             return f"{command.title} is not open in the {view.phase} phase."
         return f"{command.title} is not open now."
 
-    async def on_key(self, event: events.Key) -> None:
-        """Run this screen's keys here, in arrival order, rather than as deferred bindings.
-
-        A burst such as `- 7 enter` (a fast typist, or a paste) then reaches the entry line
-        in order: the line opens on `-`, and `7` and `enter` land in it. Keys that arrive
-        between an answer and the follow-up question a callback schedules are held and
-        replayed once the screen has repainted, so they land in that question.
-        """
-        if self._held is not None:
-            event.stop()
-            self._held.append(event)
-            return
-        if await self._handle_key(event):
-            event.stop()
-
-    async def _handle_key(self, event: events.Key) -> bool:
-        """True when the key was used here (not to pass on to the focused widget)."""
-        line = self.query_one(EntryLine)
-        if self.entry_open:
-            if event.key == "enter":
-                # Submitted here, not through the Input's message: a key typed after enter
-                # (ctrl+z, say) must not overtake the action enter records.
-                self._submit_entry(line.input.value)
-                return True
-            if event.key == "tab":
-                line.take_suggestion()
-                return True
-            if event.key == "escape":
-                self.close_entry()
-                return True
-            if event.is_printable and event.character:
-                # The Input takes the keys sent to it; this one was sent to the widget that
-                # had focus before the line opened, earlier in the same burst.
-                line.input.insert_text_at_cursor(event.character)
-                return True
-        command = self._key_commands().get(event.key)
-        if command is None:
-            if not self.entry_open and event.is_printable and event.character and event.key != "space":
-                self.explain(
-                    f"{event.character} is not a key here: the footer shows this screen's keys, "
-                    "ctrl+p lists every command."
-                )
-                return True
-            return False
-        if not self.check_action(command.action, ()):
-            self.explain(self.why_not(command))
-            return True
-        self.explain("")
-        await self.run_action(command.action)
-        return True
-
-    async def _release_held(self) -> None:
-        held, self._held = self._held or [], None
-        for i, key in enumerate(held):
-            if self.app.screen is not self:  # the answer opened a modal: the keys are its
-                for rest in held[i:]:
-                    self.app.post_message(events.Key(rest.key, rest.character))
-                return
-            await self._handle_key(key)
-            if self._held is not None:  # another answer holds what is left
-                self._held[:0] = held[i + 1 :]
-                return
-
-    @classmethod
-    @cache
-    def _key_commands(cls) -> dict[str, Command]:
-        return {c.key: c for c in cls.ACTIONS}
-
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
         self._submit_entry(event.value)
 
-    def _submit_entry(self, value: str) -> None:
-        callback = self._entry_callback
-        if callback is None:
-            return
-        asked = self._asked
-        try:
-            error = callback(value)
-        except Rejected as exc:  # a number out of range, say, from the core's parsing
-            error = exc.reason
-        if error:
-            self.query_one(EntryLine).refuse(error)
-        elif self._asked == asked:
-            self.close_entry()
-            # A callback may schedule its follow-up question after the repaint: hold the
-            # keys typed meanwhile for it.
-            self._held = []
-            self.call_after_refresh(self._release_held)
-
     # -- actions ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Open keys show in the footer; a family the game says is closed is hidden (its key
+        says why); while the past is shown, the game's keys are dimmed."""
         tl = self.timeline
         if tl is None:
             return None if action != "back" else True
+        action = action.partition("(")[0]
+        family = self.families().get(action)
+        if family is not None:
+            if self.viewing is not None:
+                return None
+            return family.closed is None
         if action == "rewind":
             return self.viewing is not None
         if action == "undo":
@@ -663,6 +521,9 @@ class TableScreen(Screen[None]):
             self.viewing = None
         elif self.has_class("-log"):
             self.action_log()
+        elif self._line_closed:
+            self._line_closed = False  # the next esc leaves
+            self.explain(STAY)
         else:
             self.app.pop_screen()
 

@@ -15,26 +15,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from companion.core import Event, Rejected, TableView, parse_seat
+from companion.core import Event, Prompt, Rejected, TableView
 from companion.games.tkc import cards as deck
-from companion.games.tkc import rules, words
+from companion.games.tkc import words
 from companion.games.tkc.events import (
-    BALL_OPTIONS,
-    CROWN_COMMANDS,
     CountPile,
-    Crown,
-    CrystalBall,
     Draw,
     NextTurn,
     StartDraw,
 )
 from companion.games.tkc.notation import (
-    TAKE_QUESTION,
     AttackLine,
     attack_text,
+    ball_prompt,
+    crown_prompt,
     outcome_examples,
-    parse_choice,
-    parse_kind,
     parse_numbers,
     read_attack,
     read_discard,
@@ -55,16 +50,6 @@ TKC_ACTIONS = (
     Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)"),
     Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
 )
-GUARDS = {
-    "start_player": "start",
-    "draw": "draw",
-    "crown": "relic",
-    "ball": "relic",
-    "attack": "act",
-    "discard": "discard",
-    "pass_turn": "pass",
-    "count": "count",
-}
 
 
 class TkcScreen(TableScreen):
@@ -98,36 +83,7 @@ class TkcScreen(TableScreen):
             lines.append(f"[b]{markup(result.reasoning)}[/b]")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
 
-    def why_not(self, command: Command) -> str:
-        """A turn key that does nothing says why, in the core's words."""
-        guard = GUARDS.get(command.action)
-        if guard is None or self.timeline is None or self.viewing is not None:
-            return super().why_not(command)
-        return f"{command.title}: {rules.why_closed(self.timeline.state, guard)}"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Turn keys appear in the footer only when the core says they are open now, so the
-        footer reads as the next step; the core still refuses anything out of turn."""
-        guard = GUARDS.get(action)
-        if guard is None:
-            allowed = super().check_action(action, parameters)
-            if action == "next_turn" and allowed and self.timeline is not None:
-                return allowed if self.timeline.state.can("next") else False
-            return allowed
-        if self.timeline is None or self.viewing is not None:
-            return None
-        return self.timeline.state.can(guard)
-
     # -- helpers ------------------------------------------------------------------------------
-
-    def _try(self, event: Event) -> str | None:
-        """Record `event`; the core's reason (shown in the entry label) if it refuses."""
-        assert self.timeline is not None
-        try:
-            self.timeline.entry_for(event)
-        except Rejected as exc:
-            return exc.reason
-        return None if self.record(event) else "Not saved (see the message)."
 
     def _prompt(self, label: str | Text, value: str, parse: Callable[[str], Any]) -> None:
         """Ask; `parse` returns an event to record, a follow-up callable, or raises Rejected."""
@@ -138,7 +94,7 @@ class TkcScreen(TableScreen):
             except Rejected as exc:
                 return exc.reason
             if isinstance(outcome, Event):
-                return self._try(outcome)
+                return self.attempt(outcome)
             if callable(outcome):
                 self.call_after_refresh(outcome)
             return None
@@ -148,10 +104,6 @@ class TkcScreen(TableScreen):
     def _letters(self) -> str:
         return " ".join(f"{c[0]}={c}" for c in self.game_state.colours) + " x=Excalibur"
 
-    def _others(self) -> str:
-        s = self.game_state
-        return ", ".join(p for i, p in enumerate(s.players) if i != s.active)
-
     # -- actions --------------------------------------------------------------------------------
 
     def action_start_player(self) -> None:
@@ -160,7 +112,7 @@ class TkcScreen(TableScreen):
 
         def parse(text: str) -> Any:
             event = StartDraw(parse_numbers(text))
-            if error := self._try(event):
+            if error := self.attempt(event):
                 raise Rejected(error)
             return self.action_start_player if self.game_state.step == "start" else None
 
@@ -182,7 +134,7 @@ class TkcScreen(TableScreen):
         def submit(text: str) -> str | None:
             if text.strip():
                 return "Leave the line empty and press enter to pass, or esc to go back."
-            return self._try(NextTurn(passed=True))
+            return self.attempt(NextTurn(passed=True))
 
         self.ask(label, "", submit)
 
@@ -205,7 +157,7 @@ class TkcScreen(TableScreen):
         except Rejected as exc:
             return exc.reason
         if line.event is not None:
-            return self._try(line.event)
+            return self.attempt(line.event)
         self._ask_outcome(line)
         return None
 
@@ -225,74 +177,13 @@ class TkcScreen(TableScreen):
         s = self.game_state
         menu = " · ".join(f"{i}: {deck.discard_label(k, n)} → draw {d}" for i, (k, n, d) in enumerate(deck.DISCARDS, 1))
         cap = f" (only {s.draw_pile} left to draw)" if s.draw_pile < 6 else ""
-        self._prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", "", read_discard)
+        self.prompt(Prompt(f"Discard for cards{cap}: {menu}  (relic: {deck.RELICS})", read_discard))
 
     def action_crown(self) -> None:
-        keys = tuple(CROWN_COMMANDS)
-        menu = " · ".join(f"{i} {name}" for i, name in enumerate(CROWN_COMMANDS.values(), 1))
-
-        def parse(text: str) -> Any:
-            command, rest = parse_choice(text, keys)
-            if command in {"attention", "abdication"}:
-                return Crown(command)
-            label, initial, detail = self._crown_detail(command)
-            if rest:  # typed in one go, e.g. "3 Bob g"
-                return detail(rest)
-            return lambda: self._prompt(label, initial, detail)
-
-        self._prompt(f"Crown: {menu}", "", parse)
-
-    def _crown_detail(self, command: str) -> tuple[str, str, Callable[[str], Event]]:
-        """The follow-up question of a crown command: label, starting text, parser."""
-        s = self.game_state
-        others = [i for i in range(s.n) if i != s.active]
-
-        def lay(text: str) -> Event:
-            numbers = parse_numbers(text)
-            if len(numbers) != len(others):
-                raise Rejected(f"Type {len(others)} numbers, one each for {self._others()}.")
-            counts = [0] * s.n
-            for seat, k in zip(others, numbers, strict=True):
-                counts[seat] = k
-            return Crown("lay-down", counts=tuple(counts))
-
-        def fear(text: str) -> Event:
-            who, _, gold = text.strip().partition(" ")
-            if gold.strip().lower() not in {"", "g", "gold"}:
-                raise Rejected("Type the player, then g if a gold bag was given: e.g. Bob g.")
-            return Crown("fear", target=parse_seat(who, s.players), gold=bool(gold.strip()))
-
-        def aid(text: str) -> Event:
-            who, _, count = text.strip().partition(" ")
-            return Crown("aid", target=parse_seat(who, s.players), counts=parse_numbers(count or "2"))
-
-        if command == "lay-down":
-            return (
-                words.lay_down_question(s),
-                " ".join("2" for _ in others),
-                lay,
-            )
-        if command == "fear":
-            return ("Fear my mighty sword! Nothing stops it. Whom? Add g if a gold bag is given: Bob g", "", fear)
-        return ("Give me your aid! Who gives, and how many cards (2; 0 if a hand of only gold): Bob 2", "", aid)
+        self.prompt(crown_prompt(self.game_state))
 
     def action_ball(self) -> None:
-        s = self.game_state
-        keys = tuple(BALL_OPTIONS)
-        menu = " · ".join(f"{i} {text}" for i, text in enumerate(BALL_OPTIONS.values(), 1))
-
-        def parse(text: str) -> Any:
-            option, rest = parse_choice(text, keys)
-            if option == "take":
-                take = lambda typed: CrystalBall("take", card=parse_kind(typed))  # noqa: E731
-                return take(rest) if rest else lambda: self._prompt(TAKE_QUESTION, "", take)
-            if option == "look":
-                if not rest:
-                    raise Rejected("Whose hand? Type 3 and the player, e.g. 3 Bob.")
-                return CrystalBall("look", parse_seat(rest, s.players))
-            return CrystalBall(option)
-
-        self._prompt(f"Crystal ball: {menu}", "", parse)
+        self.prompt(ball_prompt(self.game_state))
 
     def action_count(self) -> None:
         s = self.game_state
@@ -301,7 +192,7 @@ class TkcScreen(TableScreen):
         tally = " ".join(str(n) for n in s.piles[seat])
 
         def parse(text: str) -> Any:
-            if error := self._try(CountPile(seat, parse_numbers(text))):
+            if error := self.attempt(CountPile(seat, parse_numbers(text))):
                 raise Rejected(error)
             return self.action_count if not all(self.game_state.confirmed) else None
 

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from companion.core import (
+    Action,
     Event,
     GameBase,
     Option,
@@ -127,6 +128,10 @@ class CoinRace(GameBase[CoinState]):
             finished=state.winner is not None,
             status=f"first to {state.goal} wins",
         )
+
+    def actions(self, state: CoinState) -> tuple[Action, ...]:
+        over = "The race is over; undo to go back, or start a new session." if state.winner is not None else None
+        return (Action("flip", (Flip.kind,), over), Action("next_turn", (Pass.kind,), over))
 
     def next_turn(self, state: CoinState) -> Event:
         return Pass()

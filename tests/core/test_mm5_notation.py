@@ -138,3 +138,48 @@ def test_a_thief_is_checked_before_its_die_is_rolled():
             check_thief(state, *args)
         assert words in info.value.reason.lower()
     refused(state, Thief(False, 1, 4, 7), "cannot come up")
+
+
+def test_the_strike_example_is_a_legal_strike_of_the_table():
+    """The strike prompt's example is built from the battle, never `3 7 p` at a table with no #7."""
+    from companion.games.mm5 import GAME
+    from companion.games.mm5.battle import prepare_strike
+    from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, Initiative
+    from companion.games.mm5.notation import parse_strike, strike_example
+
+    orc = ("Orc", "orc", 2, 3, 0, 2, 0)
+    warrior = ("Warrior", "companion", 3, 4, 1, 2, 0)
+    state = GAME.setup(("Ann", "Bob"), {})
+    for event in (
+        Begin(0), Draw("card"), Declare("dark", (orc, orc)), EndTurn(),
+        Draw("card"), Declare("light", (warrior,)), EndTurn(),
+        Draw("card"), Declare("dark"), Attack(1), Initiative(6, 1),
+    ):  # fmt: skip
+        state = GAME.apply(state, event)
+    assert strike_example(state) == "1 3 p"
+    prepare_strike(state, *parse_strike(strike_example(state)))  # legal: no Rejected
+
+
+def test_the_reinforce_example_offers_the_side_its_own_faction_and_is_accepted():
+    """A Light attacker's reinforcement example names Light cards, never the Dark ones."""
+    from companion.games.mm5 import GAME
+    from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, Reinforce
+    from companion.games.mm5.notation import card_list, parse_reinforce, reinforce_example
+
+    orc = ("Orc", "orc", 2, 3, 0, 2, 0)
+    warrior = ("Warrior", "companion", 3, 4, 1, 2, 0)
+    catalogue = {
+        "Orc": {"kind": "orc", "p": [2, 3], "m": [0, 2], "knight": 0},
+        "Warrior": {"kind": "companion", "p": [3, 4], "m": [1, 2], "knight": 0},
+    }
+    state = GAME.setup(("Ann", "Bob"), {})
+    for event in (
+        Begin(0), Draw("card"), Declare("light", (warrior,)), EndTurn(),
+        Draw("card"), Declare("dark", (orc,)), EndTurn(),
+        Draw("card"), Declare("light"), Attack(1),
+    ):  # fmt: skip
+        state = GAME.apply(state, event)
+    example = reinforce_example(state, catalogue)
+    assert example == "Ann a: Warrior"
+    seat, to, rest = parse_reinforce(example, ("Ann", "Bob"))
+    GAME.apply(state, Reinforce(seat, to, card_list(rest, catalogue).ready()))  # accepted

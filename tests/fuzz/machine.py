@@ -7,7 +7,9 @@ AssertionError when the game's conservation laws break. After every step: the in
 hold, and so does the Game contract (the rules phase is one the game declares); a refused
 action left the state identical, byte for byte when pickled; undo, then redo, give the states
 folded afresh from the first state and the events; replaying the stored log (JSON round trip)
-gives the live state.
+gives the live state. The actions law: an event is refused when every family of the game's
+`actions` hook that records its kind is closed, each closed family says why, and an open
+family's example event is accepted.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
             # A deep serialization: a refusal that mutated anything inside the state shows.
             snapshot = pickle.dumps(before)
             event = data.draw(plug.events(before))
+            families = [a for a in game.actions(before) if event.kind in a.kinds]
             try:
                 after = self.timeline.record(event)
             except Rejected as exc:
@@ -64,6 +67,10 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
                 assert pickle.dumps(before) == snapshot, "a refused action changed the state"
                 self.refused += 1
                 return
+            closed = [a for a in families if a.closed is not None]
+            assert not families or len(closed) < len(families), (
+                f"{event!r} was accepted though its families are closed: {[(a.name, a.closed) for a in closed]}"
+            )
             self._moved(after, new_entry=True)
 
         @precondition(lambda self: self.timeline.can_undo)
@@ -90,6 +97,14 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
                 assert game.rules_phase(state) in game.rules_phases, game.rules_phase(state)
             assert all(isinstance(line, str) for line in game.panel(state))
             assert all(len(pair) == 2 for pair in game.headline(state))
+            families = game.actions(state)
+            assert len({a.name for a in families}) == len(families), "two families share a name"
+            assert all(a.closed is None or a.closed.strip() for a in families), "a closed family must say why"
+            assert {k for a in families for k in a.kinds} <= set(game.events), "a family names an unknown kind"
+            for a in families:
+                if a.closed is None and a.example is not None:
+                    assert a.example.kind in a.kinds, (a.name, a.example)
+                    game.apply(state, a.example)  # an open family's example is accepted (no Rejected)
 
         def folded(self, cursor: int) -> Any:
             """The state after the first `cursor` events, folded afresh (no timeline, no cache)."""

@@ -88,14 +88,20 @@ async def test_draft_kill_mid_play_level_ups_and_strong_attack(make_app):
 
         # Ann: a kill mid-play; the rest of the play hits the Goblin revealed in the middle
         await pilot.press("d")
+        await pilot.press("k")  # a skill before the play says why at once and opens nothing
+        await pilot.pause()
+        assert "Actions come after the play" in str(screen.query_one("#status").render())
+        assert not screen.entry_open
         await typed(pilot, "p", "g3 y3 g3 y3")
         assert "Slime is defeated" in label(screen)
         await answer(pilot, "Goblin, 2, 12, 3, 2, 5")
         assert (st().enemy.name, st().enemy.hp, st().beaten) == ("Goblin", 7, 1)
         assert [s.mana for s in st().seats] == [3, 1]
-        await typed(pilot, "p", "g1")
-        assert "One play a turn" in label(screen)
-        await pilot.press("escape")
+        # the play key after the play says why at once and opens nothing
+        await pilot.press("p")
+        await pilot.pause()
+        assert "One play a turn" in str(screen.query_one("#status").render())
+        assert not screen.entry_open
         await typed(pilot, "l", "1")
         assert st().seats[0].party[0].lv == 2 and st().seats[0].mana == 0
         await pilot.press("e", "n")
@@ -159,8 +165,9 @@ async def test_the_boss_setup_and_a_win(make_app, repo):
         assert st().stage == "won"
         assert "Game over" in str(screen.query_one("#header").render())
         assert app.repo.list_sessions()[0].finished
-        # the home screen says how it ended, not only that it did
-        await pilot.press("escape")
+        # the home screen says how it ended, not only that it did (the first esc, right after
+        # the play's line closed, stays at the table)
+        await pilot.press("escape", "escape")
         home = await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen" and app.screen)
         assert "✓ finished\nwon" in [str(c) for c in home.query_one(DataTable).get_row_at(0)]
 
@@ -200,7 +207,7 @@ async def test_a_loss_and_bad_input(make_app):
         # the level-up key refuses at once, with the reason, rather than opening a prompt to fail
         await pilot.press("l")
         await pilot.pause()
-        assert str(screen.query_one("#status").render()) == "Ann has 0 mana; a level-up costs 3."
+        assert str(screen.query_one("#status").render()) == "Level up: Ann has 0 mana; a level-up costs 3."
         assert not screen.entry_open
         before = screen.timeline.cursor
         await pilot.press("e", "n")

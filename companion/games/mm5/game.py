@@ -11,19 +11,63 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.core import Event, Figure, GameBase, Option, Result, check_players, resolve_options
+from companion.core import (
+    Action,
+    Event,
+    Figure,
+    GameBase,
+    Option,
+    Rejected,
+    Result,
+    check_players,
+    open_when,
+    probe,
+    probed,
+    refuse_when_over,
+    resolve_options,
+)
+from companion.games.mm5 import battle
 from companion.games.mm5.battle import members
 from companion.games.mm5.catalogue import CATALOGUE
-from companion.games.mm5.events import EVENTS, EndTurn, Initiative, Spell
+from companion.games.mm5.events import (
+    EVENTS,
+    Attack,
+    Begin,
+    Declare,
+    Discard,
+    Draw,
+    EndTurn,
+    Enter,
+    HandCount,
+    Initiative,
+    Reinforce,
+    Remove,
+    Rescue,
+    Spell,
+    Strike,
+    Thief,
+)
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import SIDE_WORDS, Seat, State
-from companion.games.mm5.table import DEALT
+from companion.games.mm5.table import DEALT, need_step
 from companion.games.mm5.view import headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
 # The note of a spell still face down when the session was exported: what the table sees on import.
 FACE_DOWN = "(face down when exported)"
+
+
+def attack_targets(state: State) -> list[int]:
+    """The seats the active player may attack now, as the rules decide (in seat order)."""
+    seats = []
+    for seat in range(len(state.players)):
+        try:
+            battle.attack(state, Attack(seat))
+        except Rejected:
+            continue
+        seats.append(seat)
+    return seats
 
 
 class MonsterMaker5(GameBase[State]):
@@ -59,6 +103,67 @@ class MonsterMaker5(GameBase[State]):
 
     def headline(self, state: State) -> tuple[tuple[str, str], ...]:
         return headline(state)
+
+    def actions(self, state: State) -> tuple[Action, ...]:
+        """Each key's family. A family that needs a choice (whom, which cards) is open when
+        the turn is at its step; an attack when some player can be attacked, a rescue when
+        the Dungeon can be stormed. Once the game is over every family is closed."""
+        apply_ = self.apply
+
+        def at(step: str, neutral: str = "") -> None:
+            refuse_when_over(state.finished)
+            need_step(state, step)
+            if neutral and state.players[state.active].faction == "neutral":
+                raise Rejected(neutral)
+
+        def draw() -> None:
+            refuse_when_over(state.finished)
+            if state.phase != "deal":
+                probe(apply_, state, Draw("card"))
+
+        def begin() -> None:
+            refuse_when_over(state.finished)
+            if state.phase != "deal":
+                raise Rejected("The game has already begun.")
+
+        def attack() -> Action:
+            """A strike in a battle (open once initiative is rolled), else an attack on a player."""
+            kinds = (Attack.kind, Strike.kind)
+            if state.battle is not None:
+                return open_when("attack", kinds, in_battle, "strike")
+            targets = attack_targets(state)
+            if not targets:  # the reason is the rules' own, for the next seat
+                return Action(
+                    "attack", kinds, probed("", apply_, state, Attack((state.active + 1) % len(state.players))).closed
+                )
+            return Action("attack", kinds, example=Attack(targets[0]))
+
+        def thief() -> None:
+            at("action")
+            if state.players[state.active].faction == "dark":
+                raise Rejected("A thief is a Light Companion: a Dark player cannot use one.")
+
+        def in_battle(stage: str) -> None:
+            refuse_when_over(state.finished)
+            battle._battle(state, stage)
+
+        neutral = "A Neutral player takes a side by declaring it (f), not by entering play."
+        return (
+            open_when("draw", Draw.kind, draw),
+            open_when("declare", Declare.kind, at, "faction"),
+            open_when("enter", Enter.kind, at, "action", neutral),
+            attack(),
+            probed("rescue", apply_, state, Rescue((0, 0, 0, 0))),
+            open_when("thief", Thief.kind, thief),
+            open_when("reinforce", Reinforce.kind, in_battle, "reinforce"),
+            open_when("spell", Spell.kind, in_battle, "reinforce"),
+            open_when("initiative", Initiative.kind, in_battle, "reinforce"),
+            open_when("begin", Begin.kind, begin),
+            open_when("hand", HandCount.kind, refuse_when_over, state.finished),
+            probed("discard", apply_, state, Discard()),
+            open_when("remove", Remove.kind, refuse_when_over, state.finished),
+            probed("next_turn", apply_, state, EndTurn()),
+        )
 
     def next_turn(self, state: State) -> Event:
         return EndTurn()

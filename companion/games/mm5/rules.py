@@ -38,7 +38,7 @@ from companion.games.mm5.table import HAND_LIMIT, adjust_hand, leave_field, need
 
 
 def apply(state: State, event: Event) -> State:
-    refuse_when_over(state.finished and not isinstance(event, HandCount))
+    refuse_when_over(state.finished)
     match event:
         case Draw():
             return draw(state, event)

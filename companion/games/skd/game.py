@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core import (
+    Action,
     Event,
     Figure,
     GameBase,
@@ -19,11 +20,15 @@ from companion.core import (
     Result,
     TableView,
     check_players,
+    open_when,
+    probed,
+    refuse_when_over,
     resolve_options,
 )
 from companion.games.skd import events as ev
-from companion.games.skd import rules, view, words
+from companion.games.skd import rules, turn, view, words
 from companion.games.skd.catalogue import CATALOGUE
+from companion.games.skd.play import play_open
 from companion.games.skd.specs import DEFAULT_PAIRING, parse_pairing
 from companion.games.skd.state import (
     EASY_REMOVED_SINGLES,
@@ -104,6 +109,43 @@ class SeireiKairoDrive(GameBase[SkdState]):
 
     def headline(self, state: SkdState) -> tuple[tuple[str, str], ...]:
         return view.headline(state)
+
+    def actions(self, state: SkdState) -> tuple[Action, ...]:
+        def stage(kind: str) -> None:
+            if not rules.offered(state, kind):
+                refuse_when_over(state.finished)
+                raise Rejected(f"not open now. {view.hint(state)}")
+
+        def in_turn(kind: str) -> None:
+            stage(kind)
+            turn.in_turn(state, setup_too=kind in rules.STAGE_EVENTS["boss-reveal"])
+
+        def enemy_here() -> None:
+            in_turn("correct-enemy")
+            if state.enemy is None:
+                raise Rejected("There is no enemy on the table to correct.")
+
+        def boss_step() -> None:
+            if state.stage not in ("boss-reveal", "boss-keep", "boss-deal"):
+                refuse_when_over(state.finished)
+                raise Rejected("The boss setup starts when the normal battle ends.")
+
+        return (
+            probed("draw", self.apply, state, ev.Draw()),
+            open_when("play", ev.Play.kind, play_open, state),
+            open_when("level_up", ev.LevelUp.kind, turn.can_level_up, state),
+            open_when("skill", ev.Skill.kind, turn.action_open, state),
+            probed("enemy", self.apply, state, ev.EnemyPhase()),
+            open_when("pick", ev.DraftPick.kind, stage, ev.DraftPick.kind),
+            open_when("swap", ev.DraftSwap.kind, stage, ev.DraftSwap.kind),
+            probed("pass_draft", self.apply, state, ev.DraftPass()),
+            open_when("reveal", ev.RevealEnemy.kind, stage, ev.RevealEnemy.kind),
+            open_when("boss_step", (ev.RevealBoss.kind, ev.BossKeep.kind, ev.BossDeal.kind), boss_step),
+            open_when("move", ev.MoveCards.kind, in_turn, ev.MoveCards.kind),
+            open_when("mana", ev.AdjustMana.kind, in_turn, ev.AdjustMana.kind),
+            open_when("correct", ev.CorrectEnemy.kind, enemy_here),
+            probed("next_turn", self.apply, state, ev.EndTurn()),
+        )
 
     def next_turn(self, state: SkdState) -> Event:
         return ev.EndTurn()

@@ -167,3 +167,16 @@ def parse_offer(text: str, offers: tuple[tuple[str, tuple[Any, ...]], ...]) -> t
 def parse_x(text: str) -> int:
     """The mana paid for an X★ skill: a whole number, at least 1."""
     return whole(text.strip(), "The mana", 1, LIMIT)
+
+
+def parse_swap(
+    text: str, catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...], party: tuple[str, ...]
+) -> tuple[str, tuple[Any, ...], bool]:
+    """`Kai > Sol`: the character given back, and the new one's spec (and whether it was typed
+    out, for the catalogue). The example names the drafter's own first character."""
+    out, sep, new = text.partition(">")
+    if not sep:
+        mine = party[0] if party else "Kai"
+        raise Rejected(f"Type the one you give back, >, then the new one, e.g. {mine} > Sol.")
+    spec, typed = from_catalogue(new, catalogue, "character", None, taken)
+    return out.strip(), spec, typed

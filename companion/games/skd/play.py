@@ -50,9 +50,8 @@ def raise_level(state: SkdState, seat: int, who: Character) -> tuple[SkdState, s
     return replace(state, seats=state.with_seat(seat, s), discard=discard, deck=deck), words
 
 
-def resolve_play(
-    state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any, ...], constant: tuple[Any, ...] = ()
-) -> SkdState:
+def play_open(state: SkdState) -> None:
+    """Rejected with the reason unless the active player may play cards now."""
     if state.stage not in ("normal", "boss"):
         raise Rejected("Plays come in the battle, after the draft and the first enemy.")
     if not state.drew:
@@ -63,6 +62,12 @@ def resolve_play(
         raise Rejected("The play comes before the actions and the enemy attack.")
     if state.normal_over or state.enemy is None:
         raise Rejected("The normal battle is over: end the turn (n), then the boss setup.")
+
+
+def resolve_play(
+    state: SkdState, raw_cards: tuple[Any, ...], reveals: tuple[Any, ...], constant: tuple[Any, ...] = ()
+) -> SkdState:
+    play_open(state)
     cards = tuple(as_card(c, state.easy) for c in raw_cards)
     check_play(state.top, cards)
     seat = state.seats[state.active]

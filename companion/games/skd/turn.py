@@ -26,7 +26,7 @@ from companion.games.skd.state import (
 )
 
 
-def _in_turn(state: SkdState, setup_too: bool = False) -> None:
+def in_turn(state: SkdState, setup_too: bool = False) -> None:
     refuse_when_over(state.finished)
     if state.stage == "draft":
         raise Rejected("The draft is still on: pick (c), swap (x) or pass (o).")
@@ -37,7 +37,7 @@ def _in_turn(state: SkdState, setup_too: bool = False) -> None:
 
 
 def draw(state: SkdState) -> SkdState:
-    _in_turn(state)
+    in_turn(state)
     if state.drew:
         raise Rejected("The draw is one card a turn, and it is done.")
     s = state.seats[state.active]
@@ -47,8 +47,8 @@ def draw(state: SkdState) -> SkdState:
     return replace(state, seats=seats, deck=state.deck - 1, drew=True, notes=())
 
 
-def _action(state: SkdState) -> None:
-    _in_turn(state)
+def action_open(state: SkdState) -> None:
+    in_turn(state)
     if state.attacked:
         raise Rejected("Actions come before the enemy attack; this turn's enemy attack is done.")
     if not state.played:
@@ -57,7 +57,7 @@ def _action(state: SkdState) -> None:
 
 def can_level_up(state: SkdState) -> None:
     """Rejected with the reason if the active player cannot buy a level now (any character)."""
-    _action(state)
+    action_open(state)
     s = state.seats[state.active]
     if s.mana < LEVEL_COST:
         raise Rejected(f"{s.name} has {s.mana} mana; a level-up costs {LEVEL_COST}.")
@@ -78,7 +78,7 @@ def level_up(state: SkdState, name: str) -> SkdState:
 
 def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), reveals: tuple[Any, ...] = ()) -> SkdState:
     """Pay for a skill and resolve what its words do, recorded as effects, in the same action."""
-    _action(state)
+    action_open(state)
     s = state.seats[state.active]
     who = s.find(name)
     if who.name in state.skills_used:
@@ -110,7 +110,7 @@ def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), rev
 
 def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState:
     """The enemy's HP or mana set to what the table's tokens show, for what the app cannot know."""
-    _in_turn(state, setup_too=True)
+    in_turn(state, setup_too=True)
     e = state.enemy
     if e is None:
         raise Rejected("There is no enemy on the table to correct.")
@@ -134,7 +134,7 @@ def correct_enemy(state: SkdState, hp: int | None, mana: int | None) -> SkdState
 
 
 def enemy_phase(state: SkdState) -> SkdState:
-    _in_turn(state)
+    in_turn(state)
     if not state.drew:
         raise Rejected("Draw first (d): the enemy attacks at the end of the turn.")
     if state.attacked:
@@ -180,7 +180,7 @@ def end_turn(state: SkdState) -> SkdState:
 
     `notes` are the log line's parts: the enemy phase (if it ran here), who ends the turn (and
     the mana dropped to the cap), and what comes next."""
-    _in_turn(state)
+    in_turn(state)
     who = state.seats[state.active].name
     fought: tuple[str, ...] = ()
     if not state.attacked and state.enemy is not None:
@@ -229,12 +229,12 @@ def auto_draw(state: SkdState) -> SkdState:
 
 
 def move_cards(state: SkdState, source: str, target: str, count: int, seat: int | None) -> SkdState:
-    _in_turn(state, setup_too=True)
+    in_turn(state, setup_too=True)
     return replace(move(state, source, target, count, seat), notes=())
 
 
 def adjust_mana(state: SkdState, seat: int, delta: int) -> SkdState:
-    _in_turn(state)
+    in_turn(state)
     return replace(give_mana(state, seat, delta), notes=())
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core import (
+    Action,
     Event,
     Figure,
     GameBase,
@@ -33,6 +34,19 @@ from companion.games.tkc.events import (
 )
 from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
+
+# Each family of the table's keys: the key's action, the family `TkcState.can` names, the event kind.
+FAMILIES = (
+    ("start_player", "start", StartDraw.kind),
+    ("draw", "draw", Draw.kind),
+    ("crown", "relic", Crown.kind),
+    ("ball", "relic", CrystalBall.kind),
+    ("attack", "act", Attack.kind),
+    ("discard", "discard", Discard.kind),
+    ("pass_turn", "pass", NextTurn.kind),
+    ("next_turn", "next", NextTurn.kind),
+    ("count", "count", CountPile.kind),
+)
 
 
 class KingCommands(GameBase[TkcState]):
@@ -86,6 +100,15 @@ class KingCommands(GameBase[TkcState]):
 
     def rules_phase(self, state: TkcState) -> str:
         return view.rules_phase(state)
+
+    def actions(self, state: TkcState) -> tuple[Action, ...]:
+        examples = {"draw": Draw(), "pass_turn": NextTurn(passed=True), "next_turn": NextTurn()}
+        return tuple(
+            Action(name, (kind,), example=examples.get(name))
+            if state.can(family)
+            else Action(name, (kind,), rules.why_closed(state, family))
+            for name, family, kind in FAMILIES
+        )
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.core import Rejected, parse_seat
+from companion.core import Event, Prompt, Rejected, parse_seat
 from companion.games.tkc import rules
 from companion.games.tkc.cards import DISCARDS, EXCALIBUR, AttackType, attack_colour, check_block, classify
-from companion.games.tkc.events import Attack, Discard
+from companion.games.tkc.events import BALL_OPTIONS, CROWN_COMMANDS, Attack, Crown, CrystalBall, Discard
 from companion.games.tkc.state import TkcState
-from companion.games.tkc.words import shields
+from companion.games.tkc.words import lay_down_question, shields
 from companion.numbers import LIMIT, is_seat_number, whole
 
 EXCALIBUR_WORDS = ("x", "excalibur")
@@ -361,3 +361,82 @@ def read_discard(text: str) -> Discard:
         return Discard(card, count)
     t = text.strip().lower()
     return Discard(card, count, "" if is_seat_number(t, len(DISCARDS)) or t.startswith("relic") else parse_kind(t))
+
+
+# -- the crown and the crystal ball: a menu, then the command's own question -------------------
+
+
+def _others(state: TkcState) -> list[int]:
+    return [i for i in range(state.n) if i != state.active]
+
+
+def crown_prompt(state: TkcState) -> Prompt:
+    """The crown's five commands by number or name; one typed in one go (`3 Bob g`) records
+    at once, else the command's own question follows."""
+    keys = tuple(CROWN_COMMANDS)
+    menu = " · ".join(f"{i} {name}" for i, name in enumerate(CROWN_COMMANDS.values(), 1))
+
+    def parse(text: str) -> Event | tuple[Event, ...] | Prompt | None:
+        command, rest = parse_choice(text, keys)
+        if command in {"attention", "abdication"}:
+            return Crown(command)
+        follow = crown_detail(state, command)
+        return follow.parse(rest) if rest else follow
+
+    return Prompt(f"Crown: {menu}", parse)
+
+
+def crown_detail(state: TkcState, command: str) -> Prompt:
+    """The follow-up question of a crown command, its examples named from the table."""
+    others = _others(state)
+    names = ", ".join(state.players[i] for i in others)
+    first = state.players[others[0]]
+
+    def lay(text: str) -> Crown:
+        numbers = parse_numbers(text)
+        if len(numbers) != len(others):
+            raise Rejected(f"Type {len(others)} numbers, one each for {names}.")
+        counts = [0] * state.n
+        for seat, k in zip(others, numbers, strict=True):
+            counts[seat] = k
+        return Crown("lay-down", counts=tuple(counts))
+
+    def fear(text: str) -> Crown:
+        who, _, gold = text.strip().partition(" ")
+        if gold.strip().lower() not in {"", *GOLD_WORDS}:
+            raise Rejected(f"Type the player, then g if a gold bag was given: e.g. {first} g.")
+        return Crown("fear", target=parse_seat(who, state.players), gold=bool(gold.strip()))
+
+    def aid(text: str) -> Crown:
+        who, _, count = text.strip().partition(" ")
+        return Crown("aid", target=parse_seat(who, state.players), counts=parse_numbers(count or "2"))
+
+    if command == "lay-down":
+        return Prompt(lay_down_question(state), lay, " ".join("2" for _ in others))
+    if command == "fear":
+        label = f"Fear my mighty sword! Nothing stops it. Whom? Add g if a gold bag is given: {first} g"
+        return Prompt(label, fear, suggest=tuple(state.players[i] for i in others))
+    label = f"Give me your aid! Who gives, and how many cards (2; 0 if a hand of only gold): {first} 2"
+    return Prompt(label, aid, suggest=tuple(state.players[i] for i in others))
+
+
+def ball_prompt(state: TkcState) -> Prompt:
+    """The crystal ball's three options; `3` and a player looks at that player's hand."""
+    keys = tuple(BALL_OPTIONS)
+    menu = " · ".join(f"{i} {text}" for i, text in enumerate(BALL_OPTIONS.values(), 1))
+    first = state.players[_others(state)[0]]
+
+    def take(text: str) -> CrystalBall:
+        return CrystalBall("take", card=parse_kind(text))
+
+    def parse(text: str) -> CrystalBall | Prompt:
+        option, rest = parse_choice(text, keys)
+        if option == "take":  # which card came back, in one word: it leaves the discard pile
+            return take(rest) if rest else Prompt(TAKE_QUESTION, take)
+        if option == "look":
+            if not rest:
+                raise Rejected(f"Whose hand? Type 3 and the player, e.g. 3 {first}.")
+            return CrystalBall("look", parse_seat(rest, state.players))
+        return CrystalBall(option)
+
+    return Prompt(f"Crystal ball: {menu} (e.g. 3 {first})", parse)

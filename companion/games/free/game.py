@@ -1,0 +1,188 @@
+"""Free play as a Game: named counters for any game, a round counter and an optional countdown.
+
+Counters belong to a seat or to the table (owner None). The rules (bounds, the countdown) are
+in rules.py, what players type in notation.py; this module wires them to the framework and
+words the log and the table view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core import (
+    Action,
+    Event,
+    GameBase,
+    Option,
+    Rejected,
+    Result,
+    Row,
+    TableView,
+    check_players,
+    open_when,
+    probed,
+    refuse_when_over,
+    resolve_options,
+)
+from companion.games.free import rules
+from companion.games.free.events import (
+    EVENTS,
+    AddCounter,
+    Adjust,
+    Finish,
+    NextTurn,
+    RemoveCounter,
+    SetCountdown,
+    SetValue,
+)
+from companion.games.free.notation import parse_counters
+from companion.games.free.state import SCORE_NAMES, Counter, FreeState
+
+
+class FreePlay(GameBase[FreeState]):
+    id = "free"
+    name = "Free play"
+    titled = True  # whatever game the table plays: the session's title names it
+    min_players = 2
+    max_players = 12
+    screen = "screens.free_screen:FreeScreen"
+    options = (
+        Option(
+            "counters",
+            "Counters per player",
+            "score=0",
+            "text",
+            help="comma-separated, e.g. HP=20 0..40, mana=0 0..6, score",
+        ),
+        Option("shared", "Shared counters", "", "text", help="same form, e.g. deck=54 0.."),
+        Option("end_round", "Game ends after round (0 = no limit)", 0, "int"),
+    )
+    events = EVENTS
+
+    def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> FreeState:
+        players = check_players(players, self.min_players, self.max_players)
+        opts = resolve_options(self.options, options)
+        counters = [
+            Counter(seat, name, value, low, high)
+            for seat in range(len(players))
+            for name, value, low, high in parse_counters(opts["counters"])
+        ]
+        counters += [Counter(None, *row) for row in parse_counters(opts["shared"])]
+        for c in counters:
+            rules.check_bounds(c, c.value, "Starting")
+        end_round = opts["end_round"]
+        if end_round < 0:
+            raise Rejected("The last round cannot be negative.")
+        return FreeState(players, tuple(counters), end_round=end_round or None)
+
+    def apply(self, state: FreeState, event: Event) -> FreeState:
+        return rules.apply(state, event)
+
+    def actions(self, state: FreeState) -> tuple[Action, ...]:
+        def counters() -> None:
+            if not state.counters:
+                raise Rejected("There is no counter yet: press a to add one.")
+
+        def playing(need_counter: bool = False) -> None:
+            refuse_when_over(state.finished)
+            if need_counter:
+                counters()
+
+        return (
+            open_when("change", (Adjust.kind, SetValue.kind), counters),
+            open_when("add_counter", AddCounter.kind, playing),
+            open_when("remove_counter", RemoveCounter.kind, playing, True),
+            open_when("countdown", SetCountdown.kind, playing),
+            probed("finish", self.apply, state, Finish()),
+            probed("next_turn", self.apply, state, NextTurn()),
+        )
+
+    # -- words and views ---------------------------------------------------------------------
+
+    def describe(self, before: FreeState, event: Event, after: FreeState) -> str:
+        match event:
+            case Adjust(name=name, owner=owner, delta=delta):
+                old = rules.find(before, name, owner).value
+                who = "Table" if owner is None else before.players[owner]
+                return f"{who}: {name} {delta:+d} ({old} → {old + delta})"
+            case SetValue(name=name, owner=owner, value=value):
+                old = rules.find(before, name, owner).value
+                who = "Table" if owner is None else before.players[owner]
+                return f"{who}: {name} set to {value} (was {old})"
+            case AddCounter(name=name, owner=owner, value=value, each=each):
+                who = "every player" if each else ("the table" if owner is None else before.players[owner])
+                return f"New counter {name} = {value} for {who}"
+            case RemoveCounter(name=name, owner=owner):
+                who = "the table" if owner is None else before.players[owner]
+                return f"Counter {name} removed from {who}"
+            case NextTurn():
+                text = f"{before.players[before.active]} ends the turn; {after.players[after.active]} is next"
+                if after.round != before.round:
+                    text += f" (round {after.round})"
+                return text + (" — the game is over" if after.finished else "")
+            case SetCountdown(end_round=r, more_turns=t):
+                if r is not None:
+                    return f"The game will end after round {r}"
+                if t is not None:
+                    return f"The game will end after {t} more turn{'s' if t != 1 else ''}"
+                return "Countdown cleared"
+            case Finish():
+                return "The table ends the game"
+        return event.kind
+
+    def countdown(self, state: FreeState) -> str:
+        if state.finished:
+            return "Game over"
+        if state.end_turn is not None:
+            left = state.end_turn - state.turns
+            last = state.players[(state.active + left - 1) % len(state.players)]
+            return f"{left} turn{'s' if left != 1 else ''} left (ends after {last}'s turn)"
+        if state.end_round is not None:
+            left = state.end_round - state.round
+            return f"Last round: {state.end_round} ({left} more after this)" if left else "Final round"
+        return ""
+
+    def columns(self, state: FreeState) -> tuple[str, ...]:
+        names: dict[str, None] = {}
+        for c in state.counters:
+            names.setdefault(c.name, None)
+        return tuple(names)
+
+    def view(self, state: FreeState) -> TableView:
+        columns = self.columns(state)
+        owners: list[int | None] = list(range(len(state.players)))
+        if any(c.owner is None for c in state.counters):
+            owners.append(None)
+        rows = []
+        for owner in owners:
+            mine = {c.name: c.shown() for c in state.counters if c.owner == owner}
+            label = "Table" if owner is None else state.players[owner]
+            cells = tuple(mine.get(col, "") for col in columns)
+            rows.append(Row(label, cells, active=owner == state.active and not state.finished))
+        return TableView(
+            round=state.round,
+            turn=state.players[state.active],
+            phase="over" if state.finished else "play",
+            columns=columns,
+            rows=tuple(rows),
+            status=self.countdown(state),
+            finished=state.finished,
+        )
+
+    def next_turn(self, state: FreeState) -> Event:
+        return NextTurn()
+
+    def result(self, state: FreeState) -> Result | None:
+        if not state.finished:
+            return None
+        scores = {c.owner: c.value for c in state.counters if c.owner is not None and c.name.casefold() in SCORE_NAMES}
+        table = tuple((p, scores.get(i)) for i, p in enumerate(state.players))
+        if not scores:
+            return Result((), table, state.players[0], "No score counter: no winner recorded.")
+        best = max(scores.values())
+        winners = tuple(state.players[i] for i, v in scores.items() if v == best)
+        return Result(winners, table, state.players[0], f"Highest score: {best}.")
+
+
+GAME = FreePlay()

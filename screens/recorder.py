@@ -1,0 +1,183 @@
+"""How a table screen records: core first, then the store, then the screen.
+
+An action goes to the core first (Rejected: its reason, nothing changes), then to the store
+(committed; if another program holds the write lock, a worker waits for it and the screen
+stays live), and only then is it shown: nothing is on the screen that is not on disk. A game's
+Prompt is answered here too: what it parses is recorded (several events all or nothing), a
+follow-up Prompt opens at once, and a refusal keeps the line open with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+
+from companion.core import Event, Prompt, Rejected
+from companion.store.files import SessionGone, StoreBusy, StoreError
+from companion.timeline import Timeline
+from screens.store_access import store
+from screens.widgets.entry_line import EntryLine
+
+PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
+
+
+class Recorder:
+    """Mixed into TableScreen, which gives the timeline, the entry line and the status line."""
+
+    timeline: Timeline | None
+    viewing: int | None
+    session_id: int
+    _saving: Timeline | None
+    _saving_asked: int | None  # the entry line whose action waits for the lock
+    _asked: int
+    damage: str  # the session could be read only in part: shown read-only, saying why
+    entry_open: Any
+    close_entry: Any
+    query_one: Any
+    app: Any
+    explain: Any
+    notify: Any
+    ask: Any
+    session_gone: Any
+
+    def record(self, event: Event) -> bool:
+        """Apply, commit, then show. False (with the reason in the status line) if refused."""
+        reason = self.attempt(event)
+        if reason:
+            self.explain(reason)
+        return reason is None
+
+    def attempt(self, event: Event) -> str | None:
+        """Apply, commit, then show; or the reason it was refused, with nothing changed.
+        Entry-line callbacks return this, so the reason shows beside the typed text."""
+        if self.timeline is None:
+            return "The session is still loading."
+        if self.viewing is not None:
+            return PAST
+        try:
+            after = self.timeline.record(event)
+        except Rejected as exc:
+            return exc.reason
+        return self._commit(after, new_entry=True)
+
+    def _commit(self, after: Timeline, new_entry: bool) -> str | None:
+        """Save, then show; or the reason it is not saved now. The first try never waits: if
+        another program holds the write lock, a worker waits for it and the screen stays live."""
+        if self._saving is not None:
+            return "Still waiting to save the last action; try again in a moment."
+        if self.damage:
+            return "This session is open read-only (part of it cannot be read): nothing is saved."
+        try:
+            self._save(after, new_entry, wait=False)
+        except StoreBusy:
+            self._saving = after
+            # The entry line that typed it (if any) says "waiting" until the save is settled.
+            self._saving_asked = self._asked if self.entry_open else None
+            self._save_when_free(after, new_entry)
+            waiting = "Another program holds the database; saving this action as soon as it lets go…"
+            self.notify(waiting, title="Waiting to save")
+            return waiting
+        except StoreError as exc:
+            return self._not_saved(exc)
+        self._show(after)
+        return None
+
+    def _save(self, after: Timeline, new_entry: bool, wait: bool) -> None:
+        repo, before = store(self.app), self.timeline
+        assert before is not None  # nothing is recorded before the session has loaded
+        (repo.record if new_entry else repo.move)(self.session_id, before, after, wait=wait)
+
+    @work(thread=True, exclusive=True, group="save")
+    def _save_when_free(self, after: Timeline, new_entry: bool) -> None:
+        try:
+            self._save(after, new_entry, wait=True)
+        except StoreError as exc:
+            self.app.call_from_thread(self._not_saved_late, exc)
+        else:
+            self.app.call_from_thread(self._saved_late, after)
+
+    def _waiting_entry(self) -> bool:
+        """Whether the entry line open now is the one still saying its action is waiting."""
+        asked, self._saving_asked = self._saving_asked, None
+        return bool(self.entry_open) and asked == self._asked
+
+    def _saved_late(self, after: Timeline) -> None:
+        self._saving = None
+        if self._waiting_entry():  # saved: the line that typed it clears, so enter cannot record it twice
+            self.close_entry()
+        self._show(after)
+        self.notify("Saved: the other program let go of the database.", title="Saved")
+
+    def _not_saved_late(self, exc: StoreError) -> None:
+        waiting = self._waiting_entry()
+        reason = self._not_saved(exc)
+        if waiting:  # the typed text stays, to try again; the line now says it was not saved
+            self.query_one(EntryLine).refuse(reason)
+        else:
+            self.explain(reason)
+
+    def _not_saved(self, exc: StoreError) -> str:
+        self._saving = None
+        if isinstance(exc, SessionGone):
+            self.session_gone(str(exc))
+        else:
+            self.notify(str(exc), severity="error", title="Not saved", markup=False)
+        return f"Not saved: {exc}"
+
+    def _show(self, after: Timeline) -> None:
+        self.viewing = None
+        self.timeline = after
+        self.explain("")
+
+    def _writable(self) -> bool:
+        if self.viewing is not None:
+            self.explain(PAST)
+            return False
+        return True
+
+    def move_to(self, cursor: int) -> None:
+        if self.timeline is None:
+            return
+        try:
+            after = self.timeline.move(cursor)
+        except Rejected as exc:
+            self.explain(exc.reason)
+            return
+        reason = self._commit(after, new_entry=False)
+        if reason:
+            self.explain(reason)
+
+    def prompt(self, prompt: Prompt) -> None:
+        """Open the entry line on a game's Prompt: what it parses is recorded (several events
+        all or nothing), a follow-up Prompt opens at once in its place, a refusal keeps the line."""
+        if not self._writable():
+            return
+
+        def submit(text: str) -> str | None:
+            try:
+                return self.take(prompt.read(text))
+            except Rejected as exc:
+                return exc.reason
+
+        self.ask(prompt.shown_label(), prompt.default or prompt.value, submit, prompt.suggest, bool(prompt.default))
+
+    def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
+        """Record what a prompt parsed, or open its follow-up; the reason if refused."""
+        if isinstance(outcome, Prompt):
+            self.prompt(outcome)
+            return None
+        if isinstance(outcome, Event):
+            return self.attempt(outcome)
+        if outcome:
+            if self.timeline is not None:
+                state = self.timeline.state
+                try:  # all or nothing: the core folds every event before the first is saved
+                    for event in outcome:
+                        state = self.timeline.game.apply(state, event)
+                except Rejected as exc:
+                    return exc.reason
+            for event in outcome:
+                if reason := self.attempt(event):
+                    return reason
+        return None

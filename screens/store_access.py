@@ -1,0 +1,18 @@
+"""The one typed way a screen reaches the app's store (no attribute guessing on `App`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from companion.store.files import StoreError
+from companion.store.repo import Repository
+
+
+def store(app: App[Any]) -> Repository:
+    """The app's open Repository; StoreError (a message for the player) while it is not open."""
+    repo = getattr(app, "repo", None)
+    if not isinstance(repo, Repository):
+        raise StoreError("The database is not open yet; try again in a moment.")
+    return repo
