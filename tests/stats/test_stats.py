@@ -212,3 +212,22 @@ def test_figures_that_fail_never_stop_the_last_action_being_saved(repo, monkeypa
         tl = after
     assert repo.info(loaded.info.id).finished and repo.load(loaded.info.id).timeline.cursor == 2
     assert players.outcomes(repo)[0] == [], "left out of the statistics, which still open"
+
+
+def test_every_family_is_closed_once_a_game_is_over(tmp_path):
+    """The fixture's finished games: no key is open but the final count's (an mm5 attack once
+    was, with a target, and its example was refused)."""
+    import shutil
+
+    from companion.store.repo import Repository
+
+    db = tmp_path / "played.db"
+    shutil.copy(PLAYED, db)
+    repo = Repository.open(db)
+    finished = [s for s in repo.list_sessions() if s.finished]
+    assert {s.game for s in finished} >= {"mm5", "skd", "tkc"}
+    for info in (s for s in finished if s.game in {"mm5", "skd"}):  # tkc's count and free play's counters stay open
+        tl = repo.load(info.id).timeline
+        still_open = [a.name for a in tl.game.actions(tl.state) if a.closed is None]
+        assert still_open == [], (info.game, still_open)
+    repo.close()

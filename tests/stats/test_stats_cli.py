@@ -29,7 +29,7 @@ def test_stats_in_words_and_as_json(tmp_path, capsys):
     data = json.loads(out)
     [mm5] = data["games"]
     assert mm5["game"] == "mm5" and mm5["plays"] == 2 and mm5["figures"]["winning side"] == {"counts": {"Light": 2}}
-    assert {p["name"] for p in mm5["players"]} == {"Ann K.", "Bob", "Cleo", "Dan", "Eve"}
+    assert {p["name"] for p in mm5["players"]} == {"Ann", "Ann K.", "Bob", "Cleo", "Dan"}
     assert all(p["last_played"].endswith("+00:00") for p in mm5["players"]), "JSON keeps UTC"
 
     code, out, _ = run(capsys, db, "--json", "--player", "ann k.", "--versus", "Cleo")

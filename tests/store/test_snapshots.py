@@ -132,7 +132,7 @@ def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
         max_examples=25,
-        stateful_step_count=20,
+        stateful_step_count=40,
         deadline=None,
         database=None,
         derandomize=True,

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import (
+    GAME_OVER,
     Action,
     Event,
     Figure,
@@ -129,6 +130,8 @@ class MonsterMaker5(GameBase[State]):
         def attack() -> Action:
             """A strike in a battle (open once initiative is rolled), else an attack on a player."""
             kinds = (Attack.kind, Strike.kind)
+            if state.finished:
+                return Action("attack", kinds, GAME_OVER)
             if state.battle is not None:
                 return open_when("attack", kinds, in_battle, "strike")
             targets = attack_targets(state)
