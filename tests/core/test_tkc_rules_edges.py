@@ -44,7 +44,11 @@ def over():
         (replace(over(), confirmed=(True, True)), "count", "Every pile is counted."),
         (drawn(), "start", "The start player is already Ann."),
         (drawn(), "draw", "Ann has already drawn this turn."),
-        (drawn(), "next", "Ann must attack or discard before the turn ends: attack or discard first, or p to pass (only if Ann cannot)."),
+        (
+            drawn(),
+            "next",
+            "Ann must attack or discard first, or p to pass (only if Ann cannot).",
+        ),
         (drawn(), "count", "Score piles are counted when the game is over."),
         (play(drawn(), Discard("sword", 1)), "act", "Ann has already attacked or discarded; end the turn."),
         (play(drawn(), Discard("sword", 1)), "pass", "Ann has nothing left to give up: n ends the turn."),

@@ -384,10 +384,7 @@ def _next_turn(state: TkcState, e: NextTurn) -> TkcState:
     if state.step == DRAW:
         raise Rejected(f"{who} has not drawn yet: draw 2 first.")
     if not state.actions_done and not state.abdicated and not e.passed:
-        raise Rejected(
-            f"{who} must attack or discard before the turn ends: attack or discard first, or p to pass "
-            f"(only if {who} cannot)."
-        )
+        raise Rejected(f"{who} must attack or discard first, or p to pass (only if {who} cannot).")
     if state.final_left == 0:
         return replace(state, step=OVER)
     active, new_round = next_seat(state.active, state.n, state.start)
