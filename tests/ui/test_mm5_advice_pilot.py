@@ -15,9 +15,8 @@ async def test_card_values_typed_in_a_refused_entry_are_remembered(make_app):
         await line(pilot, "h", "Ann 1")
         await line(pilot, "b", "Ann")
         await line(pilot, "d", "c")
-        await line(pilot, "f", "light")
-        # Ann is Light: playing an orc is refused, but its values were typed and are kept
-        await line(pilot, "p", "Goblin")
+        # Declaring Light with an orc is refused, but the orc's values were typed and are kept
+        await line(pilot, "f", "light Goblin")
         await answer(pilot, "orc P 2/1 M 0/1")
         await wait_for(pilot, lambda: "Goblin" in app.repo.cards("mm5", "character"))
         assert app.repo.cards("mm5", "character")["Goblin"]["kind"] == "orc"

@@ -28,6 +28,7 @@ from companion.core import (
     resolve_options,
 )
 from companion.games.mm5 import battle
+from companion.games.mm5.advice import battle_advice
 from companion.games.mm5.battle import members
 from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import (
@@ -51,9 +52,11 @@ from companion.games.mm5.events import (
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import SIDE_WORDS, Seat, State
 from companion.games.mm5.table import DEALT, need_step
-from companion.games.mm5.view import headline, view
+from companion.games.mm5.view import battle_lines, countdown, headline, view
 from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
+
+PANEL_BUDGET = 0.25  # seconds of solving for the display's chance (the table screen solves in a worker)
 
 # The note of a spell still face down when the session was exported: what the table sees on import.
 FACE_DOWN = "(face down when exported)"
@@ -104,6 +107,16 @@ class MonsterMaker5(GameBase[State]):
 
     def headline(self, state: State) -> tuple[tuple[str, str], ...]:
         return headline(state)
+
+    def panel(self, state: State) -> tuple[str, ...]:
+        """What the table display shows under the players: the battle's lineups and the
+        attacker's chance (solved within a quarter second, else the rough guess), the countdown."""
+        lines = [line.strip() for line in battle_lines(state)]
+        if state.battle is not None and not state.finished:
+            lines += battle_advice(state, budget=PANEL_BUDGET, keep=False).words()[:1]
+        if countdown(state):
+            lines.append(countdown(state))
+        return tuple(lines)
 
     def actions(self, state: State) -> tuple[Action, ...]:
         """Each key's family. A family that needs a choice (whom, which cards) is open when
