@@ -145,10 +145,10 @@ async def test_mm5_a_burst_across_the_strike_prompt_and_the_dice_tray_records_th
         await pilot.press("i")
         await wait_for(pilot, lambda: screen_name(pilot) == "DiceTrayModal")
         await fill(pilot, "#faces", "6 1")
-        await wait_for(pilot, lambda: screen.best_strike())
+        await wait_for(pilot, lambda: screen.strike_advice())
         best = screen.advice[1].best
         assert best.target.name == "Warrior"
-        burst(app, "a\r13\r")  # the strike filled in, enter, the dice's total 13, enter: no pause
+        burst(app, "a\r13\r")  # the strike line, enter takes the first listed, the dice's total 13, enter: no pause
         await wait_for(pilot, lambda: state().battle is None)
         strike = screen.timeline.entries[-1].event
         assert strike.kind == "strike" and strike.faces == (13,) and strike.total
