@@ -61,6 +61,7 @@ SKD_ACTIONS = (
     ),
     Command("e", "enemy", "Enemy phase", "The enemy attacks the deck, gains 1 mana, strong attack at its threshold"),
     Command("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
+    Command("C", "catalogue", "Catalogue", "Every remembered character, enemy and boss: filter, edit, delete"),
     Command("x", "swap", "Swap", "Draft: swap one of yours for one still on the table (under the cap)"),
     Command("o", "pass_draft", "Pass", "Draft: take no more characters"),
     Command("v", "reveal", "Reveal enemy", "Reveal the first enemy of the normal battle"),
@@ -98,6 +99,12 @@ class SkdScreen(SkdPrompts):
         self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
 
     # -- the draft and the first enemy ---------------------------------------------------------
+
+    def action_catalogue(self) -> None:
+        from screens.catalogue_screen import CatalogueScreen
+
+        if self.timeline is not None:
+            self.app.push_screen(CatalogueScreen(self.timeline.game))
 
     def action_pick(self) -> None:
         self.ask_card(

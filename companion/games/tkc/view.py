@@ -91,14 +91,18 @@ def status(state: TkcState) -> str:
 
 
 def headline(state: TkcState) -> tuple[tuple[str, str], ...]:
-    """The big table view's headline: the piles, the turns left, and the winner at the end."""
+    """The big table view's headline: the piles, the turns left (in the final round, who plays
+    them, in order), and the winner at the end."""
     if state.step == START:
         return ()
     if state.over:
         return (("Winner", winner_line(state)),)
     pairs = [("Draw pile", str(state.draw_pile)), ("Turns left", f"≤ {turns_left(state)}")]
     if state.final_round:
-        pairs[1] = ("Turns left", str(turns_left(state)))
+        left = turns_left(state)
+        pairs[1] = ("Turns left", str(left))
+        order = (state.players[(state.active + i) % state.n] for i in range(left))
+        pairs.append(("Final round", ", then ".join(order)))
     pairs.append(("Gold unseen", f"{GOLD_BAGS - state.gold_scored}/{GOLD_BAGS}"))
     pairs += [("Holds no cards", name) for name in _empty_handed(state)]
     return tuple(pairs)
