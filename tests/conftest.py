@@ -59,6 +59,19 @@ async def wait_for(pilot: Any, condition: Callable[[], Any], timeout: float = 10
     return value
 
 
+async def settled(pilot: Any, timeout: float = 10.0) -> None:
+    """Pause until the screen stops changing: three identical frames in a row. A snapshot
+    taken while a worker or a refresh-later callback is still landing differs by timing."""
+    last, same, waited = None, 0, 0.0
+    while same < 2:
+        if waited > timeout:
+            raise AssertionError("the screen never settled")
+        await pilot.pause(0.05)
+        waited += 0.05
+        shot = pilot.app.export_screenshot()
+        same, last = (same + 1, last) if shot == last else (0, shot)
+
+
 async def start_session(pilot: Any, game_index: int, players: str, options: dict[str, str] | None = None) -> Any:
     """Create a session by keyboard from the home screen and wait for its table to load.
 

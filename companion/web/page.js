@@ -137,7 +137,29 @@ function paint(frame) {
     ...frame.checklist.map(([name, done]) => el("li", name, done ? "done" : "")),
   );
   $("after").textContent = `After action ${frame.action} · last change ${String(frame.updated).replace("T", " ").slice(0, 19)} (UTC) · read-only`;
+  fitPanel();
   last = frame;
+}
+
+// A TV shows one screenful: when the page runs past the bottom, the panel's last lines give
+// way (never a warning; the table screen keeps every line), and one line says how many.
+function fitPanel() {
+  if (window.innerWidth <= 760) return; // a phone scrolls
+  const panel = $("panel");
+  const overflows = () => document.documentElement.scrollHeight > window.innerHeight;
+  let dropped = 0;
+  let note = null;
+  while (overflows()) {
+    const lines = [...panel.children].filter((li) => li !== note && !li.classList.contains("alarm"));
+    if (lines.length === 0) break;
+    lines[lines.length - 1].remove();
+    dropped += 1;
+    if (note === null) {
+      note = el("li", "", "more");
+      panel.append(note);
+    }
+    note.textContent = `${dropped} more line${dropped > 1 ? "s" : ""} on the table screen`;
+  }
 }
 
 function connect() {

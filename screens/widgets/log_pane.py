@@ -118,6 +118,12 @@ class LogPane(ScrollView, can_focus=True):
     def watch_cursor(self) -> None:
         self.refresh()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A pane given its size after the lines arrived (the first layout, a terminal
+        resized) keeps its cursor in view: a scroll asked of a pane with no height yet does
+        nothing, so a session opened on a busy machine showed its oldest lines."""
+        self._scroll_to_cursor()
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._drawn.clear()

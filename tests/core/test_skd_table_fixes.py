@@ -110,6 +110,9 @@ def test_the_race_is_stated_in_the_panel_and_the_table_view():
     s = fold(ready(enemy="Wolf, 1, 16, 3"), ev.Draw(), ev.MoveCards("deck", "discard", 40))
     race = "Wolf falls in 3 turns at one card a turn; the deck runs out in 1 turn: the boss setup comes first"
     assert f"Race: {race}" in GAME.panel(s)
-    assert dict(GAME.headline(s))["Race"] == race
+    # The table view shows both times as tiles of their own: its race tile gives the outcome.
+    head = dict(GAME.headline(s))
+    assert head["Race"] == "the boss setup comes first"
+    assert head["Deck runs out"] == "Bob's turn, 1 turn from now" and head["Enemy falls"].endswith("3 turns from now")
     boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=5))
     assert dict(GAME.headline(boss))["Race"].endswith("the party wins first")

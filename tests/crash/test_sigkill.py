@@ -35,6 +35,7 @@ LOG_LINE = re.compile(r"│\s+(\d+)\s{2}(R\d+ .{1,10}?)\s(.+?)\s*$")
 # The newest action, whole, under the header (the log pane itself waits behind ctrl+l on a
 # small terminal).
 NEWEST_LINE = re.compile(r"^\s*▸ (\d+) · (R\d+ .{1,10}?) · (.+?)\s*$")
+REPLACED_NOTE = re.compile(r" \(replaced \d+ undone actions?\)$")
 
 
 class Tmux:
@@ -95,7 +96,9 @@ def shown_log(screen: str) -> tuple[int, dict[int, str]]:
     for line in screen.splitlines():
         m = LOG_LINE.search(line) or NEWEST_LINE.search(line)
         if m:
-            entries[int(m.group(1))] = re.split(r"[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏│]", m.group(3))[0].strip()
+            text = re.split(r"[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏│]", m.group(3))[0].strip()
+            # The newest line may say what it replaced: the screen's note, not the stored text.
+            entries[int(m.group(1))] = REPLACED_NOTE.sub("", text)
     return max(entries, default=0), entries
 
 

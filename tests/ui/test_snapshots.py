@@ -11,7 +11,7 @@ import pytest
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock, wait_for
+from tests.conftest import fixed_clock, settled, wait_for
 from tests.ui import midgame
 
 SIZE = (100, 30)
@@ -20,8 +20,7 @@ SIZE = (100, 30)
 async def store_ready(pilot):
     await wait_for(pilot, lambda: pilot.app.repo)
     await wait_for(pilot, lambda: "Opening" not in str(pilot.app.screen.query_one("#status").render()))
-    await pilot.pause()
-    await pilot.pause()
+    await settled(pilot)
 
 
 def seeded(db_path):
@@ -55,7 +54,7 @@ def test_new_session(snap_compare, make_app):
         await pilot.press("n")
         await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "NewSessionScreen")
         await pilot.press("tab", *"Ann, Bob")
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
 
@@ -68,7 +67,7 @@ def test_table(snap_compare, make_app, db_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "timeline", None))
         await wait_for(pilot, lambda: pilot.app.screen.query_one("#log").row_count == 4)
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
 
@@ -87,6 +86,6 @@ def test_mid_game(snap_compare, make_app, db_path, game, size):
         await pilot.pause()
         if game == "mm5":  # the win chance is simulated in a worker: its text varies in time
             await wait_for(pilot, lambda: "…" not in str(pilot.app.screen.query_one("#mm5-odds").content))
-            await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=size)

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input, Static
 
 from companion.store import players
 from companion.store.repo import Repository
-from tests.conftest import wait_for
+from tests.conftest import settled, wait_for
 
 FIRST_ROW = ["8", "4", "50%"]  # the fixture played.db: Bob leads on wins
 PLAYED = Path(__file__).parents[1] / "stats" / "fixtures" / "played.db"
@@ -141,7 +141,7 @@ def test_the_stats_screen_snapshot(snap_compare, make_app, played_db):
     async def before(pilot):
         await open_stats(pilot)
         await pilot.press("g", "g", "g", "g")  # The King Commands: four plays, each player's own figures
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
 

@@ -165,6 +165,16 @@ def span(turns: int) -> str:
 
 def race(state: SkdState) -> str:
     """Who wins the race between the deck and the enemy, in one sentence; "" with no race on."""
+    return _race(state, whole=True)
+
+
+def race_verdict(state: SkdState) -> str:
+    """The race's outcome alone, for a display that shows both times beside it (the whole
+    sentence when no character can hurt the enemy: no time of its fall stands beside it)."""
+    return _race(state, whole=False)
+
+
+def _race(state: SkdState, whole: bool) -> str:
     e = state.enemy
     if e is None or state.stage not in ("normal", "boss") or state.normal_over:
         return ""
@@ -177,7 +187,7 @@ def race(state: SkdState) -> str:
         verdict = "the party wins first" if e.boss else f"{e.name} falls first"
     else:
         verdict = "the party loses first" if e.boss else "the boss setup comes first"
-    return f"{side}; {deck}: {verdict}"
+    return f"{side}; {deck}: {verdict}" if whole or fall is None else verdict
 
 
 def deciding_banner(state: SkdState) -> str:

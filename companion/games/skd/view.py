@@ -11,7 +11,7 @@ from companion.games.skd.forecast import (
     deciding_banner,
     falls,
     forecast_lines,
-    race,
+    race_verdict,
     run_out,
     when,
 )
@@ -127,7 +127,7 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     fall = falls(state) if e is not None and not state.normal_over else None
     if fall is not None:
         pairs.append(("Enemy falls", when(fall[1], state.seats[fall[0]].name)))
-    if verdict := race(state):
+    if verdict := race_verdict(state):  # the two times stand just above it
         pairs.append(("Race", verdict))
     if need := deciding(state):
         pairs.append(("⚠ Deciding turn", need))
