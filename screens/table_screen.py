@@ -160,6 +160,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
         self._line_closed = False  # the entry line closed and no key but esc came since
+        self._more_turns = 0  # the "more below" line's turns since the last paint
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -188,7 +189,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.query_one("#banner", Static).display = False
         self.watch(self.query_one("#log", LogPane), "cursor", self._show_selected, init=False)
         main = self.query_one("#main", VerticalScroll)
-        self.watch(main, "scroll_y", self._show_more, init=False)
+        self.watch(main, "scroll_y", self._scrolled, init=False)
         self.watch(main, "virtual_size", self._show_more, init=False)
         self.load()
 
@@ -242,6 +243,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
+        self._more_turns = 0
         self.call_after_refresh(self._show_more)
         self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
@@ -251,9 +253,23 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             self.refresh_bindings()
 
     def _show_more(self, _: object = None) -> None:
-        """The line under the players and the panel says when they go on below the screen."""
+        """The line under the players and the panel says when they go on below the screen.
+
+        The line takes a row from the panel, and a panel that fits its height (wrapping, a
+        scrollbar coming or going) can then fit again: shown and hidden by turns, each a new
+        layout, it flickered and burned a second of CPU on one action. So it goes away at
+        most once between two paints (a new state, a resize, a scroll) and otherwise stays:
+        saying "more" once too often is better than hiding that there is more."""
         main = self.query_one("#main", VerticalScroll)
-        self.query_one("#more", Static).display = main.scroll_y < main.max_scroll_y
+        more = self.query_one("#more", Static)
+        wanted = main.scroll_y < main.max_scroll_y
+        if wanted != more.display and (wanted or self._more_turns < 1):
+            self._more_turns += not wanted
+            more.display = wanted
+
+    def _scrolled(self, _: object = None) -> None:
+        self._more_turns = 0  # a scroll by the player may end at the bottom: the line goes
+        self._show_more()
 
     def action_scroll_panel(self, step: int) -> None:
         main = self.query_one("#main", VerticalScroll)
@@ -407,7 +423,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         """Say in the status line why a key did nothing (or what just happened). Plain text."""
         status = self.query_one("#status", Static)
         if getattr(status, "_shown_text", "") != reason:  # unchanged: no relayout
-            status._shown_text = reason  # type: ignore[attr-defined]
+            status._shown_text = reason
             status.update(Content(reason))
             status.set_class(bool(reason), "shown")
 
