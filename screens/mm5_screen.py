@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widgets import Input, Static
 
 from companion.core import Rejected
@@ -186,10 +187,10 @@ class MM5Screen(MM5Prompts, TableScreen):
 
     def ask(
         self,
-        label,
+        label: str | Content | Text,
         value: str,
-        callback,
-        suggest: Iterable[str] = (),  # type: ignore[no-untyped-def]
+        callback: Callable[[str], str | None],
+        suggest: Iterable[str] = (),
         select: bool = False,
         secret: bool = False,
     ) -> None:

@@ -57,8 +57,8 @@ class NewSessionScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.games: tuple[Game, ...] = all_games()
-        self.game: Game = self.games[0]
+        self.games: tuple[Game[Any], ...] = all_games()
+        self.game: Game[Any] = self.games[0]
         self._options_for = ""
 
     def compose(self) -> ComposeResult:

@@ -36,7 +36,7 @@ class SkdPrompts(TableScreen):
     def catalogue(self, kind: str) -> dict[str, dict[str, Any]]:
         return store(self.app).cards("skd", kind)
 
-    def taken(self, kind: str, reveals: tuple = (), after_kill: bool = False) -> tuple[str, ...]:
+    def taken(self, kind: str, reveals: tuple[Any, ...] = (), after_kill: bool = False) -> tuple[str, ...]:
         """Names of `kind` that cannot come up now: drafted characters, enemies the core rules out."""
         if kind == "character":
             return tuple(c.name for s in self.state.seats for c in s.party)
@@ -49,15 +49,15 @@ class SkdPrompts(TableScreen):
         on_clock = drafter(self.state)
         return on_clock[1] if on_clock else self.state.active
 
-    def remember(self, kind: str, spec: tuple) -> None:
-        data = character_data(spec) if kind == "character" else enemy_data(spec)  # type: ignore[arg-type]
+    def remember(self, kind: str, spec: tuple[Any, ...]) -> None:
+        data = character_data(spec) if kind == "character" else enemy_data(spec)
         store(self.app).save_card("skd", kind, spec[0], data)
 
     def submit(self, event: Any) -> str | None:
         """Record `event`; if the rules refuse it, the reason stays on the entry line to fix."""
         return self.attempt(event)
 
-    def record_card(self, event: Any, kind: str, spec: tuple, typed: bool) -> str | None:
+    def record_card(self, event: Any, kind: str, spec: tuple[Any, ...], typed: bool) -> str | None:
         """Record an event carrying a card; a newly typed card goes into the catalogue."""
         error = self.submit(event)
         if error is None and typed:
@@ -84,7 +84,11 @@ class SkdPrompts(TableScreen):
         self.ask(f"{label} · known: {known(shelf, taken, kind)}", "", submit, suggest=names(shelf, taken))
 
     def try_with_reveals(
-        self, make: Callable[[tuple], Any], reveals: tuple, back: Callable[[], None] | None = None, new: tuple = ()
+        self,
+        make: Callable[[tuple[Any, ...]], Any],
+        reveals: tuple[Any, ...],
+        back: Callable[[], None] | None = None,
+        new: tuple[Any, ...] = (),
     ) -> str | None:
         """Record `make(reveals)`, or first ask for each enemy its kills reveal; the enemies
         typed anew (`new`) are remembered once the whole action is recorded. `back` reopens the
@@ -105,7 +109,12 @@ class SkdPrompts(TableScreen):
         return error
 
     def ask_reveal(
-        self, make: Callable[[tuple], Any], reveals: tuple, beaten: str, back: Callable[[], None] | None, new: tuple
+        self,
+        make: Callable[[tuple[Any, ...]], Any],
+        reveals: tuple[Any, ...],
+        beaten: str,
+        back: Callable[[], None] | None,
+        new: tuple[Any, ...],
     ) -> None:
         shelf = self.catalogue("enemy")
         taken = self.taken("enemy", reveals, after_kill=True)

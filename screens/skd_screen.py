@@ -178,7 +178,7 @@ class SkdScreen(SkdPrompts):
             except Rejected as exc:
                 return exc.reason
 
-            def play(chosen: tuple = ()) -> str | None:
+            def play(chosen: tuple[Any, ...] = ()) -> str | None:
                 return self.try_with_reveals(lambda r: ev.Play(cards, r, (*constant, *chosen)), (), back)
 
             def back() -> None:

@@ -63,7 +63,8 @@ class TkcScreen(TableScreen):
 
     @property
     def game_state(self) -> TkcState:
-        return self.shown_state
+        state: TkcState = self.shown_state
+        return state
 
     def paint_panel(self, view: TableView) -> None:
         super().paint_panel(view)
