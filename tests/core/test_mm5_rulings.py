@@ -490,3 +490,12 @@ def test_ruling_card_values_typed_and_remembered():
     assert from_catalogue("Goblin Chief", catalogue_entry(spec)) == spec
     with pytest.raises(Rejected):
         parse_card("Bob", "wizard P 1/1 M 1/1")
+
+
+def test_a_card_drawn_to_hand_carries_no_values():
+    """Found by the fuzz law: a card draw with values was accepted, then stored in a shape the
+    decoder refuses, so the session could not be read back."""
+    state = GAME.apply(GAME.setup(("Ann", "Bob"), {}), Begin(first=0))
+    with pytest.raises(Rejected, match="stays face down"):
+        GAME.apply(state, Draw("card", 0, ("Orc", "orc", 1, 1, 1, 1, 0)))
+    assert GAME.apply(state, Draw("card")).phase == "faction"

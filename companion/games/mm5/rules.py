@@ -94,6 +94,8 @@ def draw(state: State, e: Draw) -> State:
         if e.seat is not None and e.seat != state.active:
             raise Rejected(f"It is {state.players[state.active].name}'s turn to draw.")
         seat = state.active
+    if e.card and e.what != "knight":
+        raise Rejected("Only a Holy Knight is placed with its values; a card drawn to hand stays face down.")
     s = state.players[seat]
     if e.what == "empty":
         return replace(state, phase="over", ended_by="deck", drawn=True)
