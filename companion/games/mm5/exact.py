@@ -11,10 +11,11 @@ A round in which nobody falls returns to the same lineups, so the value of a lin
 point x = f(x), where f is the round played out with x waiting at its end. f is piecewise
 linear with slope below 1 (every strike hits with chance ≥ 1/36), so it is solved by policy
 iteration: fix both sides' choices at a guess, solve the linear equation they give, repeat
-until the choices stop changing (a bracket of the root guards each step). Lineups that lose
-a character are solved first, recursively and memoised, so each is solved once. Identical
-characters are counted rather than told apart (three Orcs are one group of three), which is
-what keeps five against five small.
+until the choices stop changing (a bracket of the root guards each step), starting from the
+value of the lineup solved last, which is usually close. Lineups that lose a character are
+solved first, recursively and memoised, so each is solved once. Identical characters are
+counted rather than told apart (three Orcs are one group of three), which is what keeps five
+against five small.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ class Solver:
         self.solved = 0  # lineups whose round value is known
 
         self.work = 0
-        self.keep = [-1.0, 2.0]
+        self.guess = 0.5  # where the next round's solve starts: the last round's value
         # the hit chances by attack, each row indexed by defence, made as strikes need them
         self.defences = max((v for side in kinds for k in side for v in (k.pdef, k.mdef)), default=0) + 1
         self.rows: dict[int, list[float]] = {}
@@ -296,23 +297,23 @@ class Solver:
         got = self.values.get(-3 - top)
         if got is not None:
             return got
-        x, lo, hi = 0.5, 0.0, 1.0
+        x, lo, hi = self.guess, 0.0, 1.0
         for _ in range(100):
             memo: dict[int, tuple[float, float]] = {}
-            self.keep = [-1.0, 2.0]  # where every choice made at x stays the best one
-            f0, b0 = self._line(top, -3 - top, x, memo)
-            f1, b1 = self._line(top + 1, -3 - top, x, memo)
+            keep = [-1.0, 2.0]  # where every choice made at x stays the best one
+            f0, b0 = self._line(top, -3 - top, x, memo, keep)
+            f1, b1 = self._line(top + 1, -3 - top, x, memo, keep)
             fa, fb = (f0 + f1) / 2, (b0 + b1) / 2  # f(y) = fa + fb·y for the choices made at x
             fx = fa + fb * x
             if abs(fx - x) <= TOLERANCE:
                 break
             y = fa / (1 - fb) if fb < 1 else -1.0
-            if self.keep[0] - TOLERANCE <= y <= self.keep[1] + TOLERANCE and 0 <= y <= 1:
+            if keep[0] - TOLERANCE <= y <= keep[1] + TOLERANCE and 0 <= y <= 1:
                 x = y  # the same choices are best at y, so y is the fixed point: no second pass
                 break
             lo, hi = (x, hi) if fx > x else (lo, x)
             x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
-        self.values[-3 - top] = x
+        self.values[-3 - top] = self.guess = x
         for k, (va, vb) in memo.items():  # positions of this lineup, now constants
             self.values.setdefault(k, va + vb * x)
         self.solved += 1
@@ -320,10 +321,13 @@ class Solver:
             self.progress(self.solved)
         return x
 
-    def _line(self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]]) -> tuple[float, float]:
+    def _line(
+        self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]], keep: list[float]
+    ) -> tuple[float, float]:
         """A position before anyone fell this round, as a + b·x where x is the round's own
         value (`again` is its place); each side's choice is its best at the guess x, and
-        `self.keep` narrows to the values of x for which it stays the best."""
+        `keep` narrows to the values of x for which it stays the best (a round solved on the way,
+        for a smaller lineup, has its own)."""
         got = memo.get(key)
         if got is not None:
             return got
@@ -331,14 +335,13 @@ class Solver:
         sign = 1.0 if maxing else -1.0
         best, here = (0.0, 0.0), -2.0  # the option chosen and sign · its value at x
         values = self.values
-        keep = self.keep
         seen = []
         for miss, hits in self.strikes(key):
             if miss == again:
                 ma, mb = 0.0, 1.0
             else:
                 got = memo.get(miss)
-                ma, mb = got if got is not None else self._line(miss, again, x, memo)
+                ma, mb = got if got is not None else self._line(miss, again, x, memo, keep)
             vm = ma + mb * x
             for hit, high, low in hits:
                 vh = values.get(hit)
@@ -349,9 +352,10 @@ class Solver:
                 if mb > 0 and high != low:  # the kind to use flips where the miss is worth vh
                     cross = (vh - ma) / mb
                     if gain > 0:
-                        keep[1] = min(keep[1], cross)
-                    else:
-                        keep[0] = max(keep[0], cross)
+                        if cross < keep[1]:
+                            keep[1] = cross
+                    elif cross > keep[0]:
+                        keep[0] = cross
                 option = (p * vh + (1 - p) * ma, (1 - p) * mb)
                 seen.append(option)
                 v = sign * (vm + p * gain)
@@ -363,9 +367,10 @@ class Solver:
             if slope:
                 cross = (oa - ba) / slope
                 if (slope > 0) == maxing:
-                    keep[0] = max(keep[0], cross)
-                else:
-                    keep[1] = min(keep[1], cross)
+                    if cross > keep[0]:
+                        keep[0] = cross
+                elif cross < keep[1]:
+                    keep[1] = cross
         self.tick()
         memo[key] = best
         return best
