@@ -265,13 +265,15 @@ class Solver:
         best = -2.0  # the best of sign · value so far
         values = self.values
         for miss, hits in self.strikes(where):
-            vm = values.get(miss)
-            if vm is None:
+            try:
+                vm = values[miss]
+            except KeyError:
                 vm = self.value(miss)
             svm = sign * vm
             for hit, high, low in hits:
-                vh = values.get(hit)
-                if vh is None:
+                try:
+                    vh = values[hit]
+                except KeyError:
                     vh = self.value(hit)
                 gain = sign * (vh - vm)
                 v = svm + (high if gain > 0 else low) * gain
@@ -344,8 +346,9 @@ class Solver:
                 ma, mb = got if got is not None else self._line(miss, again, x, memo, keep)
             vm = ma + mb * x
             for hit, high, low in hits:
-                vh = values.get(hit)
-                if vh is None:
+                try:
+                    vh = values[hit]
+                except KeyError:
                     vh = self.value(hit)
                 gain = vh - vm
                 p = high if (gain > 0) == maxing else low  # at a tie, the kind still best past it
