@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from companion.games.mm5 import GAME
 from companion.games.mm5.advice import Fighter, advise
 from companion.games.mm5.events import Declare, Draw, Initiative, Rescue
@@ -50,6 +52,15 @@ def test_an_estimate_past_the_budget_is_a_rough_guess_with_no_interval_and_still
     mid = advise(sides, acted=(), to_move=0, budget=0.0)
     assert mid.best is not None and mid.best.side == 0
     assert "Best strike, attacker" in "\n".join(mid.words())
+
+
+@pytest.mark.slow
+def test_six_distinct_characters_against_six_get_the_exact_chance():
+    light, dark = lineup(6, 6)
+    dark = tuple(replace(f, kind=replace(f.kind, rank=1 + i // 2)) for i, f in enumerate(dark))  # the Dungeon's
+    advice = advise((light, dark), budget=600.0, keep=False)  # a budget no loaded machine reaches: not about time
+    assert advice.exact and "±" not in "\n".join(advice.words())
+    assert advice.firsts[0] is not None and advice.firsts[0].if_hit is not None
 
 
 # -- ties go to the likelier hit -----------------------------------------------------------------

@@ -145,3 +145,34 @@ def test_the_solve_reports_its_progress_in_lineups():
     advise(sides, progress=lambda done, total: seen.append((done, total)))
     assert seen and [d for d, _ in seen] == sorted({d for d, _ in seen})
     assert all(0 < d <= t for d, t in seen) and len({t for _, t in seen}) == 1
+
+
+@pytest.mark.parametrize(
+    ("att", "dfn", "variant"),
+    [
+        (  # a smaller lineup's round, solved in the middle of this one's, once loosened its check
+            ((Kind(True, 1, 3, 3, 0, 5), 1), (Kind(True, 1, 5, 6, 5, 3), 1), (Kind(False, 5, 5, 6, 5, 6), 1)),
+            ((Kind(False, 0, 5, 6, 5, 2), 2), (Kind(True, 1, 5, 3, 2, 3), 1), (Kind(True, 1, 3, 4, 4, 5), 1)),
+            True,
+        ),
+    ],
+)
+def test_every_solved_position_is_worth_its_best_strike(att, dfn, variant):
+    solver = Solver(
+        (tuple(k for k, _ in att), tuple(k for k, _ in dfn)),
+        (tuple(n for _, n in att), tuple(n for _, n in dfn)),
+        variant,
+    )
+    solver.round(
+        solver.sides[0].encode(tuple((n, 0) for _, n in att)), solver.sides[1].encode(tuple((n, 0) for _, n in dfn))
+    )
+    for key, v in list(solver.values.items()):
+        if key < 0:
+            continue
+        outcomes = [
+            solver.value(miss) + p * (solver.value(hit) - solver.value(miss))
+            for _g, miss, hits in solver.options(key)
+            for _h, _done, hit, pp, pm in hits
+            for p in (pp, pm)
+        ]
+        assert v == pytest.approx(max(outcomes) if key % 2 == 0 else min(outcomes), abs=1e-12)

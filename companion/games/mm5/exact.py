@@ -11,10 +11,11 @@ A round in which nobody falls returns to the same lineups, so the value of a lin
 point x = f(x), where f is the round played out with x waiting at its end. f is piecewise
 linear with slope below 1 (every strike hits with chance ≥ 1/36), so it is solved by policy
 iteration: fix both sides' choices at a guess, solve the linear equation they give, repeat
-until the choices stop changing (a bracket of the root guards each step). Lineups that lose
-a character are solved first, recursively and memoised, so each is solved once. Identical
-characters are counted rather than told apart (three Orcs are one group of three), which is
-what keeps five against five small.
+until the choices stop changing (a bracket of the root guards each step), starting from the
+value of the lineup solved last, which is usually close. Lineups that lose a character are
+solved first, recursively and memoised, so each is solved once. Identical characters are
+counted rather than told apart (three Orcs are one group of three), which is what keeps five
+against five small.
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ Move = tuple[int, int, bool, bool]
 
 class Side:
     """Every place one side can be in during a round, numbered: per group, how many have a strike
-    left (u) and how many have struck (a), as the digits of one integer, so a strike or a loss is
-    an addition. For each number the facts the solver needs are worked out once."""
+    left (u) and how many have struck (a), as the digits of one integer. For each number the
+    facts the solver needs are worked out once; `scale` is what one unit of this side's number
+    adds to a position's key (the key is a sum of the two sides' parts and the side to move)."""
 
-    def __init__(self, kinds: tuple[Kind, ...], counts: tuple[int, ...]) -> None:
+    def __init__(self, kinds: tuple[Kind, ...], counts: tuple[int, ...], scale: int = 2) -> None:
         self.kinds, self.counts = kinds, counts
         self.up: list[int] = []  # place value of u for each group; a's is up * (n + 1)
         place = 1
@@ -53,6 +55,7 @@ class Side:
             self.up.append(place)
             place *= (n + 1) ** 2
         self.size = place
+        self.scale = scale
         self.digits: dict[int, tuple[tuple[int, int], ...]] = {}
         for combo in product(*[[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]):
             self.digits[self.encode(combo)] = combo
@@ -65,6 +68,8 @@ class Side:
             self.left[s] = any(u for u, _ in d)
         self._strikers: dict[int, list[tuple[int, int, int, int]]] = {}
         self._targets: dict[int, list[tuple[int, bool, int, int, int]]] = {}
+        self._moves: dict[int, list[tuple[int, bool, int, int, int]]] = {}
+        self._falls: dict[int, list[tuple[int, bool, bool, int, int, int]]] = {}
 
     def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
         return sum(u * up + a * up * (n + 1) for (u, a), up, n in zip(digits, self.up, self.counts, strict=True))
@@ -103,6 +108,37 @@ class Side:
         self._targets[s] = out
         return out
 
+    def moves(self, s: int) -> list[tuple[int, bool, int, int, int]]:
+        """`strikers` as the solver's inner loop reads them: per striker, this side's part of the
+        key once it struck, whether a strike is left then, the part of the next round's key, and
+        the two attacks."""
+        got = self._moves.get(s)
+        if got is None:
+            got = self._moves[s] = [
+                (self.scale * (s + step), self.left[s + step], self.scale * self.start[s + step], pa, ma)
+                for _g, step, pa, ma in self.strikers(s)
+            ]
+        return got
+
+    def falls(self, s: int) -> list[tuple[int, bool, bool, int, int, int]]:
+        """`targets` as the inner loop reads them: per target, this side's part of the key once it
+        fell, whether the side is gone then, whether it has a strike left, the part of the next
+        round's key, and the two defences."""
+        got = self._falls.get(s)
+        if got is None:
+            got = self._falls[s] = [
+                (
+                    self.scale * (s - drop),
+                    self.empty[s - drop],
+                    self.left[s - drop],
+                    self.scale * self.start[s - drop],
+                    pd,
+                    md,
+                )
+                for _h, _d, drop, pd, md in self.targets(s)
+            ]
+        return got
+
 
 # Where a strike leads, as one int: a position's key (>= 0), or a round about to start with
 # those lineups (-3 - key), or the end of the battle (WON, LOST).
@@ -122,19 +158,20 @@ class Solver:
         deadline: float | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> None:
-        self.sides = (Side(kinds[0], counts[0]), Side(kinds[1], counts[1]))
-        self.width = self.sides[1].size
+        defender = Side(kinds[1], counts[1])
+        self.sides = (Side(kinds[0], counts[0], 2 * defender.size), defender)
+        self.width = defender.size
         self.variant = variant
         self.deadline = deadline
         self.progress = progress
         self.values: dict[int, float] = {WON: 1.0, LOST: 0.0}  # every solved place, by its int
         self.solved = 0  # lineups whose round value is known
-        self.plan: dict[int, list[tuple[int, list[tuple[int, float, float]]]]] = {}
+
         self.work = 0
-        self.keep = [-1.0, 2.0]
+        self.guess = 0.5  # where the next round's solve starts: the last round's value
         # the hit chances by attack, each row indexed by defence, made as strikes need them
         self.defences = max((v for side in kinds for k in side for v in (k.pdef, k.mdef)), default=0) + 1
-        self.table: dict[int, list[float]] = {}
+        self.rows: dict[int, list[float]] = {}
 
     def key(self, a: int, d: int, mover: int) -> int:
         return (a * self.sides[1].size + d) * 2 + mover
@@ -179,58 +216,38 @@ class Solver:
     def strikes(self, key: int) -> list[tuple[int, list[tuple[int, float, float]]]]:
         """What the solver needs of `options`: per striker, after a miss and, per target, after a
         hit with the better and the worse of the two kinds' chances. The same as `options`
-        read through `after`, written out flat because the solve spends most of its time here."""
-        plan = self.plan.get(key)
-        if plan is not None:
-            return plan
-        width = self.width
-        ad, m = divmod(key, 2)
-        a, d = divmod(ad, width)
+        read through `after`, written out flat because the solve spends most of its time here:
+        a key is the sum of the two sides' parts and the side to move."""
+        m = key & 1
+        a, d = divmod(key >> 1, self.width)
         me, foe = (a, d) if m == 0 else (d, a)
         mine, theirs = self.sides[m], self.sides[1 - m]
-        start0, start1 = self.sides[0].start, self.sides[1].start
-        ended = WON if m == 0 else LOST
-        empty, left, mine_left = theirs.empty, theirs.left, mine.left
-        table = self.table
-        # per target: the other side's number once it falls, whether that ends the battle and
-        # whether the other side still has a strike left then
-        falls = [
-            (foe - drop, empty[foe - drop], left[foe - drop], pd, md) for _h, _d, drop, pd, md in theirs.targets(foe)
-        ]
-        foe_left = left[foe]
+        ended, other = (WON, 1) if m == 0 else (LOST, 0)
+        falls = theirs.falls(foe)
+        fp, foe_left, fs = theirs.scale * foe, theirs.left[foe], theirs.scale * theirs.start[foe]
+        rows = self.rows
         plan = []
-        for _g, step, pa, ma in mine.strikers(me):
-            struck = me + step
-            mine_more = mine_left[struck]
-            rowp, rowm = table.get(pa) or self.row(pa), table.get(ma) or self.row(ma)
+        for sp, more_mine, ss, pa, ma in mine.moves(me):
+            rowp, rowm = rows.get(pa) or self.row(pa), rows.get(ma) or self.row(ma)
             hits = []
-            for f2, gone, more, pd, md in falls:
+            for fp2, gone, more, fs2, pd, md in falls:
                 if gone:
                     hit = ended
-                else:
-                    x, y = (struck, f2) if m == 0 else (f2, struck)
-                    if more:
-                        hit = (x * width + y) * 2 + 1 - m
-                    elif mine_more:
-                        hit = (x * width + y) * 2 + m
-                    else:
-                        hit = -3 - (start0[x] * width + start1[y]) * 2
+                elif more:  # the other side strikes next
+                    hit = sp + fp2 + other
+                elif more_mine:  # this side finishes its strikes
+                    hit = sp + fp2 + m
+                else:  # a new round
+                    hit = -3 - ss - fs2
                 pp, pm = rowp[pd], rowm[md]
                 hits.append((hit, pp, pm) if pp >= pm else (hit, pm, pp))
-            x, y = (struck, foe) if m == 0 else (foe, struck)
-            if foe_left:
-                miss = (x * width + y) * 2 + 1 - m
-            elif mine_more:
-                miss = (x * width + y) * 2 + m
-            else:
-                miss = -3 - (start0[x] * width + start1[y]) * 2
+            miss = sp + fp + other if foe_left else sp + fp + m if more_mine else -3 - ss - fs
             plan.append((miss, hits))
-        self.plan[key] = plan
         return plan
 
     def row(self, attack: int) -> list[float]:
         """The hit chances of an attack against every defence in the battle."""
-        got = self.table[attack] = [chance(attack, dfn, self.variant) for dfn in range(self.defences)]
+        got = self.rows[attack] = [chance(attack, dfn, self.variant) for dfn in range(self.defences)]
         return got
 
     # -- values ---------------------------------------------------------------------------
@@ -244,23 +261,26 @@ class Solver:
         if where < 0:
             a, d, _ = self.unkey(-3 - where)
             return self.round(a, d)
-        maxing = where % 2 == 0
-        best = None
+        sign = -1.0 if where & 1 else 1.0  # the attacker maximises, the defender minimises
+        best = -2.0  # the best of sign · value so far
         values = self.values
         for miss, hits in self.strikes(where):
-            vm = values.get(miss)
-            if vm is None:
+            try:
+                vm = values[miss]
+            except KeyError:
                 vm = self.value(miss)
+            svm = sign * vm
             for hit, high, low in hits:
-                vh = values.get(hit)
-                if vh is None:
+                try:
+                    vh = values[hit]
+                except KeyError:
                     vh = self.value(hit)
-                gain = vh - vm
-                v = vm + (high if (gain > 0) == maxing else low) * gain
-                if best is None or ((v > best) if maxing else (v < best)):
+                gain = sign * (vh - vm)
+                v = svm + (high if gain > 0 else low) * gain
+                if v > best:
                     best = v
-        assert best is not None
-        self.values[where] = best
+        best *= sign
+        values[where] = best
         self.tick()
         return best
 
@@ -279,23 +299,23 @@ class Solver:
         got = self.values.get(-3 - top)
         if got is not None:
             return got
-        x, lo, hi = 0.5, 0.0, 1.0
+        x, lo, hi = self.guess, 0.0, 1.0
         for _ in range(100):
             memo: dict[int, tuple[float, float]] = {}
-            self.keep = [-1.0, 2.0]  # where every choice made at x stays the best one
-            f0, b0 = self._line(top, -3 - top, x, memo)
-            f1, b1 = self._line(top + 1, -3 - top, x, memo)
+            keep = [-1.0, 2.0]  # where every choice made at x stays the best one
+            f0, b0 = self._line(top, -3 - top, x, memo, keep)
+            f1, b1 = self._line(top + 1, -3 - top, x, memo, keep)
             fa, fb = (f0 + f1) / 2, (b0 + b1) / 2  # f(y) = fa + fb·y for the choices made at x
             fx = fa + fb * x
             if abs(fx - x) <= TOLERANCE:
                 break
             y = fa / (1 - fb) if fb < 1 else -1.0
-            if self.keep[0] - TOLERANCE <= y <= self.keep[1] + TOLERANCE and 0 <= y <= 1:
+            if keep[0] - TOLERANCE <= y <= keep[1] + TOLERANCE and 0 <= y <= 1:
                 x = y  # the same choices are best at y, so y is the fixed point: no second pass
                 break
             lo, hi = (x, hi) if fx > x else (lo, x)
             x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
-        self.values[-3 - top] = x
+        self.values[-3 - top] = self.guess = x
         for k, (va, vb) in memo.items():  # positions of this lineup, now constants
             self.values.setdefault(k, va + vb * x)
         self.solved += 1
@@ -303,38 +323,46 @@ class Solver:
             self.progress(self.solved)
         return x
 
-    def _line(self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]]) -> tuple[float, float]:
+    def _line(
+        self, key: int, again: int, x: float, memo: dict[int, tuple[float, float]], keep: list[float]
+    ) -> tuple[float, float]:
         """A position before anyone fell this round, as a + b·x where x is the round's own
         value (`again` is its place); each side's choice is its best at the guess x, and
-        `self.keep` narrows to the values of x for which it stays the best."""
+        `keep` narrows to the values of x for which it stays the best (a round solved on the way,
+        for a smaller lineup, has its own)."""
         got = memo.get(key)
         if got is not None:
             return got
-        maxing = key % 2 == 0
-        best, here = (0.0, 0.0), None
+        maxing = not key & 1
+        sign = 1.0 if maxing else -1.0
+        best, here = (0.0, 0.0), -2.0  # the option chosen and sign · its value at x
         values = self.values
-        keep = self.keep
         seen = []
         for miss, hits in self.strikes(key):
-            ma, mb = (0.0, 1.0) if miss == again else self._line(miss, again, x, memo)
+            if miss == again:
+                ma, mb = 0.0, 1.0
+            else:
+                got = memo.get(miss)
+                ma, mb = got if got is not None else self._line(miss, again, x, memo, keep)
             vm = ma + mb * x
             for hit, high, low in hits:
-                vh = values.get(hit)
-                if vh is None:
+                try:
+                    vh = values[hit]
+                except KeyError:
                     vh = self.value(hit)
                 gain = vh - vm
-                up = (gain > 0) == maxing
-                p = high if up else low
+                p = high if (gain > 0) == maxing else low  # at a tie, the kind still best past it
                 if mb > 0 and high != low:  # the kind to use flips where the miss is worth vh
                     cross = (vh - ma) / mb
                     if gain > 0:
-                        keep[1] = min(keep[1], cross)
-                    else:
-                        keep[0] = max(keep[0], cross)
+                        if cross < keep[1]:
+                            keep[1] = cross
+                    elif cross > keep[0]:
+                        keep[0] = cross
                 option = (p * vh + (1 - p) * ma, (1 - p) * mb)
                 seen.append(option)
-                v = vm + p * gain
-                if here is None or ((v > here) if maxing else (v < here)):
+                v = sign * (vm + p * gain)
+                if v > here:
                     here, best = v, option
         ba, bb = best
         for oa, ob in seen:  # the others stay no better while (ba - oa) + (bb - ob)·x keeps its sign
@@ -342,9 +370,10 @@ class Solver:
             if slope:
                 cross = (oa - ba) / slope
                 if (slope > 0) == maxing:
-                    keep[0] = max(keep[0], cross)
-                else:
-                    keep[1] = min(keep[1], cross)
+                    if cross > keep[0]:
+                        keep[0] = cross
+                elif cross < keep[1]:
+                    keep[1] = cross
         self.tick()
         memo[key] = best
         return best
