@@ -192,10 +192,11 @@ class MM5Screen(MM5Prompts, TableScreen):
         callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
         select: bool = False,
+        advice: str = "",
         secret: bool = False,
     ) -> None:
         """The entry line; `secret` hides what is typed (a face-down spell's note)."""
-        super().ask(label, value, callback, suggest, select)
+        super().ask(label, value, callback, suggest, select, advice)
         self.query_one("#entry", Input).password = secret
 
     def probe(self, event) -> str:  # type: ignore[no-untyped-def]
