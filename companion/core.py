@@ -264,7 +264,11 @@ class Prompt:
     the first key typed replaces it), `suggest` the words the app knows here. `parse(text)` returns the event to record (or several, all or nothing), a follow-up
     Prompt, or None when nothing is to be recorded; it raises Rejected with the reason, and the
     line stays open with the text. `choices`, when given, are numbered 1..n in the label and a
-    bare number picks one: `parse` receives the choice's text.
+    bare number picks one: `parse` receives the choice's text. `then(state)`, when given, is
+    the next question once what `parse` returned is recorded, built from the state it made
+    (None: the line closes). `advice` is the one line of advice the game offers for this
+    question (the best choice, what each card would do): shown with the label while the line
+    is open, never scrolled away.
     """
 
     label: str
@@ -273,6 +277,8 @@ class Prompt:
     suggest: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     default: str = ""
+    then: Callable[[Any], Prompt | None] | None = None
+    advice: str = ""
 
     def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
         """What the typed text means: a bare number picks a numbered choice."""

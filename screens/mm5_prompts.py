@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core import Rejected, parse_seat
 from companion.games.mm5 import notation, whatif
-from companion.games.mm5.advice import strike_choice, strike_help
+from companion.games.mm5.advice import best_strike_line, strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
     PLAYABLE_KINDS,
@@ -130,10 +130,11 @@ class MM5Prompts:
         value: str = "",
         suggest: Iterable[str] = (),
         select: bool = False,
+        advice: str = "",
     ) -> None:
         """Open the line; with `select` the value is a filled-in default that typing replaces."""
         if self._writable():
-            self.ask(label, value, self.rejected(fn), suggest, select)
+            self.ask(label, value, self.rejected(fn), suggest, select, advice)
 
     def cards_known(self) -> list[str]:
         return sorted(self.catalogue())
@@ -265,7 +266,8 @@ class MM5Prompts:
                 select=len(targets) == 1,
             )
             return
-        self._go(strike_help(self.strike_advice()), self.strike)
+        advice = self.strike_advice()
+        self._go(strike_help(advice), self.strike, advice=best_strike_line(advice))
 
     def strike(self, text: str) -> str | None:
         striker, target, magic = strike_choice(self.strike_advice(), text)

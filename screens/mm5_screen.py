@@ -22,8 +22,7 @@ from textual.widgets import Input, Static
 
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
-from companion.games.mm5.table import HAND_LIMIT
-from companion.games.mm5.view import battle_lines, mage_note
+from companion.games.mm5.view import battle_lines, mage_note, next_step
 from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
@@ -76,7 +75,7 @@ class MM5Screen(MM5Prompts, TableScreen):
         # Names and card names are player text.
         self.query_one("#mm5-battle", Static).update(literal("\n".join(battle_lines(state)), lines=True))
         self.query_one("#mm5-roll", Static).update(literal(f"Last roll: {state.last_roll}" if state.last_roll else ""))
-        hint: Text | str = literal("\n".join(x for x in (self.hint(state), mage_note(state)) if x))
+        hint: Text | str = literal("\n".join(x for x in (next_step(state), mage_note(state)) if x), lines=True)
         result = self.timeline.game.result(state) if self.timeline else None
         if result is not None:
             won = ", ".join(result.winners) or "nobody (a draw)"
@@ -86,32 +85,6 @@ class MM5Screen(MM5Prompts, TableScreen):
             self.estimate()
         else:
             self.query_one("#mm5-odds", Static).update("")
-
-    @staticmethod
-    def hint(state) -> str:  # type: ignore[no-untyped-def]
-        if state.finished:
-            return ""
-        if state.phase == "deal":
-            return "Deal: d places a dealt gem or Holy Knight (2 g3 · 2 k5), h sets hand counts, b begins"
-        if state.battle is not None:
-            if state.battle.stage == "reinforce":
-                return "e reinforce · s spell · i initiative · o win chance"
-            return "a strike (striker target p|m) · k remove a character · o win chance"
-        me = state.players[state.active]
-        if state.phase == "faction" and me.hand is not None and me.hand > HAND_LIMIT:
-            other = "dark" if me.faction == "light" else "light"
-            return (
-                f"Next: f declare a faction — {me.name} holds {me.hand}, over 5: this turn must bring it "
-                "down (play, thief); if only the other side's characters can, that is the forced switch, "
-                f"the whisper: f {other}! and the characters"
-            )
-        steps = {
-            "draw": "d draw",
-            "faction": "f declare a faction",
-            "action": "p play · a attack · r rescue · t thief · or n to pass",
-            "hand-check": "n ends the turn (x if only spells keep the hand over 5)",
-        }
-        return "Next: " + steps.get(state.phase, "")
 
     # -- the win chance ----------------------------------------------------------------------
 
@@ -192,10 +165,11 @@ class MM5Screen(MM5Prompts, TableScreen):
         callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
         select: bool = False,
+        advice: str = "",
         secret: bool = False,
     ) -> None:
         """The entry line; `secret` hides what is typed (a face-down spell's note)."""
-        super().ask(label, value, callback, suggest, select)
+        super().ask(label, value, callback, suggest, select, advice)
         self.query_one("#entry", Input).password = secret
 
     def probe(self, event) -> str:  # type: ignore[no-untyped-def]

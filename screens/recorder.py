@@ -150,17 +150,25 @@ class Recorder:
 
     def prompt(self, prompt: Prompt) -> None:
         """Open the entry line on a game's Prompt: what it parses is recorded (several events
-        all or nothing), a follow-up Prompt opens at once in its place, a refusal keeps the line."""
+        all or nothing), a follow-up Prompt opens at once in its place (or, once recorded, the
+        one `then` builds from the new state), a refusal keeps the line."""
         if not self._writable():
             return
 
         def submit(text: str) -> str | None:
             try:
-                return self.take(prompt.read(text))
+                outcome = prompt.read(text)
+                reason = self.take(outcome)
+                then = prompt.then if reason is None and not isinstance(outcome, Prompt) else None
+                follow = then(self.timeline.state) if then is not None and self.timeline is not None else None
+                if follow is not None:
+                    self.prompt(follow)
+                return reason
             except Rejected as exc:
                 return exc.reason
 
-        self.ask(prompt.shown_label(), prompt.default or prompt.value, submit, prompt.suggest, bool(prompt.default))
+        value = prompt.default or prompt.value
+        self.ask(prompt.shown_label(), value, submit, prompt.suggest, bool(prompt.default), advice=prompt.advice)
 
     def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
         """Record what a prompt parsed, or open its follow-up; the reason if refused."""

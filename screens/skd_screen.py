@@ -18,6 +18,7 @@ from textual.widgets import Static
 from companion.core import Rejected
 from companion.games.skd import events as ev
 from companion.games.skd.cards import show
+from companion.games.skd.forecast import hits_per_card
 from companion.games.skd.notation import (
     EFFECT_WORDS,
     known,
@@ -193,6 +194,7 @@ class SkdScreen(SkdPrompts):
             f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
             typed,
             submit,
+            advice=hits_per_card(self.state),
         )
 
     def action_level_up(self) -> None:

@@ -389,6 +389,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         callback: Callable[[str], str | None],
         suggest: Iterable[str] = (),
         select: bool = False,
+        advice: str = "",
     ) -> None:
         """Open the entry line with `label` as its help and `value` typed in already (with
         `select`, filled in and selected: enter accepts it, the first key typed replaces it).
@@ -399,10 +400,11 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         help stays, the reason goes under it), or None when done: the line closes, unless
         the callback asked the next question itself (then that one is open). `suggest`: the
         words the app knows here (players, cards, legal outcomes), in the order to offer
-        them; tab takes the suggestion. Esc closes the line only.
+        them; tab takes the suggestion. Esc closes the line only. `advice`: the game's one line
+        of advice for this question, shown under the help while the line is open.
         """
         self._asked += 1
-        entry = self.query_one(EntryLine).open(label, value, suggest)
+        entry = self.query_one(EntryLine).open(label, value, suggest, advice)
         if select and value:
             entry.selection = Selection(0, len(value))
         # Focus now, not on the next tick, so digits typed right after the key land here.

@@ -1,5 +1,6 @@
 """The entry line every table screen shares: the prompt's help, the reason an entry was
-refused (under the help, never instead of it), and the Input with its suggestions.
+refused (under the help, never instead of it), the game's one line of advice for the question,
+and the Input with its suggestions. It sits under the scrolling panels, so none of it scrolls away.
 
 Suggestions complete the word being typed from what the app already knows (players, card
 names, legal outcomes): the rest of the line shows dim after the cursor, and tab (or right
@@ -69,6 +70,7 @@ class EntryLine(Vertical):
         height: auto;
         display: none;
         #entry-label { height: auto; padding: 0 1; }
+        #entry-advice { height: auto; max-height: 2; padding: 0 1; color: $text-accent; display: none; }
         #entry { margin: 0 1; }
     }
     """
@@ -80,16 +82,18 @@ class EntryLine(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="entry-label")
+        yield Static("", id="entry-advice")
         yield Input(id="entry", select_on_focus=False)
 
     @property
     def input(self) -> Input:
         return self.query_one("#entry", Input)
 
-    def open(self, help: str | Content | Text, value: str, words: Iterable[str]) -> Input:
+    def open(self, help: str | Content | Text, value: str, words: Iterable[str], advice: str = "") -> Input:
         self.help = help
         self.words = Words(words)
         self.query_one("#entry-label", Static).update(help_with_reason(help, "", 0))
+        self.show_advice(advice)
         entry = self.input
         entry.suggester = self.words if self.words.words else None
         entry.value = value
@@ -104,9 +108,17 @@ class EntryLine(Vertical):
         width = max(label.content_region.width, self.app.size.width - 2, 20)
         label.update(help_with_reason(self.help, reason, width))
 
+    def show_advice(self, advice: str) -> None:
+        """The game's advice for this question (plain text, at most two lines), or none."""
+        line = self.query_one("#entry-advice", Static)
+        width = max(line.content_region.width, self.app.size.width - 2, 20)
+        line.update(Content(fit(shown_lines(advice), 2 * width)) if advice else "")
+        line.display = bool(advice)
+
     def close(self) -> None:
         self.display = self.input.display = False
         self.help = ""
+        self.show_advice("")
         self.input.value = ""
         self.query_one("#entry-label", Static).update("")
 

@@ -158,6 +158,18 @@ def test_the_forced_switch_is_said_on_lines_of_its_own_where_the_declaration_is_
     assert all(len(x) <= 78 for x in label.splitlines()[:2])
 
 
+def test_the_panel_and_the_declaration_say_the_forced_switch_in_the_same_words():
+    from companion.games.mm5.events import HandCount
+    from companion.games.mm5.view import declare_prompt, forced_switch, next_step
+
+    over = run(jailed(), HandCount(0, 7))  # Ann is Light, she drew, she holds 7
+    switch = forced_switch(over)
+    assert switch.startswith("Forced switch? Ann holds 7") and "dark! and the characters" in switch
+    assert switch in next_step(over) and switch in declare_prompt(over)[0]
+    assert next_step(over).startswith("Next: f declare a faction")
+    assert forced_switch(jailed()) == "" and "Forced switch" not in next_step(jailed())
+
+
 def test_a_session_holding_a_mage_played_as_dark_says_how_to_fix_it():
     from companion.games.mm5.view import mage_note
 

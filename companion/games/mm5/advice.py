@@ -121,6 +121,13 @@ def strike_help(advice: Advice | None, width: int = 78) -> str:
     return "\n".join([head, *advice.menu(width)])
 
 
+def best_strike_line(advice: Advice | None, width: int = 78) -> str:
+    """The strike prompt's one line of advice: the best strike and what it does, once solved."""
+    if advice is None or not advice.ranked:
+        return ""
+    return ("Best (enter): " + line(1, advice.ranked[0], width - 13)[3:])[:width]
+
+
 def strike_choice(advice: Advice | None, text: str) -> tuple[int, int, bool]:
     """The strike typed or picked at the prompt: (striker, target, magic)."""
     choice = parse_strike_or_pick(text)

@@ -115,18 +115,60 @@ def initiative_title(state: State) -> str:
     return "Initiative: the attacker's die, then the defender's"
 
 
+def over_limit(state: State) -> str:
+    """`Ann holds 7, over 5` while the active player's hand is over the limit, else ""."""
+    me = state.players[state.active]
+    return f"{me.name} holds {me.hand}, over 5" if me.hand is not None and me.hand > HAND_LIMIT else ""
+
+
+def forced_switch(state: State) -> str:
+    """Over the hand limit with a side to leave: the forced switch (the whisper) in two lines of
+    at most 78 columns, else "". The one text the panel's next step and the declaration show."""
+    me = state.players[state.active]
+    over = over_limit(state)
+    if not over or me.faction == "neutral":
+        return ""
+    other = "dark" if me.faction == "light" else "light"
+    return (
+        f"Forced switch? {over}: if only {other.capitalize()} characters can\n"
+        f"bring it down, that is the whisper: {other}! and the characters."
+    )
+
+
+def next_step(state: State) -> str:
+    """The panel's line saying what the turn needs next (the keys to press); "" once it is over."""
+    if state.finished:
+        return ""
+    if state.phase == "deal":
+        return "Deal: d places a dealt gem or Holy Knight (2 g3 · 2 k5), h sets hand counts, b begins"
+    if state.battle is not None:
+        if state.battle.stage == "reinforce":
+            return "e reinforce · s spell · i initiative · o win chance"
+        return "a strike (striker target p|m) · k remove a character · o win chance"
+    if state.phase == "faction" and (over := over_limit(state)):
+        switch = forced_switch(state)
+        must = "this turn must bring it down (play, thief)"
+        return (
+            f"Next: f declare a faction — {must}\n{switch}" if switch else f"Next: f declare a faction — {over}: {must}"
+        )
+    steps = {
+        "draw": "d draw",
+        "faction": "f declare a faction",
+        "action": "p play · a attack · r rescue · t thief · or n to pass",
+        "hand-check": "n ends the turn (x if only spells keep the hand over 5)",
+    }
+    return "Next: " + steps.get(state.phase, "")
+
+
 def declare_prompt(state: State) -> tuple[str, tuple[str, ...]]:
     """The declaration's help and the words offered first: over the hand limit, the forced
-    switch (the whisper) on a line of its own above the rest, and `light!`/`dark!` offered."""
+    switch (the whisper) on lines of its own above the rest, and `light!`/`dark!` offered."""
     label = "Declare: light or dark, then any characters played: dark Orc, Dark Mage · ! marks the whisper"
     words: tuple[str, ...] = ("light", "dark")
-    me = state.players[state.active]
-    if me.hand is not None and me.hand > HAND_LIMIT and me.faction != "neutral":
+    if switch := forced_switch(state):
+        me = state.players[state.active]
         other = "dark" if me.faction == "light" else "light"
-        label = (
-            f"Forced switch? {me.name} holds {me.hand}, over 5: if only {other.capitalize()} characters can\n"
-            f"bring it down, that is the whisper: {other}! and the characters.\n" + label
-        )
+        label = f"{switch}\n{label}"
         words = (f"{other}!", *words)
     return label, words
 

@@ -111,10 +111,16 @@ def forecast_lines(state: SkdState) -> tuple[str, ...]:
             f"{e.name} {e.hp} HP falls on {when(fall[1], state.seats[fall[0]].name)}"
             " (one card a turn, each player's best colour)"
         )
+    hit = hits_per_card(state)
+    return deck, enemy + (f" · {hit}" if hit else ""), f"Race: {race(state)}"
+
+
+def hits_per_card(state: SkdState) -> str:
+    """`Kai hits per card: green 4, red 3`: the damage one card of each colour does for the
+    active player's party (the play prompt's advice), or "" when none can hurt."""
     hits = party_damage(state, state.active)
     per = ", ".join(f"{COLOUR_NAMES[c]} {d}" for c, d in hits.items())
-    hit = f" · {state.seats[state.active].name} hits per card: {per}" if per else ""
-    return deck, enemy + hit, f"Race: {race(state)}"
+    return f"{state.seats[state.active].name} hits per card: {per}" if per else ""
 
 
 def phase_hits(state: SkdState) -> tuple[int, ...]:
