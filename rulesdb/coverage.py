@@ -42,6 +42,8 @@ def word_key(word: str) -> str:
         word = word[:-1]
     if word.endswith("y") and len(word) > 3:
         word = word[:-1] + "i"
+    elif word.endswith("e") and len(word) > 4:  # "rescue" and "rescued" are "rescu"
+        word = word[:-1]
     return word[:6]
 
 
@@ -52,7 +54,12 @@ def word_keys(text: str) -> set[str]:
 class Coverage:
     """The key sets of a game's passages (passage rowids from `first` on)."""
 
-    def __init__(self, keys: list[frozenset[str]], first: int, specificity: Callable[[str], float]) -> None:
+    def __init__(
+        self,
+        keys: list[frozenset[str]],
+        first: int,
+        specificity: Callable[[str], float],
+    ) -> None:
         self._keys = keys
         self._specificity = specificity
         self._first = first
@@ -79,7 +86,8 @@ class Coverage:
                 frozenset(word_key(part) for part in phrase.split())
                 for phrase in dict.fromkeys((word, *alternatives.get(word, ())))
             )
-            phrases += self._completions(word_key(word))
+            if all(key not in self._df for phrase in phrases for key in phrase):
+                phrases += self._completions(word_key(word)) + self._parts(word)
             groups.append((self._weight(word, phrases), phrases))
         for run in understood.cjk_runs:
             # A pair no passage holds is most often two words' edges (開始每人: 始每), not a
@@ -97,6 +105,11 @@ class Coverage:
             return ()
         found = [known for known in self._df if known.startswith(key)]
         return tuple(frozenset((known,)) for known in sorted(found, key=lambda k: -self._df[k])[:most])
+
+    def _parts(self, word: str) -> tuple[frozenset[str], ...]:
+        """A word the texts lack read as two words they hold: "tiebreak" is "tie" and "break"."""
+        splits = ((word_key(word[:at]), word_key(word[at:])) for at in range(3, len(word) - 2))
+        return tuple(frozenset(pair) for pair in splits if pair[0] in self._df and pair[1] in self._df)[:2]
 
     def share(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int]) -> dict[int, float]:
         """The share of the groups' weight each passage holds (0 to 1)."""

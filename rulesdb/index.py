@@ -407,7 +407,7 @@ class RulesIndex:
         """The query with the game's synonyms added and unknown words spelt as the texts do."""
         synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
         words, found = expand(parsed.words, synonyms)
-        corrected = [(word if word in found else self._speller.correct(word) or word) for word in words]
+        corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
         runs = expand_cjk(parsed.cjk_runs, synonyms)
         return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
 

@@ -29,6 +29,7 @@ _STOPWORDS = """
     he her him his how i if in into is it its just ll me much many my of on or our please re
     she should so some than that the their them then there these they this those to us ve
     was we were what when where which while who whom why will with would you your whats
+    don doesn didn isn aren wasn weren couldn wouldn shouldn hasn haven hadn mustn im ive
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 
@@ -39,6 +40,8 @@ _FILLER = """
     last night yesterday today playing played one thing things stuff whole exactly kind sort bit
     somebody someone everybody everyone people person also even though still ever never
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
+    alright quick quickly right now here supposed honestly brother sister wife husband
+    dude folks arguing argued argue wondered
 """
 FILLER = frozenset(_FILLER.split())
 
@@ -190,6 +193,19 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+def base_forms(word: str) -> tuple[str, ...]:
+    """The word and the forms a synonym table may list it under: "tossing" and "tossed" are
+    "toss", "trading" "trade", "chopping" "chop", "dice" stays."""
+    forms = [word, singular(word)]
+    for ending in ("ing", "ed"):
+        stem = word.removesuffix(ending)
+        if stem != word and len(stem) >= 3:
+            forms += [stem, stem + "e"]
+            if len(stem) > 3 and stem[-1] == stem[-2]:
+                forms.append(stem[:-1])
+    return tuple(dict.fromkeys(forms))
+
+
 Synonyms = dict[str, tuple[str, ...]]
 
 
@@ -203,12 +219,12 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
     found: set[str] = set()
     for word in words:
         out.append(word)
-        for key in (word, singular(word)):
+        for key in base_forms(word):
             if key in synonyms:
                 out.extend(synonyms[key])
                 found.add(word)
                 break
-    present = set(words) | {singular(word) for word in words}
+    present = {form for word in words for form in base_forms(word)}
     for key, texts_words in synonyms.items():
         first, _, second = key.partition(" ")
         if second and first in present and second in present:

@@ -117,6 +117,19 @@ class Speller:
     def known(self, word: str) -> bool:
         return word in self._counts or word in self._prefixes
 
+    def spell(self, word: str) -> tuple[str, ...]:
+        """The word as the texts spell it: itself when known (or English), corrected, or
+        read as two words the texts hold ("tiebreak" is "tie break")."""
+        corrected = self.correct(word)
+        if corrected:
+            return (corrected,)
+        if self.known(word) or len(word) < 2 * (MIN_LENGTH - 1) or not word.isalpha():
+            return (word,)
+        for at in range(MIN_LENGTH - 1, len(word) - MIN_LENGTH + 2):
+            if word[:at] in self._counts and word[at:] in self._counts:
+                return (word, word[:at], word[at:])
+        return (word,)
+
     def correct(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word``, or None."""
         if len(word) < MIN_LENGTH or not word.isascii() or not word.isalpha() or self.known(word):
