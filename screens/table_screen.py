@@ -257,14 +257,16 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
 
         The line takes a row from the panel, and a panel that fits its height (wrapping, a
         scrollbar coming or going) can then fit again: shown and hidden by turns, each a new
-        layout, it flickered and burned a second of CPU on one action. So it goes away at
-        most once between two paints (a new state, a resize, a scroll) and otherwise stays:
-        saying "more" once too often is better than hiding that there is more."""
+        layout, it flickered and burned a second of CPU on one action. That happens only
+        when the panel grows into whatever height it is given (no line of it is below: with
+        the line shown, all of it fits), so the line comes at most once between two paints (a
+        new state, a resize, a scroll) and goes whenever all fits; a panel really longer
+        than the screen keeps it."""
         main = self.query_one("#main", VerticalScroll)
         more = self.query_one("#more", Static)
         wanted = main.scroll_y < main.max_scroll_y
-        if wanted != more.display and (wanted or self._more_turns < 1):
-            self._more_turns += not wanted
+        if wanted != more.display and (not wanted or self._more_turns < 1):
+            self._more_turns += wanted
             more.display = wanted
 
     def _scrolled(self, _: object = None) -> None:
