@@ -328,7 +328,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
         if keep and old[keep - 1] is not tl.entries[keep - 1]:
             keep = 0
-        if self._log_finished != tl.game.view(tl.state).finished:  # the end may reveal what the log kept secret
+        if self._log_finished != tl.view_of().finished:  # the end may reveal what the log kept secret
             self._log_finished, keep = not self._log_finished, 0
         number, turn = self._log_widths if keep else (0, 0)
         fresh = tl.entries[keep:]

@@ -21,7 +21,6 @@ from companion.core import (
     TableView,
     check_players,
     open_when,
-    probed,
     refuse_when_over,
     resolve_options,
 )
@@ -94,8 +93,9 @@ class FreePlay(GameBase[FreeState]):
             open_when("add_counter", AddCounter.kind, playing),
             open_when("remove_counter", RemoveCounter.kind, playing, True),
             open_when("countdown", SetCountdown.kind, playing),
-            probed("finish", self.apply, state, Finish()),
-            probed("next_turn", self.apply, state, NextTurn()),
+            # Open until the game is over, as the rules say (no trial apply: an action costs one).
+            open_when("finish", Finish.kind, playing),
+            open_when("next_turn", NextTurn.kind, playing),
         )
 
     # -- words and views ---------------------------------------------------------------------
