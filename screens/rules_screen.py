@@ -115,8 +115,8 @@ class RulesScreen(Screen[None]):
         self.query_one("#query", Input).focus()
 
     def update_title(self) -> None:
-        scope = "all games" if self.game is None else self.game
-        phase = f" · phase {self.phase} first" if self.phase and self.game else ""
+        scope = "all games" if self.game is None else markup(self.game)
+        phase = f" · phase {markup(self.phase)} first" if self.phase and self.game else ""
         original = "hide" if self.show_original else "show"
         self.query_one("#rules-title", Static).update(
             f"[b]Rules[/b] · {scope}{phase} · ctrl+g changes the game · ctrl+o {original}s the original"
