@@ -347,9 +347,11 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             keep,
             lambda i: log_line(i, entries[i], i >= cursor, widths, said(tl.state, entries[i].event, entries[i].text)),
         )
-        self._show_selected()
+        before = log.cursor
         if self.viewing is None and entries:
             log.move_to(cursor - 1)
+        if log.cursor == before:  # a cursor that moved has shown its line already (the watch)
+            self._show_selected()
         # The numbers count the actions; the title changes only with undo and redo, so a
         # new action repaints no more than its own line and the scroll.
         title = "Log"
