@@ -171,10 +171,20 @@ async def _actions(n: int, workdir: Path) -> dict:
             return call
 
         game.apply, game.view = counted("apply"), counted("view")
+        commits: list[float] = []  # the store's part alone: the transaction, synchronous FULL
+        write = app.repo.record
+
+        def timed_write(*args, **kw):  # type: ignore[no-untyped-def]
+            started = time.perf_counter()
+            write(*args, **kw)
+            commits.append((time.perf_counter() - started) * 1000)
+
+        app.repo.record = timed_write
         try:
             latencies = await _first_repaints(app, pilot, n, lambda i: screen.record(Adjust("HP", i % 3, 1)))
         finally:
             del game.apply, game.view  # back to the class's own methods
+            del app.repo.record
 
     class Bare(App[None]):
         def compose(self):  # type: ignore[no-untyped-def]
@@ -199,6 +209,9 @@ async def _actions(n: int, workdir: Path) -> dict:
         "bare_cell_repaint_p50_ms": statistics.median(baseline),
         "bare_cell_repaint_p99_ms": pct(baseline, 0.99),
         "action_p99_ratio": pct(latencies, 0.99) / pct(baseline, 0.99),
+        # Of each action, the commit alone (Repository.record: one transaction, fsync'd).
+        "commit_p50_ms": statistics.median(commits),
+        "commit_p99_ms": pct(commits, 0.99),
         # Game.apply and Game.view calls per action (record, commit, repaint): one each.
         "apply_calls_per_action": calls["apply"] / n,
         "view_calls_per_action": calls["view"] / n,
