@@ -424,9 +424,11 @@ class Game(Protocol[S]):
         """Lines of words the game's screen shows under the players."""
         ...
 
-    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
-        """A log as an export of an unfinished game may show it, the table now after `cursor`
-        events: whatever is still face down (a secret typed into an event) blanked."""
+    def conceal(self, state: S, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+        """A log as an export of an unfinished game may show it, the table now at `state`
+        after `cursor` events: whatever is still secret (a note face down, the cards that went
+        to a score pile nobody may count) blanked. A blanked log may no longer replay: the
+        import then says the file keeps the table's secrets back."""
         ...
 
     def actions(self, state: Any) -> tuple[Action, ...]:
@@ -510,7 +512,7 @@ class GameBase(ABC, Generic[S]):
         """By default no lines."""
         return ()
 
-    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+    def conceal(self, state: S, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """By default nothing is secret."""
         return tuple(events)
 

@@ -45,8 +45,9 @@ def _finished(loaded: Loaded) -> bool:
 def to_json(loaded: Loaded, times: list[str]) -> str:
     info, tl = loaded.info, loaded.timeline
     events = [e.event for e in tl.entries]
-    if not _finished(loaded):  # what is face down at the table stays face down in the file
-        events = list(tl.game.conceal(events, tl.cursor))
+    if not _finished(loaded):  # what is secret at the table stays secret in the file
+        events = list(tl.game.conceal(tl.state, events, tl.cursor))
+    concealed = events != [e.event for e in tl.entries]
     data: dict[str, Any] = {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
@@ -60,6 +61,8 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
             "updated": info.updated,
             "cursor": info.cursor,
             "finished": info.finished,
+            # Whether the events keep something back (a face-down note, cards nobody may count).
+            "concealed": concealed,
         },
         "events": [
             {

@@ -162,6 +162,13 @@ def parse_export(data: Any) -> Parsed:
     except Rejected as exc:
         raise ImportRefused(f"The file's table cannot be set up: {exc.reason}") from None
     initial = at_cursor = state
+    # An export of an unfinished game may keep the table's secrets back (`Game.conceal`).
+    kept_back = (
+        " The file was exported before the game ended and keeps the table's secrets back, so it can be "
+        "read but not resumed: export it after the end, or copy the database file to move a game in play."
+        if s.get("concealed") is True
+        else ""
+    )
     entries: list[Entry] = []
     times: list[str | None] = []
     for n, item in enumerate(raw, 1):
@@ -174,9 +181,11 @@ def parse_export(data: Any) -> Parsed:
             after = game.apply(state, event)
             text = game.describe(state, event, after)
         except Rejected as exc:
-            raise ImportRefused(f"Action {n} ({event.kind}) is refused by the rules: {exc.reason}") from None
+            raise ImportRefused(f"Action {n} ({event.kind}) is refused by the rules: {exc.reason}{kept_back}") from None
         except Exception as exc:  # a value of the right type the rules still cannot take
-            raise ImportRefused(f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).") from None
+            raise ImportRefused(
+                f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).{kept_back}"
+            ) from None
         entries.append(Entry(event, turn_label(game, state), text, max(0, dropped)))
         state = after
         if n == cursor:

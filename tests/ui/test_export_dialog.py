@@ -101,7 +101,8 @@ async def import_by_keys(pilot, path, notes: list[str], words: str) -> None:
 
 
 async def test_i_imports_a_json_export_and_refuses_a_newer_one(make_app, db_path, tmp_path, capsys):
-    sid = seeded(db_path, "tkc", unfinished("tkc"))
+    players, options, events = unfinished("tkc")  # the full log: an export that can be resumed
+    sid = seeded(db_path, "tkc", (players, {**options, "terse_log": False}, events))
     assert main(["sessions", "export", str(sid), "--format", "json", "--db", str(db_path)]) == 0
     backup = tmp_path / "backup.json"
     backup.write_text(capsys.readouterr().out)

@@ -191,7 +191,7 @@ class MonsterMaker5(GameBase[State]):
     def result(self, state: State) -> Result | None:
         return decide(state) if state.finished else None
 
-    def conceal(self, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+    def conceal(self, state: State, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """A spell's note stays face down until an initiative at the table (before `cursor`) reveals it."""
         shown = list(events)
         revealed = False  # an initiative at the table after the event being looked at

@@ -6,7 +6,8 @@ notation.py, the log lines in words.py and the table view in view.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core import (
@@ -97,6 +98,14 @@ class KingCommands(GameBase[TkcState]):
 
     def public_text(self, state: TkcState, event: Event, text: str) -> str:
         return words.public_text(state, event, text)
+
+    def conceal(self, state: TkcState, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
+        """With the terse public log, an attack's cards (its swords, and the shields or swords
+        that stopped it) stay out of the file as they stay out of the log: they went to score
+        piles nobody may count. Such a log cannot be replayed, so the file cannot be resumed."""
+        if not words.terse(state):
+            return tuple(events)
+        return tuple(replace(e, cards=(), defence=()) if isinstance(e, Attack) else e for e in events)
 
     def rules_phase(self, state: TkcState) -> str:
         return view.rules_phase(state)
