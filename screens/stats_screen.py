@@ -89,7 +89,7 @@ class StatsScreen(Screen[None]):
 
     def chosen(self) -> stats.GameStats:
         if self.game == ALL:
-            return stats.game_stats(ALL, self.outcomes, self.players)
+            return stats.game_stats(ALL, self.outcomes, self.players, everyone=True)
         return stats.game_stats(self.game, [o for o in self.outcomes if o.game == self.game], self.players)
 
     def show(self) -> None:
@@ -145,9 +145,11 @@ class StatsScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         line = self.highlighted()
-        if line is not None:
-            chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
-            points = stats.win_rate_over_time(chosen, line.player)
+        chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
+        points = [] if line is None else stats.win_rate_over_time(chosen, line.player)
+        if line is not None and not points:  # a player whose games are all under way
+            plt.title(f"{shown(line.name)[:16]}: no finished play yet")
+        elif line is not None:
             plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="hd")
             plt.xticks(_whole_ticks(len(points), low=1))
             plt.yticks([0, 50, 100])
