@@ -172,13 +172,12 @@ def seats_of(outcomes: Iterable[Outcome]) -> dict[int, list[tuple[Outcome, int]]
     return table
 
 
-def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str], everyone: bool = False) -> GameStats:
-    """One game's numbers (or every game's); with `everyone`, the players with no finished play
-    too (no plays), so a name typed wrong in a game still under way can be renamed or merged."""
+def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str], also: Iterable[int] = ()) -> GameStats:
+    """One game's numbers (or every game's), with a line for each of `also` who has no finished
+    play in them (no plays): so a name typed wrong in a game still under way can be put right."""
     seated = seats_of(outcomes)
     lines = [player_line(p, names.get(p, f"#{p}"), plays) for p, plays in seated.items()]
-    if everyone:
-        lines += [player_line(p, name, ()) for p, name in names.items() if p not in seated]
+    lines += [player_line(p, names.get(p, f"#{p}"), ()) for p in dict.fromkeys(also) if p not in seated]
     lines.sort(key=lambda line: (-line.wins, -line.rate, line.name.casefold()))
     table = ((label, value) for o in outcomes for who, label, value in o.figures if who is None)
     return GameStats(

@@ -68,12 +68,16 @@ async def test_m_merges_two_spellings_and_refuses_two_people(make_app, db_path):
 
 async def test_a_player_of_an_unfinished_session_can_be_renamed_there(make_app, db_path):
     sessions(db_path, ("Ann", "Bob"))
-    sessions(db_path, ("Ann", "Bbo"), finished=False)
+    sessions(db_path, ("Ann", "Bbo"), ("Ann", "Zed"), finished=False)
+    repo = Repository.open(db_path)
+    repo.delete(max(s.id for s in repo.list_sessions()))  # Zed's only session
+    repo.close()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await open_stats(pilot)
         screen = app.screen
         assert rows(screen)["Bbo"] == ["0", "0"], "known, no finished play yet"
+        assert "Zed" not in rows(screen), "no session names him"
         await highlight(pilot, "Bbo")
         await answer(pilot, "r", "Dan")
         await wait_for(pilot, lambda: "Dan" in rows(screen))
