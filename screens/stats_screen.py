@@ -114,7 +114,7 @@ class StatsScreen(Screen[None]):
                 literal(line.name),
                 str(line.plays),
                 str(line.wins),
-                f"{line.rate:.0%}",
+                f"{line.rate:.0%}" if line.plays else "–",
                 "–" if line.mean_score is None else stats.number(round(line.mean_score, 1)),
                 "–" if line.best_score is None else str(line.best_score),
                 stats.duration(line.seconds),
