@@ -230,8 +230,11 @@ def when(iso: str) -> str:
 
 
 def zone() -> str:
-    """This machine's zone, to label the local times shown."""
-    return datetime.now().astimezone().tzname() or "local time"
+    """This machine's zone, to label the local times shown: by both its names where it has
+    summer time ("CET/CEST"), since the times shown fall in either half of the year."""
+    year = datetime.now().year
+    names = dict.fromkeys(datetime(year, month, 1, 12).astimezone().tzname() for month in (1, 7))
+    return "/".join(name for name in names if name) or "local time"
 
 
 def duration(seconds: int) -> str:
