@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.clock import active_seconds, local
 from companion.core import Event, Game
+from companion.text import fit
 from companion.timeline import Timeline
 
 Value = int | float | str
@@ -324,7 +325,7 @@ def text(data: Mapping[str, Any]) -> str:
             mean = "–" if p["mean_score"] is None else number(round(p["mean_score"], 1))
             best = "–" if p["best_score"] is None else str(p["best_score"])
             out.append(
-                f"  {p['name'][:14]:<14} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
+                f"  {_column(p['name'], 14)} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
                 f"{duration(p['play_seconds']):>8}  {when(p['last_played'])}"
             )
         for label, value in _figure_words(g["figures"]):
@@ -342,6 +343,14 @@ def text(data: Mapping[str, Any]) -> str:
             f"both {h['both_won']}, neither {h['neither_won']}."
         )
     return "\n".join(out) + "\n"
+
+
+def _column(text: str, width: int) -> str:
+    """`text` in a column `width` terminal cells wide: cut with a marker, padded to the width."""
+    from rich.cells import cell_len
+
+    cut = fit(text, width)
+    return cut + " " * (width - cell_len(cut))
 
 
 def _figure_words(figures: Mapping[str, Any]) -> list[tuple[str, str]]:

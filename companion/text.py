@@ -87,7 +87,8 @@ def fit(text: str, width: int, marker: str = "…") -> str:
         return text
     if width <= cell_len(marker):
         return marker[: max(width, 0)]
-    return set_cell_size(text, width - cell_len(marker)) + marker
+    # set_cell_size pads where a wide character would not fit whole: the marker follows the text
+    return set_cell_size(text, width - cell_len(marker)).rstrip(" ") + marker
 
 
 def heading(game: str, title: str) -> tuple[str, str]:
