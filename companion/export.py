@@ -18,6 +18,7 @@ from urllib.parse import quote
 from companion.clock import active_seconds, local
 from companion.core import Result, encode
 from companion.formats import FORMAT_NAMES, by_name
+from companion.stats import when, zone
 from companion.store.repo import Loaded
 from companion.text import shown_lines
 
@@ -87,7 +88,7 @@ def to_markdown(loaded: Loaded, times: list[str] | None = None) -> str:
         "",
         f"- Game: {tl.game.name} (`{info.game}`)",
         f"- Players, in seat order: {', '.join(info.players)}",
-        f"- Started: {info.created}; last played: {info.updated}",
+        f"- Started: {when(info.created)} ({zone()}); last played: {when(info.updated)} ({zone()})",
         f"- Now: {info.summary}",
     ]
     if info.options:

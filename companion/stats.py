@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.clock import active_seconds, local
 from companion.core import Event, Game
+from companion.text import fit
 from companion.timeline import Timeline
 
 Value = int | float | str
@@ -172,8 +173,12 @@ def seats_of(outcomes: Iterable[Outcome]) -> dict[int, list[tuple[Outcome, int]]
     return table
 
 
-def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str]) -> GameStats:
-    lines = [player_line(p, names.get(p, f"#{p}"), plays) for p, plays in seats_of(outcomes).items()]
+def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str], also: Iterable[int] = ()) -> GameStats:
+    """One game's numbers (or every game's), with a line for each of `also` who has no finished
+    play in them (no plays): so a name typed wrong in a game still under way can be put right."""
+    seated = seats_of(outcomes)
+    lines = [player_line(p, names.get(p, f"#{p}"), plays) for p, plays in seated.items()]
+    lines += [player_line(p, names.get(p, f"#{p}"), ()) for p in dict.fromkeys(also) if p not in seated]
     lines.sort(key=lambda line: (-line.wins, -line.rate, line.name.casefold()))
     table = ((label, value) for o in outcomes for who, label, value in o.figures if who is None)
     return GameStats(
@@ -226,8 +231,11 @@ def when(iso: str) -> str:
 
 
 def zone() -> str:
-    """This machine's zone, to label the local times shown."""
-    return datetime.now().astimezone().tzname() or "local time"
+    """This machine's zone, to label the local times shown: by both its names where it has
+    summer time ("CET/CEST"), since the times shown fall in either half of the year."""
+    year = datetime.now().year
+    names = dict.fromkeys(datetime(year, month, 1, 12).astimezone().tzname() for month in (1, 7))
+    return "/".join(name for name in names if name) or "local time"
 
 
 def duration(seconds: int) -> str:
@@ -317,7 +325,7 @@ def text(data: Mapping[str, Any]) -> str:
             mean = "–" if p["mean_score"] is None else number(round(p["mean_score"], 1))
             best = "–" if p["best_score"] is None else str(p["best_score"])
             out.append(
-                f"  {p['name'][:14]:<14} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
+                f"  {_column(p['name'], 14)} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
                 f"{duration(p['play_seconds']):>8}  {when(p['last_played'])}"
             )
         for label, value in _figure_words(g["figures"]):
@@ -335,6 +343,14 @@ def text(data: Mapping[str, Any]) -> str:
             f"both {h['both_won']}, neither {h['neither_won']}."
         )
     return "\n".join(out) + "\n"
+
+
+def _column(text: str, width: int) -> str:
+    """`text` in a column `width` terminal cells wide: cut with a marker, padded to the width."""
+    from rich.cells import cell_len
+
+    cut = fit(text, width)
+    return cut + " " * (width - cell_len(cut))
 
 
 def _figure_words(figures: Mapping[str, Any]) -> list[tuple[str, str]]:

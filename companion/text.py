@@ -87,4 +87,15 @@ def fit(text: str, width: int, marker: str = "…") -> str:
         return text
     if width <= cell_len(marker):
         return marker[: max(width, 0)]
-    return set_cell_size(text, width - cell_len(marker)) + marker
+    # set_cell_size pads where a wide character would not fit whole: the marker follows the text
+    return set_cell_size(text, width - cell_len(marker)).rstrip(" ") + marker
+
+
+def heading(game: str, title: str) -> tuple[str, str]:
+    """A session's heading as (the game's name, what follows it). The default title starts with
+    the game's name ("The King Commands 2026-12-02"), so then the title alone, its start as the
+    name; otherwise "game · title". Plain text: the caller escapes or styles both parts."""
+    start, rest = title[: len(game)], title[len(game) :]
+    if start.casefold() == game.casefold() and not rest[:1].isalnum():
+        return start, rest
+    return game, f" · {title}"

@@ -47,6 +47,7 @@ class StatsScreen(Screen[None]):
         self.names = {g.id: g.name for g in all_games()}
         self.outcomes: list[stats.Outcome] = []
         self.players: dict[int, str] = {}
+        self.seated: list[int] = []  # the players some session names, finished or not
         self.games: list[str] = [ALL]
         self.game = ALL
         self.lines: tuple[stats.PlayerLine, ...] = ()
@@ -68,19 +69,21 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def load(self) -> None:
-        from companion.store.players import outcomes
+        from companion.store.players import list_players, outcomes
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.say, f"Counting old sessions from their logs: {done} of {total}…")
 
-        found, names = outcomes(self.app.repo, progress)  # type: ignore[attr-defined]
-        self.app.call_from_thread(self.loaded, found, names)
+        repo = self.app.repo  # type: ignore[attr-defined]
+        found, names = outcomes(repo, progress)
+        seated = [p.id for p in list_players(repo) if p.sessions]
+        self.app.call_from_thread(self.loaded, found, names, seated)
 
     def say(self, text: str) -> None:
         self.query_one("#choice", Static).update(text)
 
-    def loaded(self, found: list[stats.Outcome], names: dict[int, str]) -> None:
-        self.outcomes, self.players = found, names
+    def loaded(self, found: list[stats.Outcome], names: dict[int, str], seated: list[int]) -> None:
+        self.outcomes, self.players, self.seated = found, names, seated
         played = {o.game for o in found}
         self.games = [ALL] + [g for g in self.names if g in played]
         if self.game not in self.games:
@@ -89,7 +92,7 @@ class StatsScreen(Screen[None]):
 
     def chosen(self) -> stats.GameStats:
         if self.game == ALL:
-            return stats.game_stats(ALL, self.outcomes, self.players)
+            return stats.game_stats(ALL, self.outcomes, self.players, also=self.seated)
         return stats.game_stats(self.game, [o for o in self.outcomes if o.game == self.game], self.players)
 
     def show(self) -> None:
@@ -111,7 +114,7 @@ class StatsScreen(Screen[None]):
                 literal(line.name),
                 str(line.plays),
                 str(line.wins),
-                f"{line.rate:.0%}",
+                f"{line.rate:.0%}" if line.plays else "–",
                 "–" if line.mean_score is None else stats.number(round(line.mean_score, 1)),
                 "–" if line.best_score is None else str(line.best_score),
                 stats.duration(line.seconds),
@@ -145,9 +148,11 @@ class StatsScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         line = self.highlighted()
-        if line is not None:
-            chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
-            points = stats.win_rate_over_time(chosen, line.player)
+        chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
+        points = [] if line is None else stats.win_rate_over_time(chosen, line.player)
+        if line is not None and not points:  # a player whose games are all under way
+            plt.title(f"{shown(line.name)[:16]}: no finished play yet")
+        elif line is not None:
             plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="hd")
             plt.xticks(_whole_ticks(len(points), low=1))
             plt.yticks([0, 50, 100])

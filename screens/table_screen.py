@@ -27,7 +27,7 @@ from textual.widgets.input import Selection
 
 from companion.core import Action, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
-from companion.text import literal, markup, shown
+from companion.text import heading, literal, markup, shown
 from companion.timeline import Entry, Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
@@ -280,7 +280,8 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         """Game, title, round, whose turn and phase; under them what ends the game (the
         status) and the table options, each on a line of its own. Lines wrap, never cut."""
-        parts = [f"[b]{markup(tl.game.name)}[/b] · {markup(self.title_text)}", f"Round {view.round}"]
+        name, rest = heading(tl.game.name, self.title_text)
+        parts = [f"[b]{markup(name)}[/b]{markup(rest)}", f"Round {view.round}"]
         if view.finished:
             parts.append("[b]Game over[/b]")
         elif view.turn:  # no one's turn (the start player draw, a deal): the phase says what is going on

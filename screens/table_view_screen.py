@@ -31,9 +31,10 @@ from textual.widgets import Digits, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from companion import stats
 from companion.core import TableView
 from companion.games import all_games
-from companion.text import literal, shown
+from companion.text import heading, literal, shown
 from screens.commands import Command, bindings
 
 POLL_SECONDS = 0.5
@@ -347,8 +348,9 @@ class TableViewScreen(Screen[None]):
         self.query_one("#tv-message").display = False
         self.query_one("#tv-chooser").display = False
         self.query_one("#tv-game").display = True
+        name, rest = heading(frame.game, frame.title)
         self.query_one("#tv-title", Static).update(
-            Text.assemble((shown(frame.game), "bold"), " · ", shown(frame.title), ("   ● live · read-only", "green"))
+            Text.assemble((shown(name), "bold"), shown(rest), ("   ● live · read-only", "green"))
         )
         self.query_one("#tv-round", Digits).update(str(view.round))
         self.query_one("#tv-turn", Static).update(literal(turn_words(view, frame.over), style="bold"))
@@ -365,8 +367,8 @@ class TableViewScreen(Screen[None]):
         steps = "   ".join(f"{'☑' if done else '☐'} {name}" for name, done in view.checklist)
         self.query_one("#tv-checklist", Static).update(literal(steps))
         self.query_one("#tv-checklist").display = bool(view.checklist)
-        when = frame.updated.replace("T", " ")[:19]
-        self.query_one("#tv-live", Static).update(f"After action {frame.cursor} · last change {when} (UTC)")
+        changed = f"{stats.when(frame.updated)} ({stats.zone()})"
+        self.query_one("#tv-live", Static).update(f"After action {frame.cursor} · last change {changed}")
 
     def _paint_headline(self, headline: tuple[tuple[str, str], ...] | str) -> None:
         widget = self.query_one("#tv-headline", Static)

@@ -20,3 +20,11 @@ def test_pipes_in_names_and_counters_are_escaped(repo):
     assert table[3] == r"| Bob\\ | 20/40 | 0 |"
     unescaped = re.compile(r"(?<!\\)(?:\\\\)*\|")
     assert {len(unescaped.findall(line)) for line in table} == {4}, "every row has the same three columns"
+
+
+def test_the_readable_log_gives_local_times_with_the_zone(repo, tokyo):
+    """The fixed clock is 2026-11-29 20:00 UTC: 05:00 on the 30th in Tokyo. The JSON keeps UTC."""
+    loaded = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {"counters": "score"})
+    md = to_markdown(repo.load(loaded.info.id))
+    assert "- Started: 2026-11-30 05:00 (JST); last played: 2026-11-30 05:00 (JST)" in md
+    assert "2026-11-29T20:00" not in md

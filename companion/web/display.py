@@ -12,6 +12,9 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.stats import when, zone
+from companion.text import heading
+
 if TYPE_CHECKING:
     from companion.store.repo import Loaded
 
@@ -37,6 +40,7 @@ def frame(loaded: Loaded) -> dict[str, Any]:
     return {
         "session": info.id,
         "title": info.title,
+        "heading": "".join(heading(game.name, info.title)),
         "game": game.name,
         "round": view.round,
         "turn": view.turn,
@@ -54,7 +58,8 @@ def frame(loaded: Loaded) -> dict[str, Any]:
         "reasoning": result.reasoning if result is not None else "",
         "action": tl.cursor,
         "newest": newest,
-        "updated": info.updated,
+        "updated": info.updated,  # UTC, as the store keeps it
+        "last_change": f"{when(info.updated)} ({zone()})",  # as the people at the table read it
         "problems": problems,
     }
 

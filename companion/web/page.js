@@ -113,7 +113,7 @@ function paint(frame) {
   const before = last && last.session === frame.session ? values(last) : null;
   $("message").hidden = true;
   $("game").hidden = false;
-  $("title").textContent = `${frame.game} · ${frame.title}`;
+  $("title").textContent = frame.heading;
   document.title = `${frame.title} · Companion`;
   $("round").textContent = frame.round;
   $("turn-label").textContent = frame.finished ? "Game over" : "Turn";
@@ -136,7 +136,7 @@ function paint(frame) {
   $("checklist").replaceChildren(
     ...frame.checklist.map(([name, done]) => el("li", name, done ? "done" : "")),
   );
-  $("after").textContent = `After action ${frame.action} · last change ${String(frame.updated).replace("T", " ").slice(0, 19)} (UTC) · read-only`;
+  $("after").textContent = `After action ${frame.action} · last change ${frame.last_change} · read-only`;
   fitPanel();
   last = frame;
 }

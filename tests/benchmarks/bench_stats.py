@@ -6,7 +6,8 @@ Writes a file as the app leaves it: every session's log, seats and the outcome s
 its end (made by `stats.summarise`, as the last action's write makes it), then times what the
 stats screen and `companion stats` do when they open: a fresh Repository on the file, every
 outcome and player read, and the numbers per game and per player folded (median of 5 cold
-runs). For comparison it also times working outcomes out from the logs (what an old file
+runs), and the stats screen itself under Pilot (from `s` on the home screen to its painted
+table and plots). For comparison it also times working outcomes out from the logs (what an old file
 costs once), on a tenth of the sessions. Not a pytest test: nothing here asserts a time.
 """
 
@@ -97,6 +98,31 @@ def open_stats(path: Path) -> float:
     return took
 
 
+def open_screen(path: Path, runs: int = 5) -> list[float]:
+    """The stats screen itself, under Pilot at 80x24: from `s` on the home screen until its
+    table has its rows and both plots are drawn (a worker reads the outcomes)."""
+    import asyncio
+
+    from textual.widgets import DataTable
+
+    from screens.app import CompanionApp
+
+    async def once() -> float:
+        app = CompanionApp(db_path=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            while app.repo is None:
+                await pilot.pause(0.01)
+            await pilot.pause()
+            began = time.perf_counter()
+            await pilot.press("s")
+            while type(app.screen).__name__ != "StatsScreen" or not app.screen.query_one(DataTable).row_count:
+                await pilot.pause(0.005)
+            await pilot.pause()  # the paint that follows
+            return time.perf_counter() - began
+
+    return [asyncio.run(once()) for _ in range(runs)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=1000)
@@ -113,6 +139,17 @@ def main() -> int:
         print(
             f"stats open (outcomes summarised at each game's end): median {1000 * statistics.median(runs):.0f} ms, "
             f"best {1000 * min(runs):.0f} ms over 5 cold runs"
+        )
+        small = Path(tmp) / "one.db"
+        build(small, 1, args.actions)
+        screen, baseline = [], []
+        for _ in range(5):  # interleaved: the machine's load falls on both alike
+            screen += open_screen(path, 1)
+            baseline += open_screen(small, 1)
+        print(
+            f"stats screen open under Pilot at 80x24 (s pressed until the table and plots are painted): "
+            f"median {1000 * statistics.median(screen):.0f} ms over 5 runs; with one session "
+            f"{1000 * statistics.median(baseline):.0f} ms (x{statistics.median(screen) / statistics.median(baseline):.2f})"
         )
         import sqlite3
 

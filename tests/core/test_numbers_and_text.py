@@ -84,4 +84,4 @@ def test_markup_escape_shows_the_text_as_typed(typed):
 def test_fit_marks_a_cut():
     assert fit("short", 10) == "short"
     assert fit("a" * 30, 10) == "a" * 9 + "…"
-    assert fit("漢字漢字漢字", 7).endswith("…")
+    assert fit("漢字漢字漢字", 8) == "漢字漢…", "the marker follows the last whole wide character"

@@ -244,6 +244,8 @@ async def test_the_newest_action_shows_within_a_second_and_the_winner_at_the_end
             page = await open_page(browser, base, TV)
             assert "Ann: HP -7" in await page.inner_text("#newest-text")
             assert title in await page.inner_text("#title") and await page.query_selector("#typed") is None
+            assert await page.inner_text("#title") == f"Free play · {title}", "the game named once"
+            assert re.search(r"last change \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)", await page.inner_text("#after"))
             await record_and_wait(page, db, sid, Adjust("HP", 1, -12), "雪菜: HP -12")
             # The cell it changed is highlighted for a few seconds.
             changed = await page.eval_on_selector_all("#players td.changed", "cells => cells.map(c => c.textContent)")

@@ -98,3 +98,16 @@ def test_a_fifth_game_needs_nothing_in_the_display(db_path, monkeypatch):
     end = frame(repo.load(made.info.id))
     repo.close()
     assert end["finished"] and end["winners"] == ["Ann"] and end["newest"] == "Ann throws heads and wins the race"
+
+
+def test_the_heading_names_the_game_once_and_the_last_change_is_local(db_path, tokyo):
+    from companion.stats import when, zone
+
+    sid = store(db_path, "tkc", title="The King Commands 2026-12-02")
+    info = loaded(db_path, sid).info
+    data = frame(loaded(db_path, sid))
+    assert data["heading"] == "The King Commands 2026-12-02"
+    assert data["last_change"] == f"{when(info.updated)} ({zone()})" and zone() == "JST"
+    assert data["updated"] == info.updated and info.updated.endswith("+00:00"), "the store keeps UTC"
+    other = frame(loaded(db_path, store(db_path, "tkc", title="Friday")))
+    assert other["heading"] == "The King Commands · Friday"

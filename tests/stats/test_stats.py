@@ -231,3 +231,20 @@ def test_every_family_is_closed_once_a_game_is_over(tmp_path):
         still_open = [a.name for a in tl.game.actions(tl.state) if a.closed is None]
         assert still_open == [], (info.game, still_open)
     repo.close()
+
+
+def test_the_zone_label_holds_for_summer_and_winter_times(monkeypatch):
+    """A label read in December must not call a July time winter time: a zone with summer time
+    is named by both its names."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        assert stats.when("2026-07-01T12:00:00+00:00") == "2026-07-01 14:00"
+        assert stats.when("2026-12-01T12:00:00+00:00") == "2026-12-01 13:00"
+        assert stats.zone() == "CET/CEST"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert stats.zone() == "UTC"

@@ -56,3 +56,25 @@ def test_an_empty_file_says_how_statistics_come(tmp_path, capsys):
     Repository.open(tmp_path / "new.db").close()
     code, out, _ = run(capsys, tmp_path / "new.db")
     assert code == 0 and "No finished sessions yet" in out
+
+
+def test_a_long_or_wide_name_is_cut_with_a_marker_and_the_columns_stay_in_line(tmp_path, capsys):
+    from rich.cells import cell_len
+
+    from companion.store import players
+
+    db = tmp_path / "played.db"
+    shutil.copy(PLAYED, db)
+    repo = Repository.open(db)
+    ids = {p.name: p.id for p in players.list_players(repo)}
+    players.rename_player(repo, ids["Bob"], "Bartholomew-Alexander")
+    players.rename_player(repo, ids["Cleo"], "雪菜雪菜雪菜雪菜")
+    repo.close()
+    code, out, _ = run(capsys, db, "--game", "tkc")
+    assert code == 0
+    lines = out.splitlines()
+    header = next(line for line in lines if "plays" in line)
+    rows = {line.split()[0]: line for line in lines if line.startswith("  ") and "%" in line}
+    assert "Bartholomew-A…" in rows and "雪菜雪菜雪菜…" in rows, rows.keys()
+    for row in rows.values():
+        assert cell_len(row[: row.index("%")]) == cell_len(header[: header.index("%")]), row

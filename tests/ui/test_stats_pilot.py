@@ -4,7 +4,6 @@ in a new session, local time in a new session's title, and an SVG snapshot of th
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ SIZE = (80, 24)
 def played_db(db_path):
     shutil.copy(PLAYED, db_path)
     return db_path
-
-
-@pytest.fixture
-def tokyo(monkeypatch):
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 async def open_stats(pilot):
