@@ -78,3 +78,16 @@ def test_a_long_or_wide_name_is_cut_with_a_marker_and_the_columns_stay_in_line(t
     assert "Bartholomew-A…" in rows and "雪菜雪菜雪菜…" in rows, rows.keys()
     for row in rows.values():
         assert cell_len(row[: row.index("%")]) == cell_len(header[: header.index("%")]), row
+
+
+def test_the_readme_documents_every_field_of_stats_json(tmp_path, capsys):
+    db = tmp_path / "played.db"
+    shutil.copy(PLAYED, db)
+    code, out, _ = run(capsys, db, "--json", "--player", "Ann K.", "--versus", "Bob")
+    assert code == 0
+    data = json.loads(out)
+    game = data["games"][0]
+    keys = {*data, *game, *game["players"][0], *data["head_to_head"]}
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("- `stats --json`") : readme.index("- `sessions import FILE --json`")]
+    assert not [k for k in keys if f"`{k}`" not in section]
