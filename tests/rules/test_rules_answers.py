@@ -47,8 +47,12 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     goals (top-3 >= 97 %, top-1 >= 90 %, 5 of 6) are not reached; this holds the ground
     reached, so a change that loses it fails."""
     result = score(real_index)
-    assert result.top3 >= 72 and result.top1 >= 61, result.misses
-    assert result.honest >= 3, result.misses
+    # The counts only, never the questions missed: a set that is read is no longer frozen.
+    counts = (
+        f"top-1 {result.top1}, top-3 {result.top3} of {result.covered}; honest {result.honest} of {result.uncovered}"
+    )
+    assert result.top3 >= 72 and result.top1 >= 61, counts
+    assert result.honest >= 3, counts
 
 
 def test_simplified_chinese_finds_what_traditional_finds(real_index: RulesIndex) -> None:
