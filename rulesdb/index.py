@@ -43,8 +43,18 @@ from pathlib import Path
 from rulesdb.coverage import Coverage, word_keys
 from rulesdb.glossary import covered, english_for, glossary
 from rulesdb.passages import passages
-from rulesdb.query import CJK, STOPWORDS, Query, bigrams, expand, expand_cjk, normalise, parse_query
-from rulesdb.spelling import Speller, english_words, specificity
+from rulesdb.query import (
+    CJK,
+    STOPWORDS,
+    Query,
+    bigrams,
+    expand,
+    expand_cjk,
+    load_converter,
+    normalise,
+    parse_query,
+)
+from rulesdb.spelling import Speller, english_words, load_english, specificity
 from rulesdb.texts import GameTexts, Section, Texts, load
 
 WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
@@ -216,6 +226,10 @@ class RulesIndex:
             and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+        # Start-up pays for OpenCC and the English word list (about 0.1 s together), not the
+        # first question in Chinese or with a word the texts lack.
+        load_converter()
+        load_english()
 
     def _last_passage(self, section: int) -> int:
         following = section + 1

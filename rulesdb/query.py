@@ -164,9 +164,14 @@ def traditional(text: str) -> str:
 
 @cache
 def _converter() -> Any:
-    import opencc  # about 0.3 s the first time: only a question in Chinese needs it
+    import opencc  # 50 to 100 ms: the index loads it as it is built (``load_converter``)
 
     return opencc.OpenCC("s2t")
+
+
+def load_converter() -> None:
+    """Load OpenCC now, so that the first question in Chinese does not wait for it."""
+    _converter()
 
 
 def cut_cjk(run: str) -> list[str]:
