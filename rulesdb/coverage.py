@@ -5,9 +5,10 @@ not cover still gets answers that look ordinary. Here each word the player typed
 synonyms and spelling correction standing in for it) weighs by how rare it is in the game's
 passages (inverse document frequency; a word no passage holds weighs most) times how specific
 it is in English (``spelling.specificity``: "work" and "cost" say less than "parry"), and a
-passage covers the share of that weight it holds. The index calls a question covered when some
-candidate passage holds at least half: "how much does the game cost" holds "game" only, a
-common word, and is answered "No rule covers this".
+passage covers the share of that weight it holds; a word no passage holds weighs at least
+``ABSENT`` of its rarity however common it is in English. The index calls a question covered
+when some candidate passage holds enough (``COVERED`` in rulesdb.index): "how much does the
+game cost" holds "game" only, a common word, and is answered "No rule covers this".
 
 Words are compared by a crude stem (`word_key`: "blocked", "blocks" and "blocking" are
 "block"), which is all a yes-or-no check needs; the ranking itself stays FTS5's.
@@ -23,6 +24,9 @@ from rulesdb.query import CJK, Query, bigrams
 
 # Verbs a question is built on rather than about ("what happens when", "how does it work").
 QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want", "matter", "able"])
+# The least specificity of a word no passage holds (nor any of its alternatives): a common
+# English word the texts never use ("heavy", "online") still says the question is elsewhere.
+ABSENT = 0.35
 _WORD = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 
 
@@ -73,7 +77,10 @@ class Coverage:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
         how specific it is in English: a word the texts lack weighs most, unless it is common."""
         df = max((min(self._df.get(key, 0) for key in phrase) for phrase in alternatives), default=0)
-        return math.log((self._count + 1) / (df + 0.5)) * self._specificity(word)
+        specific = self._specificity(word)
+        if df == 0:  # "heavy", "online": no passage holds it, so it says what the rules lack
+            specific = max(specific, ABSENT)
+        return math.log((self._count + 1) / (df + 0.5)) * specific
 
     def groups(
         self, asked: Query, understood: Query, alternatives: Mapping[str, tuple[str, ...]]

@@ -65,7 +65,7 @@ RULING_REACH = 0.5
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
-COVERED = 0.4  # the share of a question's key words (by weight) a passage must hold to answer it
+COVERED = 0.3  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
