@@ -355,7 +355,7 @@ class RulesIndex:
             covers = self._coverage[game].share(keys, candidates)
             answered = not keys or max(covers.values(), default=0.0) >= COVERED
             shown = ranked[:limit]
-            snippets = self._snippets([passage for _, passage in shown], expressions)
+            snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
         hits = []
         for negative, passage in shown:
             section = self._owner[passage]
@@ -403,10 +403,10 @@ class RulesIndex:
             alternatives[word] = tuple(dict.fromkeys((*found, *extra)))
         return alternatives
 
-    def _snippets(self, passages: list[int], expressions: dict[str, str]) -> dict[int, str]:
-        """FTS5's snippet of each passage, or of its section's original where it has no hit."""
+    def _snippets(self, passages: list[int], body: str, expressions: dict[str, str]) -> dict[int, str]:
+        """FTS5's snippet of each passage (``body`` marks its words), or of its section's
+        original where it has no hit."""
         snippets: dict[int, str] = {}
-        body = " OR ".join(filter(None, (expressions["body"], expressions["cjk"])))
         if passages and body:
             snippets.update(self._snippet_rows("body", body, passages))
         wanted = {self._owner[p]: p for p in passages if p not in snippets}

@@ -111,6 +111,13 @@ class Query:
     def words_expression(self) -> str:
         return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases())
 
+    def marks_expression(self) -> str:
+        """The phrases that mark a snippet: the search's, less each word that is also searched
+        as a prefix (the prefix marks it too). snippet() reads every phrase on every row."""
+        prefixed = {text for text, prefix in self.phrases() if prefix}
+        words = [f'"{t}"*' if p else f'"{t}"' for t, p in self.phrases() if p or t not in prefixed]
+        return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression())))
+
     def cjk_expression(self) -> str:
         """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
         grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
