@@ -61,6 +61,13 @@ def test_simplified_chinese_finds_what_traditional_finds(real_index: RulesIndex)
     assert simplified == traditional and simplified
 
 
+def test_simplified_chinese_is_read_as_taiwan_writes_it() -> None:
+    """The seeds are Taiwan's Traditional: 才 and 裡, which a plain conversion makes 纔 and 裏."""
+    assert "才" in "".join(parse_query("盗贼要掷几点才算成功").cjk_runs)
+    assert "裡" in "".join(parse_query("地牢里面有谁").cjk_runs)
+    assert parse_query("盜賊要擲幾點才算成功").cjk_runs == parse_query("盗贼要掷几点才算成功").cjk_runs
+
+
 def test_a_question_word_inside_a_chinese_word_leaves_the_word_whole() -> None:
     assert parse_query("升幾級").cjk_runs == ("升級",) and parse_query("升幾級").number
     assert parse_query("一張").cjk_runs == ("張",), "counted CJK numbers are digits, as the texts write them"
