@@ -23,7 +23,9 @@ Bigrams, not FTS5's ``trigram`` tokenizer: most Chinese words are two characters
 trigram index cannot match a query shorter than three. The ``original`` table holds the seed
 lines each source section translates, so a question in Chinese finds the paragraph it is
 about; the texts also give the original beside the English ("Dark Dungeon (黑暗地牢)"), and
-those pairs form a glossary through which a CJK query also searches its English words.
+those pairs form a glossary through which a CJK query also searches its English words. The
+CJK phrases are searched in whole sections (their glosses) and in the originals, not passage by
+passage: a passage's glosses are the glossary's English, which picks the passage already.
 
 Snippets are FTS5's own ``snippet()``, computed in the query that ranks the rows.
 A search must answer in under 2 ms (p99; ``tests/benchmarks/bench_rules.py`` measures it).
@@ -99,7 +101,6 @@ _SEARCHES = {
 }
 _SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
 _SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
-_SEARCHES["passage_cjk"] = _SEARCHES["body"]
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
 # the unary + keeps the list from becoming one FTS5 query per row.
 _SNIPPETS = {
@@ -320,7 +321,6 @@ class RulesIndex:
             "section": words,
             "body": words,
             "cjk": grams,
-            "passage_cjk": grams,
             "original": grams,
         }
         weights = {
@@ -328,7 +328,6 @@ class RulesIndex:
             "section": english_weight,
             "body": english_weight * PASSAGE_WEIGHT,
             "cjk": 1.0,
-            "passage_cjk": PASSAGE_WEIGHT,
             "original": 1.0,
         }
         sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
@@ -340,7 +339,7 @@ class RulesIndex:
             for table, expression in expressions.items():
                 if not expression:
                     continue
-                in_passages = table in ("body", "passage_cjk")
+                in_passages = table == "body"
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
                 target = found if in_passages else sections
                 for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *bounds)):
