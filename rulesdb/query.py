@@ -238,7 +238,7 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
                 found.add(word)
                 break
     present = {form for word in words for form in base_forms(word)}
-    for key, texts_words in synonyms.items():
+    for key, texts_words in synonyms.items() if len(words) > 1 else ():  # a pair needs two words
         first, _, second = key.partition(" ")
         if second and first in present and second in present:
             out.extend(texts_words)
@@ -248,6 +248,8 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
 
 def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
     """The CJK pieces with the texts' words added for each CJK key a piece contains."""
+    if not runs:
+        return runs
     added = [
         text
         for key, texts_words in synonyms.items()
