@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
 from rulesdb.query import CJK, Query, bigrams
 
@@ -30,6 +31,7 @@ ABSENT = 0.35
 _WORD = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 
 
+@lru_cache(maxsize=16384)  # the texts' few thousand words, read again at each build and question
 def word_key(word: str) -> str:
     """A word's crude stem, six letters at most: "blocked", "blocks" and "blocking" are "block",
     "parries", "parried" and "parry" are "parri", "tied" and "ties" are "tie"."""

@@ -40,9 +40,10 @@ import threading
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from pathlib import Path
 
-from rulesdb.coverage import Coverage, word_keys
+from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.glossary import covered, english_for, glossary
 from rulesdb.passages import passages
 from rulesdb.query import (
@@ -73,6 +74,7 @@ NO_RULE = "No rule covers this."
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
 _DIGIT = re.compile(r"[0-9]")
+_WORDS = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
@@ -229,10 +231,22 @@ class RulesIndex:
             and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+        # Each two words that stand side by side somewhere in the texts (by word_key): a pair
+        # of the question's words that never do is no phrase worth searching.
+        self._side_by_side = frozenset(
+            pair
+            for section in self._sections
+            for text in (section.title, " ".join(section.phases + section.topics), section.text)
+            for pair in pairwise(word_key(w) for w in _WORDS.findall(normalise(text)))
+        )
         # Start-up pays for OpenCC and the English word list (about 0.1 s together), not the
         # first question in Chinese or with a word the texts lack.
         load_converter()
         load_english()
+
+    def _may_stand_together(self, first: str, second: str) -> bool:
+        """Whether the texts have the two words side by side somewhere (compared by word_key)."""
+        return (word_key(first.split()[-1]), word_key(second.split()[0])) in self._side_by_side
 
     def _last_passage(self, section: int) -> int:
         following = section + 1
@@ -314,7 +328,7 @@ class RulesIndex:
         starts = " OR ".join(f'^"{word}"' for word in parsed.words)
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
-        words, grams = parsed.words_expression(), parsed.cjk_expression()
+        words, grams = parsed.words_expression(self._may_stand_together), parsed.cjk_expression()
         head = " OR ".join(filter(None, (words, starts)))
         expressions = {
             "head": head,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -100,16 +101,22 @@ class Query:
     cjk_runs: tuple[str, ...]
     number: bool = False  # the question asks how many or how much
 
-    def phrases(self) -> list[tuple[str, bool]]:
-        """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
+    def phrases(self, side_by_side: Callable[[str, str], bool] | None = None) -> list[tuple[str, bool]]:
+        """The words' FTS5 phrases in expression order, each with whether it is a prefix; a pair
+        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every pair)."""
         alone = len(self.words) + len(self.cjk_runs) == 1
         singles = [
             (word, prefix) for word in self.words for prefix in ((False, True) if len(word) > 1 or alone else (False,))
         ]
-        return singles + [(f"{first} {second}", False) for first, second in pairwise(self.words)]
+        pairs = [
+            (first, second)
+            for first, second in pairwise(self.words)
+            if side_by_side is None or side_by_side(first, second)
+        ]
+        return singles + [(f"{first} {second}", False) for first, second in pairs]
 
-    def words_expression(self) -> str:
-        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases())
+    def words_expression(self, side_by_side: Callable[[str, str], bool] | None = None) -> str:
+        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases(side_by_side))
 
     def marks_expression(self) -> str:
         """The phrases that mark a snippet: the search's, less each word that is also searched

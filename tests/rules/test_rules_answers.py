@@ -114,3 +114,10 @@ def test_the_cli_says_no_rule_covers_it_and_exits_1(real_index: RulesIndex, as_j
         assert data["results"] == [] and data["reason"] == NO_RULE and data["closest"]
     else:
         assert out.getvalue().startswith(NO_RULE) and "Closest" in out.getvalue()
+
+
+def test_only_pairs_the_texts_hold_side_by_side_are_searched_as_phrases(real_index: RulesIndex) -> None:
+    query = parse_query("only 1 card left in our draw pile")
+    expression = query.words_expression(real_index._may_stand_together)
+    assert '"draw pile"' in expression and '"card left"' not in expression
+    assert '"card left"' in query.words_expression(), "without the texts' pairs, every neighbour pair"
