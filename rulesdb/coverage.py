@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
@@ -74,6 +75,8 @@ class Coverage:
         for held in keys:
             for key in held:
                 self._df[key] = self._df.get(key, 0) + 1
+        self._order = {key: at for at, key in enumerate(self._df)}  # first seen first, among equals
+        self._sorted = sorted(self._df)  # for the words a word begins, by bisection
 
     def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
@@ -112,26 +115,32 @@ class Coverage:
         the start of Excalibur)."""
         if key in self._df or len(key) < 3:
             return ()
-        found = [known for known in self._df if known.startswith(key)]
-        return tuple(frozenset((known,)) for known in sorted(found, key=lambda k: -self._df[k])[:most])
+        found = []
+        for known in self._sorted[bisect_left(self._sorted, key) :]:
+            if not known.startswith(key):
+                break
+            found.append(known)
+        ranked = sorted(found, key=lambda k: (-self._df[k], self._order[k]))
+        return tuple(frozenset((known,)) for known in ranked[:most])
 
     def _parts(self, word: str) -> tuple[frozenset[str], ...]:
         """A word the texts lack read as two words they hold: "tiebreak" is "tie" and "break"."""
         splits = ((word_key(word[:at]), word_key(word[at:])) for at in range(3, len(word) - 2))
         return tuple(frozenset(pair) for pair in splits if pair[0] in self._df and pair[1] in self._df)[:2]
 
-    def share(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int]) -> dict[int, float]:
-        """The share of the groups' weight each passage holds (0 to 1)."""
+    def covers(
+        self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int], enough: float
+    ) -> bool:
+        """Whether one of the passages holds at least ``enough`` of the groups' weight (read in
+        order, so the first that does ends the reading)."""
         total = sum(weight for weight, _ in groups)
-        shares = {}
+        if not total:
+            return True
         for passage in passages:
             at = passage - self._first
             if not 0 <= at < len(self._keys):
                 continue
             held = self._keys[at]
-            shares[passage] = (
-                sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) / total
-                if total
-                else 1.0
-            )
-        return shares
+            if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
+                return True
+        return False

@@ -365,8 +365,7 @@ class RulesIndex:
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
-            covers = self._coverage[game].share(keys, candidates)
-            answered = not keys or max(covers.values(), default=0.0) >= COVERED
+            answered = not keys or self._coverage[game].covers(keys, candidates, COVERED)
             shown = ranked[:limit]
             snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
         hits = []
