@@ -5,9 +5,10 @@ not cover still gets answers that look ordinary. Here each word the player typed
 synonyms and spelling correction standing in for it) weighs by how rare it is in the game's
 passages (inverse document frequency; a word no passage holds weighs most) times how specific
 it is in English (``spelling.specificity``: "work" and "cost" say less than "parry"), and a
-passage covers the share of that weight it holds. The index calls a question covered when some
-candidate passage holds at least half: "how much does the game cost" holds "game" only, a
-common word, and is answered "No rule covers this".
+passage covers the share of that weight it holds; a word no passage holds weighs at least
+``ABSENT`` of its rarity however common it is in English. The index calls a question covered
+when some candidate passage holds enough (``COVERED`` in rulesdb.index): "how much does the
+game cost" holds "game" only, a common word, and is answered "No rule covers this".
 
 Words are compared by a crude stem (`word_key`: "blocked", "blocks" and "blocking" are
 "block"), which is all a yes-or-no check needs; the ranking itself stays FTS5's.
@@ -17,15 +18,21 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
 from rulesdb.query import CJK, Query, bigrams
 
 # Verbs a question is built on rather than about ("what happens when", "how does it work").
 QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want", "matter", "able"])
+# The least specificity of a word no passage holds (nor any of its alternatives): a common
+# English word the texts never use ("heavy", "online") still says the question is elsewhere.
+ABSENT = 0.35
 _WORD = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 
 
+@lru_cache(maxsize=16384)  # the texts' few thousand words, read again at each build and question
 def word_key(word: str) -> str:
     """A word's crude stem, six letters at most: "blocked", "blocks" and "blocking" are "block",
     "parries", "parried" and "parry" are "parri", "tied" and "ties" are "tie"."""
@@ -68,12 +75,17 @@ class Coverage:
         for held in keys:
             for key in held:
                 self._df[key] = self._df.get(key, 0) + 1
+        self._order = {key: at for at, key in enumerate(self._df)}  # first seen first, among equals
+        self._sorted = sorted(self._df)  # for the words a word begins, by bisection
 
     def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
         how specific it is in English: a word the texts lack weighs most, unless it is common."""
         df = max((min(self._df.get(key, 0) for key in phrase) for phrase in alternatives), default=0)
-        return math.log((self._count + 1) / (df + 0.5)) * self._specificity(word)
+        specific = self._specificity(word)
+        if df == 0:  # "heavy", "online": no passage holds it, so it says what the rules lack
+            specific = max(specific, ABSENT)
+        return math.log((self._count + 1) / (df + 0.5)) * specific
 
     def groups(
         self, asked: Query, understood: Query, alternatives: Mapping[str, tuple[str, ...]]
@@ -103,26 +115,32 @@ class Coverage:
         the start of Excalibur)."""
         if key in self._df or len(key) < 3:
             return ()
-        found = [known for known in self._df if known.startswith(key)]
-        return tuple(frozenset((known,)) for known in sorted(found, key=lambda k: -self._df[k])[:most])
+        found = []
+        for known in self._sorted[bisect_left(self._sorted, key) :]:
+            if not known.startswith(key):
+                break
+            found.append(known)
+        ranked = sorted(found, key=lambda k: (-self._df[k], self._order[k]))
+        return tuple(frozenset((known,)) for known in ranked[:most])
 
     def _parts(self, word: str) -> tuple[frozenset[str], ...]:
         """A word the texts lack read as two words they hold: "tiebreak" is "tie" and "break"."""
         splits = ((word_key(word[:at]), word_key(word[at:])) for at in range(3, len(word) - 2))
         return tuple(frozenset(pair) for pair in splits if pair[0] in self._df and pair[1] in self._df)[:2]
 
-    def share(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int]) -> dict[int, float]:
-        """The share of the groups' weight each passage holds (0 to 1)."""
+    def covers(
+        self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int], enough: float
+    ) -> bool:
+        """Whether one of the passages holds at least ``enough`` of the groups' weight (read in
+        order, so the first that does ends the reading)."""
         total = sum(weight for weight, _ in groups)
-        shares = {}
+        if not total:
+            return True
         for passage in passages:
             at = passage - self._first
             if not 0 <= at < len(self._keys):
                 continue
             held = self._keys[at]
-            shares[passage] = (
-                sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) / total
-                if total
-                else 1.0
-            )
-        return shares
+            if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
+                return True
+        return False

@@ -23,7 +23,9 @@ Bigrams, not FTS5's ``trigram`` tokenizer: most Chinese words are two characters
 trigram index cannot match a query shorter than three. The ``original`` table holds the seed
 lines each source section translates, so a question in Chinese finds the paragraph it is
 about; the texts also give the original beside the English ("Dark Dungeon (黑暗地牢)"), and
-those pairs form a glossary through which a CJK query also searches its English words.
+those pairs form a glossary through which a CJK query also searches its English words. The
+CJK phrases are searched in whole sections (their glosses) and in the originals, not passage by
+passage: a passage's glosses are the glossary's English, which picks the passage already.
 
 Snippets are FTS5's own ``snippet()``, computed in the query that ranks the rows.
 A search must answer in under 2 ms (p99; ``tests/benchmarks/bench_rules.py`` measures it).
@@ -38,13 +40,24 @@ import threading
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from pathlib import Path
 
-from rulesdb.coverage import Coverage, word_keys
+from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.glossary import covered, english_for, glossary
 from rulesdb.passages import passages
-from rulesdb.query import CJK, STOPWORDS, Query, bigrams, expand, expand_cjk, normalise, parse_query
-from rulesdb.spelling import Speller, english_words, specificity
+from rulesdb.query import (
+    CJK,
+    STOPWORDS,
+    Query,
+    bigrams,
+    expand,
+    expand_cjk,
+    load_converter,
+    normalise,
+    parse_query,
+)
+from rulesdb.spelling import Speller, english_words, load_english, specificity
 from rulesdb.texts import GameTexts, Section, Texts, load
 
 WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
@@ -55,12 +68,13 @@ RULING_REACH = 0.5
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
-COVERED = 0.4  # the share of a question's key words (by weight) a passage must hold to answer it
+COVERED = 0.3  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
 _DIGIT = re.compile(r"[0-9]")
+_WORDS = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
@@ -89,7 +103,6 @@ _SEARCHES = {
 }
 _SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
 _SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
-_SEARCHES["passage_cjk"] = _SEARCHES["body"]
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
 # the unary + keeps the list from becoming one FTS5 query per row.
 _SNIPPETS = {
@@ -192,6 +205,8 @@ class RulesIndex:
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
+        for table, _, _ in _TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
+            self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
         self._synonyms = texts.synonyms
         self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
@@ -216,6 +231,22 @@ class RulesIndex:
             and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+        # Each two words that stand side by side somewhere in the texts (by word_key): a pair
+        # of the question's words that never do is no phrase worth searching.
+        self._side_by_side = frozenset(
+            pair
+            for section in self._sections
+            for text in (section.title, " ".join(section.phases + section.topics), section.text)
+            for pair in pairwise(word_key(w) for w in _WORDS.findall(normalise(text)))
+        )
+        # Start-up pays for OpenCC and the English word list (about 0.1 s together), not the
+        # first question in Chinese or with a word the texts lack.
+        load_converter()
+        load_english()
+
+    def _may_stand_together(self, first: str, second: str) -> bool:
+        """Whether the texts have the two words side by side somewhere (compared by word_key)."""
+        return (word_key(first.split()[-1]), word_key(second.split()[0])) in self._side_by_side
 
     def _last_passage(self, section: int) -> int:
         following = section + 1
@@ -297,14 +328,13 @@ class RulesIndex:
         starts = " OR ".join(f'^"{word}"' for word in parsed.words)
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
-        words, grams = parsed.words_expression(), parsed.cjk_expression()
+        words, grams = parsed.words_expression(self._may_stand_together), parsed.cjk_expression()
         head = " OR ".join(filter(None, (words, starts)))
         expressions = {
             "head": head,
             "section": words,
             "body": words,
             "cjk": grams,
-            "passage_cjk": grams,
             "original": grams,
         }
         weights = {
@@ -312,7 +342,6 @@ class RulesIndex:
             "section": english_weight,
             "body": english_weight * PASSAGE_WEIGHT,
             "cjk": 1.0,
-            "passage_cjk": PASSAGE_WEIGHT,
             "original": 1.0,
         }
         sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
@@ -324,7 +353,7 @@ class RulesIndex:
             for table, expression in expressions.items():
                 if not expression:
                     continue
-                in_passages = table in ("body", "passage_cjk")
+                in_passages = table == "body"
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
                 target = found if in_passages else sections
                 for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *bounds)):
@@ -336,10 +365,9 @@ class RulesIndex:
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
-            covers = self._coverage[game].share(keys, candidates)
-            answered = not keys or max(covers.values(), default=0.0) >= COVERED
+            answered = not keys or self._coverage[game].covers(keys, candidates, COVERED)
             shown = ranked[:limit]
-            snippets = self._snippets([passage for _, passage in shown], expressions)
+            snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
         hits = []
         for negative, passage in shown:
             section = self._owner[passage]
@@ -387,10 +415,10 @@ class RulesIndex:
             alternatives[word] = tuple(dict.fromkeys((*found, *extra)))
         return alternatives
 
-    def _snippets(self, passages: list[int], expressions: dict[str, str]) -> dict[int, str]:
-        """FTS5's snippet of each passage, or of its section's original where it has no hit."""
+    def _snippets(self, passages: list[int], body: str, expressions: dict[str, str]) -> dict[int, str]:
+        """FTS5's snippet of each passage (``body`` marks its words), or of its section's
+        original where it has no hit."""
         snippets: dict[int, str] = {}
-        body = " OR ".join(filter(None, (expressions["body"], expressions["cjk"])))
         if passages and body:
             snippets.update(self._snippet_rows("body", body, passages))
         wanted = {self._owner[p]: p for p in passages if p not in snippets}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -100,16 +101,29 @@ class Query:
     cjk_runs: tuple[str, ...]
     number: bool = False  # the question asks how many or how much
 
-    def phrases(self) -> list[tuple[str, bool]]:
-        """The words' FTS5 phrases in expression order, each with whether it is a prefix."""
+    def phrases(self, side_by_side: Callable[[str, str], bool] | None = None) -> list[tuple[str, bool]]:
+        """The words' FTS5 phrases in expression order, each with whether it is a prefix; a pair
+        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every pair)."""
         alone = len(self.words) + len(self.cjk_runs) == 1
         singles = [
             (word, prefix) for word in self.words for prefix in ((False, True) if len(word) > 1 or alone else (False,))
         ]
-        return singles + [(f"{first} {second}", False) for first, second in pairwise(self.words)]
+        pairs = [
+            (first, second)
+            for first, second in pairwise(self.words)
+            if side_by_side is None or side_by_side(first, second)
+        ]
+        return singles + [(f"{first} {second}", False) for first, second in pairs]
 
-    def words_expression(self) -> str:
-        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases())
+    def words_expression(self, side_by_side: Callable[[str, str], bool] | None = None) -> str:
+        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases(side_by_side))
+
+    def marks_expression(self) -> str:
+        """The phrases that mark a snippet: the search's, less each word that is also searched
+        as a prefix (the prefix marks it too). snippet() reads every phrase on every row."""
+        prefixed = {text for text, prefix in self.phrases() if prefix}
+        words = [f'"{t}"*' if p else f'"{t}"' for t, p in self.phrases() if p or t not in prefixed]
+        return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression())))
 
     def cjk_expression(self) -> str:
         """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
@@ -157,16 +171,22 @@ _HAS_CJK = re.compile(f"[{CJK}]")
 
 
 def traditional(text: str) -> str:
-    """Simplified Chinese written as Traditional, as the texts and seeds are (OpenCC's s2t);
-    Traditional text and text without CJK come back as they are."""
+    """Simplified Chinese written as Traditional the way Taiwan writes it, as the seeds are
+    (OpenCC's s2twp: 才 and 裡, never 纔 and 裏, and Taiwan's words: 信息 is 資訊); Traditional
+    text and text without CJK come back as they are."""
     return _converter().convert(text) if _HAS_CJK.search(text) else text
 
 
 @cache
 def _converter() -> Any:
-    import opencc  # about 0.3 s the first time: only a question in Chinese needs it
+    import opencc  # 50 to 100 ms: the index loads it as it is built (``load_converter``)
 
-    return opencc.OpenCC("s2t")
+    return opencc.OpenCC("s2twp")
+
+
+def load_converter() -> None:
+    """Load OpenCC now, so that the first question in Chinese does not wait for it."""
+    _converter()
 
 
 def cut_cjk(run: str) -> list[str]:
@@ -225,7 +245,7 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
                 found.add(word)
                 break
     present = {form for word in words for form in base_forms(word)}
-    for key, texts_words in synonyms.items():
+    for key, texts_words in synonyms.items() if len(words) > 1 else ():  # a pair needs two words
         first, _, second = key.partition(" ")
         if second and first in present and second in present:
             out.extend(texts_words)
@@ -235,6 +255,8 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
 
 def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
     """The CJK pieces with the texts' words added for each CJK key a piece contains."""
+    if not runs:
+        return runs
     added = [
         text
         for key, texts_words in synonyms.items()

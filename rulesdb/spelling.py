@@ -6,8 +6,7 @@ counting a swap of neighbouring letters as one edit: ``knigth`` is knight, ``dun
 
 A word the English language knows is never corrected, even when the texts do not use it
 (``cant``, ``anybody``): the word list is the English frequency dictionary that symspellpy
-ships (82,765 words), read as a plain file without importing symspellpy, once, and only when
-a word is unknown to the texts.
+ships (82,765 words), read as a plain file without importing symspellpy, once, as the index is built.
 
 Candidates come from a table of deletions (the symmetric-delete method): every vocabulary
 word is filed under itself and each string it gives with one or two letters taken out, and a
@@ -71,6 +70,11 @@ def _english() -> dict[str, float]:
             total = sum(counts.values())
             return {word: math.log10(total / count) for word, count in counts.items()}
     return {}
+
+
+def load_english() -> None:
+    """Read the word list now, so that the first unknown word does not wait for it."""
+    _english()
 
 
 def english_words(word: str) -> bool:

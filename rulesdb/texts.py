@@ -85,8 +85,28 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
         games.append(game)
         sections.extend(game_sections)
     _check_ids(sections)
-    synonyms = {info.game: _synonyms(root / "synonyms" / f"{info.game}.toml") for info in games}
+    common = _synonyms(root / "synonyms" / "common.toml")
+    synonyms = {
+        info.game: _with_common(_synonyms(root / "synonyms" / f"{info.game}.toml"), common, info.game, sections)
+        for info in games
+    }
     return Texts(tuple(games), tuple(sections), synonyms)
+
+
+def _with_common(
+    table: dict[str, tuple[str, ...]], common: dict[str, tuple[str, ...]], game: str, sections: list[Section]
+) -> dict[str, tuple[str, ...]]:
+    """The game's table, and of the common one the words the game's titles and topics name
+    (what its rules are about, not a word in passing: mm5's attackers "swap over"); the game's
+    own entries win."""
+    said = " ".join(f"{s.title} {' '.join(s.topics)}".lower() for s in sections if s.game == game)
+    held = set(re.findall(r"[a-z0-9]+", said))
+    added = {}
+    for key, words in common.items():
+        kept = tuple(word for word in words if set(word.split()) <= held)
+        if kept and key not in table:
+            added[key] = kept
+    return table | added
 
 
 def load_all(texts_dir: Path | Traversable | None = None) -> tuple[Section, ...]:

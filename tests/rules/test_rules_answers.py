@@ -15,7 +15,7 @@ from rulesdb.query import parse_query
 from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
-TOP1_BAR = 0.89  # of the tuning sets, the first answer (or its ruling); 0.90 before fresh.toml, 279 of 313 with it
+TOP1_BAR = 0.90  # of the tuning sets, the first answer (or its ruling): 282 of 313 (0.89 before issue-30b, 279)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -36,25 +36,36 @@ def test_the_first_answer_is_the_right_one(real_index: RulesIndex) -> None:
 def test_questions_no_rule_covers_are_answered_honestly(real_index: RulesIndex) -> None:
     asks = uncovered()
     honest = [not real_index.ask(a, game=g, limit=3).covered for g, a in asks]
-    assert sum(honest) >= 0.6 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
+    assert sum(honest) >= 0.66 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
     said_miss = [a for g, a, _ in questions() if not real_index.ask(a, game=g, limit=3).covered]
     assert len(said_miss) <= 0.03 * len(questions()), said_miss
 
 
 def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     """The frozen set (never tuned on): at least the figures it had when this floor was set
-    (top-1 61, top-3 72 of 90, 3 of 9 honest misses; the README reports today's). The issue's
-    goals (top-3 >= 97 %, top-1 >= 90 %, 5 of 6) are not reached; this holds the ground
-    reached, so a change that loses it fails."""
+    (top-1 68, top-3 77 of 90, 4 of 9 honest misses, from 61, 72 and 3; the README reports
+    today's). The issue's goals (top-3 >= 97 %, top-1 >= 90 %, 5 of 6) are not reached; this
+    holds the ground reached, so a change that loses it fails."""
     result = score(real_index)
-    assert result.top3 >= 72 and result.top1 >= 61, result.misses
-    assert result.honest >= 3, result.misses
+    # The counts only, never the questions missed: a set that is read is no longer frozen.
+    counts = (
+        f"top-1 {result.top1}, top-3 {result.top3} of {result.covered}; honest {result.honest} of {result.uncovered}"
+    )
+    assert result.top3 >= 77 and result.top1 >= 68, counts
+    assert result.honest >= 4, counts
 
 
 def test_simplified_chinese_finds_what_traditional_finds(real_index: RulesIndex) -> None:
     simplified = [h.section.id for h in real_index.search("王者之剑可以挡背刺吗", game="tkc", limit=3)]
     traditional = [h.section.id for h in real_index.search("王者之劍可以擋背刺嗎", game="tkc", limit=3)]
     assert simplified == traditional and simplified
+
+
+def test_simplified_chinese_is_read_as_taiwan_writes_it() -> None:
+    """The seeds are Taiwan's Traditional: 才 and 裡, which a plain conversion makes 纔 and 裏."""
+    assert "才" in "".join(parse_query("盗贼要掷几点才算成功").cjk_runs)
+    assert "裡" in "".join(parse_query("地牢里面有谁").cjk_runs)
+    assert parse_query("盜賊要擲幾點才算成功").cjk_runs == parse_query("盗贼要掷几点才算成功").cjk_runs
 
 
 def test_a_question_word_inside_a_chinese_word_leaves_the_word_whole() -> None:
@@ -103,3 +114,10 @@ def test_the_cli_says_no_rule_covers_it_and_exits_1(real_index: RulesIndex, as_j
         assert data["results"] == [] and data["reason"] == NO_RULE and data["closest"]
     else:
         assert out.getvalue().startswith(NO_RULE) and "Closest" in out.getvalue()
+
+
+def test_only_pairs_the_texts_hold_side_by_side_are_searched_as_phrases(real_index: RulesIndex) -> None:
+    query = parse_query("only 1 card left in our draw pile")
+    expression = query.words_expression(real_index._may_stand_together)
+    assert '"draw pile"' in expression and '"left draw"' not in expression
+    assert '"left draw"' in query.words_expression(), "without the texts' pairs, every neighbour pair"

@@ -111,3 +111,10 @@ def test_the_speller_corrects_only_unknown_words() -> None:
 )
 def test_search_uses_synonyms_and_spelling(real_index: RulesIndex, game: str, ask: str, expect: str) -> None:
     assert expect in [h.section.id for h in real_index.search(ask, game=game, limit=3)]
+
+
+def test_common_synonyms_join_a_game_whose_titles_and_topics_use_the_word(real_index: RulesIndex) -> None:
+    synonyms = load().synonyms
+    assert "limit" in synonyms["skd"]["cap"], "skd's titles name its mana limit"
+    assert "trade" not in synonyms["mm5"], "mm5 swaps only in passing ('swap over'): no swap rule to find"
+    assert real_index.search("mana cap", game="skd", limit=1)[0].section.id == "skd.end-phase.mana-limit"
