@@ -191,7 +191,8 @@ async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
                 # Whose turn and the round at 64 px at least, the newest action at 32, every counter at 40.
                 assert min(await sizes(tv, "#turn, #round")) >= 64, game_id
                 assert min(await sizes(tv, "#newest-text")) >= 32, game_id
-                counters = await sizes(tv, "#players td:not(.who):not(.long), .tile:not(.long) .value")
+                # Every headline value too, a long one included (skd's strong attack "4 in 2 attacks").
+                counters = await sizes(tv, "#players td:not(.who):not(.long), .tile .value")
                 assert counters and min(counters) >= 40, (game_id, counters)
                 assert min(await sizes(tv, "#players td.who")) >= 40, game_id
                 # The page fills the TV: the last line sits near the bottom, nothing past it.
