@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core import Event
 from companion.games import all_games, get_game
-from companion.games.free import Adjust, SetCountdown
+from companion.games.free import AddCounter, Adjust, Finish, SetCountdown
 from companion.games.free import NextTurn as FreeNext
 from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, HandCount, Spell
 from companion.games.skd import events as skd
@@ -21,7 +21,7 @@ from companion.games.tkc.events import Attack as TkcAttack
 from companion.games.tkc.events import Crown, NextTurn, StartDraw
 from companion.games.tkc.events import Draw as TkcDraw
 from companion.store.repo import Repository
-from tests.core.test_mm5_rulings import MAGE, ORC, WARRIOR
+from tests.core.test_mm5_rulings import MAGE, ORC, WARRIOR, knight
 from tests.core.test_skd_rulings import KAI, MIO, RIN, SLIME, TAO, parse_enemy, pick, play
 from tests.core.test_tkc_secrecy import B, G, R, X, Y
 
@@ -99,6 +99,48 @@ def _tkc() -> list[Event]:
 
 def _free() -> list[Event]:
     return [Adjust("HP", 0, -7), Adjust("gold", 1, 3), FreeNext(), SetCountdown(5, None), Adjust("HP", 2, -2)]
+
+
+def mm5_countdown() -> list[Event]:
+    """mm5 with its end countdown running: Cleo drew the 14th gem or knight on turn 2."""
+    deal = [Draw("gem", n, seat=0) for n in range(1, 8)] + [Draw("knight", n, knight(n), seat=1) for n in range(1, 7)]
+    turns = [Draw("card"), Declare("light"), EndTurn()] * 2
+    return [*deal, *(HandCount(i, 0) for i in range(3)), Begin(0), *turns, Draw("knight", 7, knight(7))]
+
+
+def tkc_final_round() -> list[Event]:
+    """tkc played on (each turn a draw, then pass) until the last card opens the final round."""
+    from companion.games.tkc.rules import apply
+
+    state = get_game("tkc").setup(PLAYERS["tkc"], {})
+    events = [*_tkc(), NextTurn()]
+    for event in events:
+        state = apply(state, event)
+    while not state.final_round:
+        for event in (TkcDraw(), NextTurn(passed=True)):
+            state = apply(state, event)
+            events.append(event)
+    return events
+
+
+def finished(game_id: str) -> tuple[list[Event], tuple[str, ...]]:
+    """A game of `game_id` played to its end, and the winners its rules name."""
+    if game_id == "mm5":  # Light holds 4 gems to Dark's 3; Ann holds the most of them
+        gems = [Draw("gem", n, seat=seat) for seat, ns in enumerate([[1, 2, 3, 7], [4, 5], [6]]) for n in ns]
+        turns = [
+            e
+            for cards in ((WARRIOR,), (ORC,), (MAGE,))
+            for e in (Draw("card"), Declare("light" if cards == (WARRIOR,) else "dark", cards), EndTurn())
+        ]
+        return [*gems, Begin(0), *turns, Draw("empty")], ("Ann",)
+    if game_id == "skd":  # the deck runs out against the boss: the table loses
+        boss = [skd.RevealBoss(parse_enemy("Lord, 3, 9, 3")), skd.BossKeep((1, 2)), skd.BossDeal()]
+        return [*skd_deciding(), skd.EnemyPhase(), skd.EndTurn(), *boss, skd.Draw(), skd.EnemyPhase()], ()
+    if game_id == "tkc":  # the final round played out: 10 points each, a shared win
+        events = tkc_final_round()
+        return [*events, NextTurn(passed=True), NextTurn(passed=True)], ("Ann", "Bob")
+    scores = [AddCounter("score", seat, value) for seat, value in enumerate((3, 1, 5))]  # Cleo scores most
+    return [*_free(), *scores, Finish()], ("Cleo",)
 
 
 OPTIONS: dict[str, dict[str, Any]] = {"free": {"counters": "HP=20 0..20, gold=0 0.."}}

@@ -33,7 +33,7 @@ from companion.games.free import Adjust, Finish
 from companion.games.skd.events import EndTurn
 from companion.store.repo import Repository
 from tests.core.test_tkc_secrecy import PILE_WORDS
-from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, skd_deciding, store
+from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, finished, record, skd_deciding, store
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.async_api", reason="the test extras bring Playwright")
@@ -89,12 +89,20 @@ def listeners(port: int) -> set[str]:
     return found
 
 
-def launch(db: Path, table: int | None, log: Path, *more: str) -> tuple[str, subprocess.Popen[bytes]]:
+def launch(
+    db: Path, table: int | None, log: Path, *more: str, zone: str | None = None
+) -> tuple[str, subprocess.Popen[bytes]]:
+    """`companion serve` in a process of its own; `zone` is its machine's time zone (TZ)."""
     port = free_port()
     args = ["serve", "--port", str(port), "--db", str(db), *more] + (["--table", str(table)] if table else [])
+    env = {**os.environ, "TZ": zone} if zone else None
     with log.open("wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "companion", *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            [sys.executable, "-m", "companion", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env=env,
         )
     return f"http://127.0.0.1:{port}", server
 
@@ -183,7 +191,8 @@ async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
                 # Whose turn and the round at 64 px at least, the newest action at 32, every counter at 40.
                 assert min(await sizes(tv, "#turn, #round")) >= 64, game_id
                 assert min(await sizes(tv, "#newest-text")) >= 32, game_id
-                counters = await sizes(tv, "#players td:not(.who):not(.long), .tile:not(.long) .value")
+                # Every headline value too, a long one included (skd's strong attack "4 in 2 attacks").
+                counters = await sizes(tv, "#players td:not(.who):not(.long), .tile .value")
                 assert counters and min(counters) >= 40, (game_id, counters)
                 assert min(await sizes(tv, "#players td.who")) >= 40, game_id
                 # The page fills the TV: the last line sits near the bottom, nothing past it.
@@ -204,6 +213,39 @@ async def test_each_game_mid_game_on_a_tv_and_a_phone(tmp_path: Path) -> None:
                 await secrets_absent(phone, game_id, base, urls)
                 await tv.close()
                 await phone.close()
+
+
+async def test_game_over_names_the_winners_of_every_game_in_local_time(tmp_path: Path) -> None:
+    """Each game played to its end, its server on a machine in Tokyo: the winners (or nobody) in
+    the banner at 64 px, every player's row, and the last change in Tokyo's time (the store keeps UTC)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    db = tmp_path / "table.db"
+    ended = {game_id: finished(game_id) for game_id in GAMES}
+    sessions = {game_id: store(db, game_id, "the end", events) for game_id, (events, _) in ended.items()}
+    out = figures(tmp_path)
+    with contextlib.ExitStack() as servers:
+        launched = {g: launch(db, sid, tmp_path / f"{g}.log", zone="Asia/Tokyo") for g, sid in sessions.items()}
+        for game_id, (base, server) in launched.items():
+            servers.callback(stop, server)
+            wait_listening(base, server, tmp_path / f"{game_id}.log")
+        async with chromium() as browser:
+            for game_id, (base, _) in launched.items():
+                page = await open_page(browser, base, TV)
+                await page.screenshot(path=str(out / f"display-{game_id}-game-over-1920x1080.png"))
+                winners = ended[game_id][1]
+                said = f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}" if winners else "no winner"
+                assert await page.inner_text("#winners") == f"Game over · {said}", game_id
+                assert min(await sizes(page, "#winners")) >= 64, game_id
+                text = await page.inner_text("body")
+                assert all(name in text for name in PLAYERS[game_id]), game_id
+                repo = Repository.reader(db)
+                updated = repo.info(sessions[game_id]).updated
+                repo.close()
+                tokyo = datetime.fromisoformat(updated).astimezone(ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%d %H:%M")
+                assert f"last change {tokyo} (JST)" in await page.inner_text("#after"), "the time read where it is"
+                await page.close()
 
 
 def drawn_share_of_lower_third(shot: bytes) -> float:

@@ -4,6 +4,7 @@ with every player's row, the newest action in words, the winners at the end, and
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -12,7 +13,7 @@ from companion.games.free import Adjust, Finish
 from companion.store.repo import Repository
 from companion.web.display import encoded, frame
 from tests.core.test_tkc_secrecy import PILE_WORDS
-from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, record, store
+from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, finished, mm5_countdown, record, store, tkc_final_round
 
 
 def loaded(db_path, session_id):  # type: ignore[no-untyped-def]
@@ -41,6 +42,31 @@ def test_the_game_specific_part_comes_from_the_hooks(db_path):
     assert any("runs out" in line for line in skd["panel"]), "the deck forecast"
     mm5 = frame(loaded(db_path, store(db_path, "mm5")))
     assert dict(mm5["headline"])["Battle"].startswith("Ann against Bob")
+
+
+def test_mm5_shows_the_battles_lineups_the_attackers_exact_chance_and_the_countdown(db_path):
+    battle = frame(loaded(db_path, store(db_path, "mm5")))["panel"]
+    assert "attacker Ann: #2 Orc P 2/3 M 0/2, #3 Dark Mage P 1/3 M 3/4" in battle
+    assert "defender Bob: #1 Warrior P 3/4 M 1/2" in battle
+    assert [line for line in battle if re.match(r"Attacker's chance \d+\.\d% \(exact", line)], battle
+    ending = frame(loaded(db_path, store(db_path, "mm5", "ending", mm5_countdown())))
+    assert "END COUNTDOWN: 6 turns left, the game ends after Bob's turn in round 3" in ending["panel"]
+    assert dict(ending["headline"])["Turns left"] == "6"
+
+
+def test_tkc_shows_the_draw_pile_and_the_final_rounds_order(db_path):
+    data = frame(loaded(db_path, store(db_path, "tkc", "last round", tkc_final_round())))
+    headline = dict(data["headline"])
+    assert headline["Draw pile"] == "0" and headline["Turns left"] == "2"
+    assert headline["Final round"] == "Ann, then Bob", "who still plays, in order"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_over_names_the_winners_in_every_game(db_path, game_id):
+    events, winners = finished(game_id)
+    data = frame(loaded(db_path, store(db_path, game_id, "the end", events)))
+    assert data["finished"] and data["winners"] == list(winners), data["winners"]
+    assert data["reasoning"], "why they won (or why nobody did)"
 
 
 def test_secrets_never_reach_the_frame(db_path):

@@ -13,7 +13,7 @@ from companion.games.free import Adjust, NextTurn
 from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from tests.conftest import fixed_clock, wait_for
-from tests.serve.midgame import GAMES, PLAYERS, store
+from tests.serve.midgame import GAMES, PLAYERS, finished, store
 
 
 @pytest.fixture
@@ -174,3 +174,17 @@ async def test_game_over_names_the_winner(db_path, repo, size):
         await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
         await pilot.pause(0.2)
         assert "GAME OVER · Winner: 雪菜" in screen_text(app)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_game_over_names_the_winners_of_every_game_at_80x24(db_path, game_id):
+    events, winners = finished(game_id)
+    sid = store(db_path, game_id, "the end", events)
+    app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
+        await pilot.pause(0.2)
+        named = f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}" if winners else "No winner"
+        shown = screen_text(app)
+        assert f"GAME OVER · {named}" in shown, game_id
+        assert all(name in shown for name in PLAYERS[game_id]), f"{game_id}: every player's row at the end too"
