@@ -75,8 +75,9 @@ class Side:
             self.left[s] = any(u for u, _ in d)
         self._strikers: dict[int, list[tuple[int, int, int, int]]] = {}
         self._targets: dict[int, list[tuple[int, bool, int, int, int]]] = {}
-        self._moves: dict[int, list[tuple[int, bool, list[tuple[float, float]]]]] = {}
-        self._falls: dict[int, tuple[tuple[int, list[tuple[int, int]]], ...]] = {}
+        # `moves` and `falls` by number, once worked out (the inner loops read these lists)
+        self.moves_at: list[list[tuple[int, bool, list[tuple[float, float]]]] | None] = [None] * place
+        self.falls_at: list[tuple[tuple[int, list[tuple[int, int]]], ...] | None] = [None] * place
         self._tables: dict[tuple[int, int], list[tuple[float, float]]] = {}
 
     def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
@@ -120,9 +121,9 @@ class Side:
         """`strikers` as the solver's inner loop reads them: per striker, this side's part of the
         key once it struck, whether a strike is left then, and its hit chances against each foe
         group (`table`)."""
-        got = self._moves.get(s)
+        got = self.moves_at[s]
         if got is None:
-            got = self._moves[s] = [
+            got = self.moves_at[s] = [
                 (self.scale * (s + step), self.left[s + step], self.table(pa, ma))
                 for _g, step, pa, ma in self.strikers(s)
             ]
@@ -145,9 +146,9 @@ class Side:
         """`targets` as the inner loop reads them, for a striker with no strike left after this one
         ([0]) and one with ([1]): this side's part of the key after a miss, and per target its part
         once the target fell and the target's group."""
-        got = self._falls.get(t)
+        got = self.falls_at[t]
         if got is None:
-            got = self._falls[t] = tuple(
+            got = self.falls_at[t] = tuple(
                 (self.part(t, more), [(self.part(t - drop, more), h) for h, _d, drop, _pd, _md in self.targets(t)])
                 for more in (False, True)
             )
@@ -238,10 +239,11 @@ class Solver:
         m = where & 1
         a, d = divmod(where >> 1, self.width)
         me, foe = (a, d) if m == 0 else (d, a)
-        falls = self.sides[1 - m].falls(foe)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        falls = theirs.falls_at[foe] or theirs.falls(foe)
         sign = -1.0 if m else 1.0  # the attacker maximises, the defender minimises
         best = -2.0  # the best of sign · value so far
-        for sp, more, table in self.sides[m].moves(me):
+        for sp, more, table in mine.moves_at[me] or mine.moves(me):
             miss, fell = falls[more]
             try:
                 vm = values[sp + miss]
@@ -318,14 +320,15 @@ class Solver:
         m = key & 1
         a, d = divmod(key >> 1, self.width)
         me, foe = (a, d) if m == 0 else (d, a)
-        falls = self.sides[1 - m].falls(foe)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        falls = theirs.falls_at[foe] or theirs.falls(foe)
         maxing = not m
         sign = -1.0 if m else 1.0
         best, here = (0.0, 0.0), -2.0  # the option chosen and sign · its value at x
         low_x, high_x = -1.0, 2.0  # this position's part of `keep`
         values = self.values
         seen = []
-        for sp, more, table in self.sides[m].moves(me):
+        for sp, more, table in mine.moves_at[me] or mine.moves(me):
             miss, fell = falls[more]
             miss += sp
             if miss == again:
