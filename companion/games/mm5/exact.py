@@ -312,8 +312,10 @@ class Solver:
     ) -> tuple[float, float]:
         """A position before anyone fell this round, as a + b·x where x is the round's own
         value (`again` is its place); each side's choice is its best at the guess x, and
-        `keep` narrows to the values of x for which it stays the best (a round solved on the way,
-        for a smaller lineup, has its own)."""
+        `keep` narrows to values of x for which it stays the best (a round solved on the way,
+        for a smaller lineup, has its own). Each option is checked against the best one before
+        it, in one pass: where the winner of each such pair stays ahead, the last best is ahead
+        of all (a narrower `keep` than the exact one at worst, which only costs another pass)."""
         got = memo.get(key)
         if got is not None:
             return got
@@ -324,10 +326,9 @@ class Solver:
         falls = theirs.falls_at[foe] or theirs.falls(foe)
         maxing = not m
         sign = -1.0 if m else 1.0
-        best, here = (0.0, 0.0), -2.0  # the option chosen and sign · its value at x
+        ba, bb, here, first = 0.0, 0.0, -2.0, True  # the option chosen and sign · its value at x
         low_x, high_x = -1.0, 2.0  # this position's part of `keep`
         values = self.values
-        seen = []
         for sp, more, table in mine.moves_at[me] or mine.moves(me):
             miss, fell = falls[more]
             miss += sp
@@ -356,20 +357,24 @@ class Solver:
                         if cross > low_x:
                             low_x = cross
                 oa, ob = ma + p * (vh - ma), mb - p * mb
-                seen.append((oa, ob))
                 v = sign * (oa + ob * x)
-                if v > here:
-                    here, best = v, (oa, ob)
-        ba, bb = best
-        for oa, ob in seen:  # the others stay no better while (ba - oa) + (bb - ob)·x keeps its sign
-            slope = bb - ob
-            if slope:
-                cross = (oa - ba) / slope
-                if (slope > 0) == maxing:
-                    if cross > low_x:
-                        low_x = cross
-                elif cross < high_x:
-                    high_x = cross
+                if v > here:  # a new best
+                    wa, wb, la, lb = oa, ob, ba, bb
+                    here, ba, bb = v, oa, ob
+                    if first:
+                        first = False
+                        continue
+                else:
+                    wa, wb, la, lb = ba, bb, oa, ob
+                slope = wb - lb
+                if slope:
+                    cross = (la - wa) / slope
+                    if (slope > 0) == maxing:
+                        if cross > low_x:
+                            low_x = cross
+                    elif cross < high_x:
+                        high_x = cross
+        best = ba, bb
         if low_x > keep[0]:
             keep[0] = low_x
         if high_x < keep[1]:
