@@ -166,9 +166,7 @@ def test_every_solved_position_is_worth_its_best_strike(att, dfn, variant):
     solver.round(
         solver.sides[0].encode(tuple((n, 0) for _, n in att)), solver.sides[1].encode(tuple((n, 0) for _, n in dfn))
     )
-    for key, v in list(solver.values.items()):
-        if key < 0:
-            continue
+    for key, v in solver.places():
         outcomes = [
             solver.value(miss) + p * (solver.value(hit) - solver.value(miss))
             for _g, miss, hits in solver.options(key)

@@ -43,7 +43,8 @@ Move = tuple[int, int, bool, bool]
 
 class Side:
     """Every place one side can be in during a round, numbered: per group, how many have a strike
-    left (u) and how many have struck (a), as the digits of one integer. For each number the
+    left (u) and how many have struck (a), as one digit of one integer (the pairs with u + a no
+    more than the group's count, in order, are its digit's values). For each number the
     facts the solver needs are worked out once. A position's key is the sum of the two sides'
     parts (`scale` times the number) and the side to move (0 or 1); `end` is subtracted instead of
     the side to move for a place where no one strikes next: one side gone, or everyone standing
@@ -54,15 +55,16 @@ class Side:
         self, index: int, kinds: tuple[Kind, ...], counts: tuple[int, ...], foes: tuple[Kind, ...], variant: bool
     ) -> None:
         self.index, self.kinds, self.counts, self.foes, self.variant = index, kinds, counts, foes, variant
-        self.up: list[int] = []  # place value of u for each group; a's is up * (n + 1)
+        pairs = [[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]
+        self.places: list[dict[tuple[int, int], int]] = []  # per group, each pair's part of the number
         place = 1
-        for n in counts:
-            self.up.append(place)
-            place *= (n + 1) ** 2
+        for values in pairs:
+            self.places.append({pair: i * place for i, pair in enumerate(values)})
+            place *= len(values)
         self.size = place
         self.scale = self.end = 0  # set by the solver, which knows both sides' sizes
         self.digits: dict[int, tuple[tuple[int, int], ...]] = {}
-        for combo in product(*[[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]):
+        for combo in product(*pairs):
             self.digits[self.encode(combo)] = combo
         self.start = [0] * place  # the same characters with every strike still to come
         self.done = [0] * place  # the same characters, every one of them having struck
@@ -81,10 +83,15 @@ class Side:
         self._tables: dict[tuple[int, int], list[tuple[float, float]]] = {}
 
     def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
-        return sum(u * up + a * up * (n + 1) for (u, a), up, n in zip(digits, self.up, self.counts, strict=True))
+        return sum(places[pair] for pair, places in zip(digits, self.places, strict=True))
+
+    def changed(self, s: int, g: int, pair: tuple[int, int]) -> int:
+        """The number `s` with group g's digit made `pair`."""
+        places = self.places[g]
+        return s - places[self.digits[s][g]] + places[pair]
 
     def strikers(self, s: int) -> list[tuple[int, int, int, int]]:
-        """(group, change of number when it strikes, physical attack, magic attack) per group
+        """(group, the number once it struck, physical attack, magic attack) per group
         with a strike left; orcs strike with the sum over the side's living orcs."""
         got = self._strikers.get(s)
         if got is not None:
@@ -92,14 +99,15 @@ class Side:
         d = self.digits[s]
         standing = [k for (u, a), k in zip(d, self.kinds, strict=True) for _ in range(u + a)]
         out = []
-        for g, ((u, _a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+        for g, ((u, a), k) in enumerate(zip(d, self.kinds, strict=True)):
             if u:
-                out.append((g, up * n, attack_value(k, standing, False), attack_value(k, standing, True)))
+                struck = self.changed(s, g, (u - 1, a + 1))
+                out.append((g, struck, attack_value(k, standing, False), attack_value(k, standing, True)))
         self._strikers[s] = out
         return out
 
     def targets(self, s: int) -> list[tuple[int, bool, int, int, int]]:
-        """(group, already struck, change of number when it falls, physical and magic defence)
+        """(group, already struck, the number once it fell, physical and magic defence)
         for every character that may be struck: against Dark the lowest rank first."""
         got = self._targets.get(s)
         if got is not None:
@@ -107,13 +115,13 @@ class Side:
         d = self.digits[s]
         low = first_rank(k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a)
         out = []
-        for h, ((u, a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+        for h, ((u, a), k) in enumerate(zip(d, self.kinds, strict=True)):
             if not may_target(k.rank, low):
                 continue
             if u:
-                out.append((h, False, up, k.pdef, k.mdef))
+                out.append((h, False, self.changed(s, h, (u - 1, a)), k.pdef, k.mdef))
             if a:
-                out.append((h, True, up * (n + 1), k.pdef, k.mdef))
+                out.append((h, True, self.changed(s, h, (u, a - 1)), k.pdef, k.mdef))
         self._targets[s] = out
         return out
 
@@ -124,8 +132,7 @@ class Side:
         got = self.moves_at[s]
         if got is None:
             got = self.moves_at[s] = [
-                (self.scale * (s + step), self.left[s + step], self.table(pa, ma))
-                for _g, step, pa, ma in self.strikers(s)
+                (self.scale * struck, self.left[struck], self.table(pa, ma)) for _g, struck, pa, ma in self.strikers(s)
             ]
         return got
 
@@ -149,7 +156,7 @@ class Side:
         got = self.falls_at[t]
         if got is None:
             got = self.falls_at[t] = tuple(
-                (self.part(t, more), [(self.part(t - drop, more), h) for h, _d, drop, _pd, _md in self.targets(t)])
+                (self.part(t, more), [(self.part(fell, more), h) for h, _d, fell, _pd, _md in self.targets(t)])
                 for more in (False, True)
             )
         return got
@@ -186,7 +193,9 @@ class Solver:
         self.variant = variant
         self.deadline = deadline
         self.progress = progress
-        self.values: dict[int, float] = {}  # every solved place, by its key
+        # every solved place, by its key (a place where no one strikes next at the far end: its
+        # negative key counts from there)
+        self.values: list[float | None] = [None] * (2 * self.end)
         self.solved = 0  # lineups whose round value is known
         self.guess = 0.5  # where the next round's solve starts: the last round's value
 
@@ -207,22 +216,26 @@ class Solver:
         mine, theirs = self.sides[m], self.sides[1 - m]
         falls, targets, variant = theirs.falls(foe), theirs.targets(foe), self.variant
         out = []
-        for (g, _step, pa, ma), (sp, more, _table) in zip(mine.strikers(me), mine.moves(me), strict=True):
+        for (g, _struck, pa, ma), (sp, more, _table) in zip(mine.strikers(me), mine.moves(me), strict=True):
             miss, fell = falls[more]
             hits = [
                 (h, done, sp + part, chance(pa, pd, variant), chance(ma, md, variant))
-                for (h, done, _drop, pd, md), (part, _h) in zip(targets, fell, strict=True)
+                for (h, done, _fell, pd, md), (part, _h) in zip(targets, fell, strict=True)
             ]
             out.append((g, sp + miss, hits))
         return out
 
     # -- values ---------------------------------------------------------------------------
 
+    def places(self) -> list[tuple[int, float]]:
+        """Every position solved so far (someone strikes next there) with its value."""
+        return [(k, v) for k, v in enumerate(self.values[: self.end]) if v is not None]
+
     def value(self, where: int) -> float:
         """The attacker's chance at a place; places after a character fell are solved here,
         their lineup's round first."""
         values = self.values
-        v = values.get(where)
+        v = values[where]
         if v is not None:
             return v
         if where < 0:  # no one strikes next: a side is gone, or a round begins
@@ -245,15 +258,13 @@ class Solver:
         best = -2.0  # the best of sign · value so far
         for sp, more, table in mine.moves_at[me] or mine.moves(me):
             miss, fell = falls[more]
-            try:
-                vm = values[sp + miss]
-            except KeyError:
+            vm = values[sp + miss]
+            if vm is None:
                 vm = self.value(sp + miss)
             top = -2.0  # the most this striker's best strike adds to sign · (the value after a miss)
             for part, h in fell:
-                try:
-                    vh = values[sp + part]
-                except KeyError:
+                vh = values[sp + part]
+                if vh is None:
                     vh = self.value(sp + part)
                 gain = vh - vm
                 up, down = table[h]
@@ -279,7 +290,7 @@ class Solver:
         if self.sides[0].empty[a]:
             return 0.0
         top, again = self.key(a, d, 0), self.over(a, d)
-        got = self.values.get(again)
+        got = self.values[again]
         if got is not None:
             return got
         self.tick()
@@ -300,8 +311,10 @@ class Solver:
             lo, hi = (x, hi) if fx > x else (lo, x)
             x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
         self.values[again] = self.guess = x
+        values = self.values
         for k, (va, vb) in memo.items():  # positions of this lineup, now constants
-            self.values.setdefault(k, va + vb * x)
+            if values[k] is None:
+                values[k] = va + vb * x
         self.solved += 1
         if self.progress is not None:
             self.progress(self.solved)
@@ -339,9 +352,8 @@ class Solver:
                 ma, mb = got if got is not None else self._line(miss, again, x, memo, keep)
             vm = ma + mb * x
             for part, h in fell:
-                try:
-                    vh = values[sp + part]
-                except KeyError:
+                vh = values[sp + part]
+                if vh is None:
                     vh = self.value(sp + part)
                 up, down = table[h]
                 if vh > vm:
