@@ -29,7 +29,8 @@ __all__ = ["BUDGET", "Advice", "Best", "Fighter", "advise", "battle_advice"]
 
 BUDGET = 2.0  # seconds of exact solving (the thread's own time) before falling back to the simulation
 # Positions (an upper bound) beyond which the exact solve is not even tried: just above six
-# distinct characters against six (1,062,882), which solves in about two seconds of one core.
+# distinct characters against six (1,062,882), which solves in under a second of one core
+# (tests/benchmarks/run.py, battle_exact_6v6_ms).
 TOO_BIG = 1_100_000
 TRIALS = 10_000
 

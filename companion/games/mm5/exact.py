@@ -43,39 +43,55 @@ Move = tuple[int, int, bool, bool]
 
 class Side:
     """Every place one side can be in during a round, numbered: per group, how many have a strike
-    left (u) and how many have struck (a), as the digits of one integer. For each number the
-    facts the solver needs are worked out once; `scale` is what one unit of this side's number
-    adds to a position's key (the key is a sum of the two sides' parts and the side to move)."""
+    left (u) and how many have struck (a), as one digit of one integer (the pairs with u + a no
+    more than the group's count, in order, are its digit's values). For each number the
+    facts the solver needs are worked out once. A position's key is the sum of the two sides'
+    parts (`scale` times the number) and the side to move (0 or 1); `end` is subtracted instead of
+    the side to move for a place where no one strikes next: one side gone, or everyone standing
+    has struck (the round is over). `index` is this side's (0 attacker, 1 defender), `foes` the
+    other side's kinds, against whom its hit chances are worked out."""
 
-    def __init__(self, kinds: tuple[Kind, ...], counts: tuple[int, ...], scale: int = 2) -> None:
-        self.kinds, self.counts = kinds, counts
-        self.up: list[int] = []  # place value of u for each group; a's is up * (n + 1)
+    def __init__(
+        self, index: int, kinds: tuple[Kind, ...], counts: tuple[int, ...], foes: tuple[Kind, ...], variant: bool
+    ) -> None:
+        self.index, self.kinds, self.counts, self.foes, self.variant = index, kinds, counts, foes, variant
+        pairs = [[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]
+        self.places: list[dict[tuple[int, int], int]] = []  # per group, each pair's part of the number
         place = 1
-        for n in counts:
-            self.up.append(place)
-            place *= (n + 1) ** 2
+        for values in pairs:
+            self.places.append({pair: i * place for i, pair in enumerate(values)})
+            place *= len(values)
         self.size = place
-        self.scale = scale
+        self.scale = self.end = 0  # set by the solver, which knows both sides' sizes
         self.digits: dict[int, tuple[tuple[int, int], ...]] = {}
-        for combo in product(*[[(u, a) for u in range(n + 1) for a in range(n + 1 - u)] for n in counts]):
+        for combo in product(*pairs):
             self.digits[self.encode(combo)] = combo
-        self.start = [0] * place
+        self.start = [0] * place  # the same characters with every strike still to come
+        self.done = [0] * place  # the same characters, every one of them having struck
         self.empty = [False] * place
         self.left = [False] * place
         for s, d in self.digits.items():
             self.start[s] = self.encode(tuple((u + a, 0) for u, a in d))
+            self.done[s] = self.encode(tuple((0, u + a) for u, a in d))
             self.empty[s] = not any(u + a for u, a in d)
             self.left[s] = any(u for u, _ in d)
         self._strikers: dict[int, list[tuple[int, int, int, int]]] = {}
         self._targets: dict[int, list[tuple[int, bool, int, int, int]]] = {}
-        self._moves: dict[int, list[tuple[int, bool, int, int, int]]] = {}
-        self._falls: dict[int, list[tuple[int, bool, bool, int, int, int]]] = {}
+        # `moves` and `falls` by number, once worked out (the inner loops read these lists)
+        self.moves_at: list[list[tuple[int, bool, list[tuple[float, float]]]] | None] = [None] * place
+        self.falls_at: list[tuple[tuple[int, list[tuple[int, int]]], ...] | None] = [None] * place
+        self._tables: dict[tuple[int, int], list[tuple[float, float]]] = {}
 
     def encode(self, digits: tuple[tuple[int, int], ...]) -> int:
-        return sum(u * up + a * up * (n + 1) for (u, a), up, n in zip(digits, self.up, self.counts, strict=True))
+        return sum(places[pair] for pair, places in zip(digits, self.places, strict=True))
+
+    def changed(self, s: int, g: int, pair: tuple[int, int]) -> int:
+        """The number `s` with group g's digit made `pair`."""
+        places = self.places[g]
+        return s - places[self.digits[s][g]] + places[pair]
 
     def strikers(self, s: int) -> list[tuple[int, int, int, int]]:
-        """(group, change of number when it strikes, physical attack, magic attack) per group
+        """(group, the number once it struck, physical attack, magic attack) per group
         with a strike left; orcs strike with the sum over the side's living orcs."""
         got = self._strikers.get(s)
         if got is not None:
@@ -83,14 +99,15 @@ class Side:
         d = self.digits[s]
         standing = [k for (u, a), k in zip(d, self.kinds, strict=True) for _ in range(u + a)]
         out = []
-        for g, ((u, _a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+        for g, ((u, a), k) in enumerate(zip(d, self.kinds, strict=True)):
             if u:
-                out.append((g, up * n, attack_value(k, standing, False), attack_value(k, standing, True)))
+                struck = self.changed(s, g, (u - 1, a + 1))
+                out.append((g, struck, attack_value(k, standing, False), attack_value(k, standing, True)))
         self._strikers[s] = out
         return out
 
     def targets(self, s: int) -> list[tuple[int, bool, int, int, int]]:
-        """(group, already struck, change of number when it falls, physical and magic defence)
+        """(group, already struck, the number once it fell, physical and magic defence)
         for every character that may be struck: against Dark the lowest rank first."""
         got = self._targets.get(s)
         if got is not None:
@@ -98,51 +115,61 @@ class Side:
         d = self.digits[s]
         low = first_rank(k.rank for (u, a), k in zip(d, self.kinds, strict=True) if u + a)
         out = []
-        for h, ((u, a), k, up, n) in enumerate(zip(d, self.kinds, self.up, self.counts, strict=True)):
+        for h, ((u, a), k) in enumerate(zip(d, self.kinds, strict=True)):
             if not may_target(k.rank, low):
                 continue
             if u:
-                out.append((h, False, up, k.pdef, k.mdef))
+                out.append((h, False, self.changed(s, h, (u - 1, a)), k.pdef, k.mdef))
             if a:
-                out.append((h, True, up * (n + 1), k.pdef, k.mdef))
+                out.append((h, True, self.changed(s, h, (u, a - 1)), k.pdef, k.mdef))
         self._targets[s] = out
         return out
 
-    def moves(self, s: int) -> list[tuple[int, bool, int, int, int]]:
+    def moves(self, s: int) -> list[tuple[int, bool, list[tuple[float, float]]]]:
         """`strikers` as the solver's inner loop reads them: per striker, this side's part of the
-        key once it struck, whether a strike is left then, the part of the next round's key, and
-        the two attacks."""
-        got = self._moves.get(s)
+        key once it struck, whether a strike is left then, and its hit chances against each foe
+        group (`table`)."""
+        got = self.moves_at[s]
         if got is None:
-            got = self._moves[s] = [
-                (self.scale * (s + step), self.left[s + step], self.scale * self.start[s + step], pa, ma)
-                for _g, step, pa, ma in self.strikers(s)
+            got = self.moves_at[s] = [
+                (self.scale * struck, self.left[struck], self.table(pa, ma)) for _g, struck, pa, ma in self.strikers(s)
             ]
         return got
 
-    def falls(self, s: int) -> list[tuple[int, bool, bool, int, int, int]]:
-        """`targets` as the inner loop reads them: per target, this side's part of the key once it
-        fell, whether the side is gone then, whether it has a strike left, the part of the next
-        round's key, and the two defences."""
-        got = self._falls.get(s)
+    def table(self, pa: int, ma: int) -> list[tuple[float, float]]:
+        """Per foe group, the chance this striker hits with when a hit would raise the attacker's
+        chance and when it would not: the better of its two kinds then the worse for the attacker,
+        the other way round for the defender."""
+        got = self._tables.get((pa, ma))
         if got is None:
-            got = self._falls[s] = [
-                (
-                    self.scale * (s - drop),
-                    self.empty[s - drop],
-                    self.left[s - drop],
-                    self.scale * self.start[s - drop],
-                    pd,
-                    md,
-                )
-                for _h, _d, drop, pd, md in self.targets(s)
-            ]
+            got = self._tables[pa, ma] = []
+            for k in self.foes:
+                pp, pm = chance(pa, k.pdef, self.variant), chance(ma, k.mdef, self.variant)
+                high, low = max(pp, pm), min(pp, pm)
+                got.append((low, high) if self.index else (high, low))
         return got
 
+    def falls(self, t: int) -> tuple[tuple[int, list[tuple[int, int]]], ...]:
+        """`targets` as the inner loop reads them, for a striker with no strike left after this one
+        ([0]) and one with ([1]): this side's part of the key after a miss, and per target its part
+        once the target fell and the target's group."""
+        got = self.falls_at[t]
+        if got is None:
+            got = self.falls_at[t] = tuple(
+                (self.part(t, more), [(self.part(fell, more), h) for h, _d, fell, _pd, _md in self.targets(t)])
+                for more in (False, True)
+            )
+        return got
 
-# Where a strike leads, as one int: a position's key (>= 0), or a round about to start with
-# those lineups (-3 - key), or the end of the battle (WON, LOST).
-WON, LOST = -1, -2
+    def part(self, t: int, more: bool) -> int:
+        """This side's part of the key at number `t` once the other side struck (`more`: it has a
+        strike left), by the slot rule: this side strikes next if it can, else the other one, else
+        the round is over (and no one strikes at all once this side is gone)."""
+        if self.empty[t]:
+            return self.scale * t - self.end
+        if self.left[t]:
+            return self.scale * t + self.index
+        return self.scale * t + (1 - self.index) if more else self.scale * t - self.end
 
 
 class Solver:
@@ -158,135 +185,102 @@ class Solver:
         deadline: float | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> None:
-        defender = Side(kinds[1], counts[1])
-        self.sides = (Side(kinds[0], counts[0], 2 * defender.size), defender)
-        self.width = defender.size
+        self.sides = (Side(0, kinds[0], counts[0], kinds[1], variant), Side(1, kinds[1], counts[1], kinds[0], variant))
+        self.width = self.sides[1].size
+        self.end = 2 * self.sides[0].size * self.width  # above every key: a key minus it is negative
+        for side, scale in zip(self.sides, (2 * self.width, 2), strict=True):
+            side.scale, side.end = scale, self.end
         self.variant = variant
         self.deadline = deadline
         self.progress = progress
-        self.values: dict[int, float] = {WON: 1.0, LOST: 0.0}  # every solved place, by its int
+        # every solved place, by its key (a place where no one strikes next at the far end: its
+        # negative key counts from there)
+        self.values: list[float | None] = [None] * (2 * self.end)
         self.solved = 0  # lineups whose round value is known
-
-        self.work = 0
         self.guess = 0.5  # where the next round's solve starts: the last round's value
-        # the hit chances by attack, each row indexed by defence, made as strikes need them
-        self.defences = max((v for side in kinds for k in side for v in (k.pdef, k.mdef)), default=0) + 1
-        self.rows: dict[int, list[float]] = {}
 
     def key(self, a: int, d: int, mover: int) -> int:
-        return (a * self.sides[1].size + d) * 2 + mover
+        return (a * self.width + d) * 2 + mover
 
-    def unkey(self, key: int) -> tuple[int, int, int]:
-        ad, mover = divmod(key, 2)
-        a, d = divmod(ad, self.sides[1].size)
-        return a, d, mover
-
-    def after(self, me: int, foe: int, m: int) -> int:
-        """Where the battle stands once side `m` struck (its number `me`, the other's `foe`),
-        by the slot rule: the other side strikes if it can, else this one, else a new round."""
-        mine, theirs = self.sides[m], self.sides[1 - m]
-        if theirs.empty[foe]:
-            return WON if m == 0 else LOST
-        a, d = (me, foe) if m == 0 else (foe, me)
-        width = self.width
-        if theirs.left[foe]:
-            return (a * width + d) * 2 + 1 - m
-        if mine.left[me]:
-            return (a * width + d) * 2 + m
-        return -3 - (self.sides[0].start[a] * width + self.sides[1].start[d]) * 2
+    def over(self, a: int, d: int) -> int:
+        """The key of the place where the round with these lineups is over (every character has
+        struck, the next round is about to begin)."""
+        return (self.sides[0].done[a] * self.width + self.sides[1].done[d]) * 2 - self.end
 
     def options(self, key: int) -> list[tuple[int, int, list[tuple[int, bool, int, float, float]]]]:
         """The strikes from a position, grouped by striker: (striker group, after a miss,
         [(target group, already struck, after a hit, physical chance, magic chance)])."""
-        a, d, m = self.unkey(key)
-        me, foe = (a, d) if m == 0 else (d, a)
-        mine, theirs = self.sides[m], self.sides[1 - m]
-        out = []
-        targets = theirs.targets(foe)
-        after, variant = self.after, self.variant
-        for g, step, pa, ma in mine.strikers(me):
-            struck = me + step
-            hits = [
-                (h, done, after(struck, foe - drop, m), chance(pa, pd, variant), chance(ma, md, variant))
-                for h, done, drop, pd, md in targets
-            ]
-            out.append((g, after(struck, foe, m), hits))
-        return out
-
-    def strikes(self, key: int) -> list[tuple[int, list[tuple[int, float, float]]]]:
-        """What the solver needs of `options`: per striker, after a miss and, per target, after a
-        hit with the better and the worse of the two kinds' chances. The same as `options`
-        read through `after`, written out flat because the solve spends most of its time here:
-        a key is the sum of the two sides' parts and the side to move."""
         m = key & 1
         a, d = divmod(key >> 1, self.width)
         me, foe = (a, d) if m == 0 else (d, a)
         mine, theirs = self.sides[m], self.sides[1 - m]
-        ended, other = (WON, 1) if m == 0 else (LOST, 0)
-        falls = theirs.falls(foe)
-        fp, foe_left, fs = theirs.scale * foe, theirs.left[foe], theirs.scale * theirs.start[foe]
-        rows = self.rows
-        plan = []
-        for sp, more_mine, ss, pa, ma in mine.moves(me):
-            rowp, rowm = rows.get(pa) or self.row(pa), rows.get(ma) or self.row(ma)
-            hits = []
-            for fp2, gone, more, fs2, pd, md in falls:
-                if gone:
-                    hit = ended
-                elif more:  # the other side strikes next
-                    hit = sp + fp2 + other
-                elif more_mine:  # this side finishes its strikes
-                    hit = sp + fp2 + m
-                else:  # a new round
-                    hit = -3 - ss - fs2
-                pp, pm = rowp[pd], rowm[md]
-                hits.append((hit, pp, pm) if pp >= pm else (hit, pm, pp))
-            miss = sp + fp + other if foe_left else sp + fp + m if more_mine else -3 - ss - fs
-            plan.append((miss, hits))
-        return plan
-
-    def row(self, attack: int) -> list[float]:
-        """The hit chances of an attack against every defence in the battle."""
-        got = self.rows[attack] = [chance(attack, dfn, self.variant) for dfn in range(self.defences)]
-        return got
+        falls, targets, variant = theirs.falls(foe), theirs.targets(foe), self.variant
+        out = []
+        for (g, _struck, pa, ma), (sp, more, _table) in zip(mine.strikers(me), mine.moves(me), strict=True):
+            miss, fell = falls[more]
+            hits = [
+                (h, done, sp + part, chance(pa, pd, variant), chance(ma, md, variant))
+                for (h, done, _fell, pd, md), (part, _h) in zip(targets, fell, strict=True)
+            ]
+            out.append((g, sp + miss, hits))
+        return out
 
     # -- values ---------------------------------------------------------------------------
+
+    def places(self) -> list[tuple[int, float]]:
+        """Every position solved so far (someone strikes next there) with its value."""
+        return [(k, v) for k, v in enumerate(self.values[: self.end]) if v is not None]
 
     def value(self, where: int) -> float:
         """The attacker's chance at a place; places after a character fell are solved here,
         their lineup's round first."""
-        v = self.values.get(where)
+        values = self.values
+        v = values[where]
         if v is not None:
             return v
-        if where < 0:
-            a, d, _ = self.unkey(-3 - where)
-            return self.round(a, d)
-        sign = -1.0 if where & 1 else 1.0  # the attacker maximises, the defender minimises
+        if where < 0:  # no one strikes next: a side is gone, or a round begins
+            a, d = divmod((where + self.end) >> 1, self.width)
+            attacker, defender = self.sides
+            if defender.empty[d]:
+                v = 1.0
+            elif attacker.empty[a]:
+                v = 0.0
+            else:
+                v = self.round(attacker.start[a], defender.start[d])
+            values[where] = v
+            return v
+        m = where & 1
+        a, d = divmod(where >> 1, self.width)
+        me, foe = (a, d) if m == 0 else (d, a)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        falls = theirs.falls_at[foe] or theirs.falls(foe)
+        sign = -1.0 if m else 1.0  # the attacker maximises, the defender minimises
         best = -2.0  # the best of sign · value so far
-        values = self.values
-        for miss, hits in self.strikes(where):
-            try:
-                vm = values[miss]
-            except KeyError:
-                vm = self.value(miss)
-            svm = sign * vm
-            for hit, high, low in hits:
-                try:
-                    vh = values[hit]
-                except KeyError:
-                    vh = self.value(hit)
-                gain = sign * (vh - vm)
-                v = svm + (high if gain > 0 else low) * gain
-                if v > best:
-                    best = v
+        for sp, more, table in mine.moves_at[me] or mine.moves(me):
+            miss, fell = falls[more]
+            vm = values[sp + miss]
+            if vm is None:
+                vm = self.value(sp + miss)
+            top = -2.0  # the most this striker's best strike adds to sign · (the value after a miss)
+            for part, h in fell:
+                vh = values[sp + part]
+                if vh is None:
+                    vh = self.value(sp + part)
+                gain = vh - vm
+                up, down = table[h]
+                gain *= (up if gain > 0 else down) * sign
+                if gain > top:
+                    top = gain
+            top += sign * vm
+            if top > best:
+                best = top
         best *= sign
         values[where] = best
-        self.tick()
         return best
 
     def tick(self) -> None:
-        self.work += 1
-        if self.deadline is not None and not self.work % 256 and time.thread_time() > self.deadline:
+        """Give up once past the deadline; checked as each round starts, a few milliseconds apart."""
+        if self.deadline is not None and time.thread_time() > self.deadline:
             raise Unsolved
 
     def round(self, a: int, d: int) -> float:
@@ -295,16 +289,17 @@ class Solver:
             return 1.0
         if self.sides[0].empty[a]:
             return 0.0
-        top = self.key(a, d, 0)
-        got = self.values.get(-3 - top)
+        top, again = self.key(a, d, 0), self.over(a, d)
+        got = self.values[again]
         if got is not None:
             return got
+        self.tick()
         x, lo, hi = self.guess, 0.0, 1.0
         for _ in range(100):
             memo: dict[int, tuple[float, float]] = {}
             keep = [-1.0, 2.0]  # where every choice made at x stays the best one
-            f0, b0 = self._line(top, -3 - top, x, memo, keep)
-            f1, b1 = self._line(top + 1, -3 - top, x, memo, keep)
+            f0, b0 = self._line(top, again, x, memo, keep)
+            f1, b1 = self._line(top + 1, again, x, memo, keep)
             fa, fb = (f0 + f1) / 2, (b0 + b1) / 2  # f(y) = fa + fb·y for the choices made at x
             fx = fa + fb * x
             if abs(fx - x) <= TOLERANCE:
@@ -315,9 +310,11 @@ class Solver:
                 break
             lo, hi = (x, hi) if fx > x else (lo, x)
             x = min(max(y, lo), hi) if lo - TOLERANCE <= y <= hi + TOLERANCE else (lo + hi) / 2
-        self.values[-3 - top] = self.guess = x
+        self.values[again] = self.guess = x
+        values = self.values
         for k, (va, vb) in memo.items():  # positions of this lineup, now constants
-            self.values.setdefault(k, va + vb * x)
+            if values[k] is None:
+                values[k] = va + vb * x
         self.solved += 1
         if self.progress is not None:
             self.progress(self.solved)
@@ -328,53 +325,72 @@ class Solver:
     ) -> tuple[float, float]:
         """A position before anyone fell this round, as a + b·x where x is the round's own
         value (`again` is its place); each side's choice is its best at the guess x, and
-        `keep` narrows to the values of x for which it stays the best (a round solved on the way,
-        for a smaller lineup, has its own)."""
+        `keep` narrows to values of x for which it stays the best (a round solved on the way,
+        for a smaller lineup, has its own). Each option is checked against the best one before
+        it, in one pass: where the winner of each such pair stays ahead, the last best is ahead
+        of all (a narrower `keep` than the exact one at worst, which only costs another pass)."""
         got = memo.get(key)
         if got is not None:
             return got
-        maxing = not key & 1
-        sign = 1.0 if maxing else -1.0
-        best, here = (0.0, 0.0), -2.0  # the option chosen and sign · its value at x
+        m = key & 1
+        a, d = divmod(key >> 1, self.width)
+        me, foe = (a, d) if m == 0 else (d, a)
+        mine, theirs = self.sides[m], self.sides[1 - m]
+        falls = theirs.falls_at[foe] or theirs.falls(foe)
+        maxing = not m
+        sign = -1.0 if m else 1.0
+        ba, bb, here, first = 0.0, 0.0, -2.0, True  # the option chosen and sign · its value at x
+        low_x, high_x = -1.0, 2.0  # this position's part of `keep`
         values = self.values
-        seen = []
-        for miss, hits in self.strikes(key):
+        for sp, more, table in mine.moves_at[me] or mine.moves(me):
+            miss, fell = falls[more]
+            miss += sp
             if miss == again:
                 ma, mb = 0.0, 1.0
             else:
                 got = memo.get(miss)
                 ma, mb = got if got is not None else self._line(miss, again, x, memo, keep)
             vm = ma + mb * x
-            for hit, high, low in hits:
-                try:
-                    vh = values[hit]
-                except KeyError:
-                    vh = self.value(hit)
-                gain = vh - vm
-                p = high if (gain > 0) == maxing else low  # at a tie, the kind still best past it
-                if mb > 0 and high != low:  # the kind to use flips where the miss is worth vh
-                    cross = (vh - ma) / mb
-                    if gain > 0:
-                        if cross < keep[1]:
-                            keep[1] = cross
-                    elif cross > keep[0]:
-                        keep[0] = cross
-                option = (p * vh + (1 - p) * ma, (1 - p) * mb)
-                seen.append(option)
-                v = sign * (vm + p * gain)
-                if v > here:
-                    here, best = v, option
-        ba, bb = best
-        for oa, ob in seen:  # the others stay no better while (ba - oa) + (bb - ob)·x keeps its sign
-            slope = bb - ob
-            if slope:
-                cross = (oa - ba) / slope
-                if (slope > 0) == maxing:
-                    if cross > keep[0]:
-                        keep[0] = cross
-                elif cross < keep[1]:
-                    keep[1] = cross
-        self.tick()
+            for part, h in fell:
+                vh = values[sp + part]
+                if vh is None:
+                    vh = self.value(sp + part)
+                up, down = table[h]
+                if vh > vm:
+                    p = up
+                    if mb > 0 and up != down:  # the kind to use flips where the miss is worth vh
+                        cross = (vh - ma) / mb
+                        if cross < high_x:
+                            high_x = cross
+                else:
+                    p = down  # at a tie, the kind still best past it
+                    if mb > 0 and up != down:
+                        cross = (vh - ma) / mb
+                        if cross > low_x:
+                            low_x = cross
+                oa, ob = ma + p * (vh - ma), mb - p * mb
+                v = sign * (oa + ob * x)
+                if v > here:  # a new best
+                    wa, wb, la, lb = oa, ob, ba, bb
+                    here, ba, bb = v, oa, ob
+                    if first:
+                        first = False
+                        continue
+                else:
+                    wa, wb, la, lb = ba, bb, oa, ob
+                slope = wb - lb
+                if slope:
+                    cross = (la - wa) / slope
+                    if (slope > 0) == maxing:
+                        if cross > low_x:
+                            low_x = cross
+                    elif cross < high_x:
+                        high_x = cross
+        best = ba, bb
+        if low_x > keep[0]:
+            keep[0] = low_x
+        if high_x < keep[1]:
+            keep[1] = high_x
         memo[key] = best
         return best
 
