@@ -47,9 +47,9 @@ class Keys:
 
 async def test_the_keystrokes_of_a_turn(make_app):
     """The figures for the README's keystroke table: draw 2, attack with its outcome, discard,
-    pass, end turn (enter included)."""
+    pass, end turn (enter included), at 80x24."""
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_session(pilot, TKC, "Ann, Bob")
         keys = Keys(pilot)
         await keys("s", *"5 0", "enter")
@@ -233,21 +233,28 @@ async def test_leaving_the_log_shows_the_newest_action_again(make_app):
 
 
 async def test_a_determined_parry_or_block_is_one_key(make_app):
-    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields."""
+    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields
+    (a Power Chop parried and blocked, a Combination parried), at 80x24."""
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start_session(pilot, TKC, "Ann, Bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob, Cleo")
         keys = Keys(pilot)
-        await keys("s", *"5 0", "enter", "d")
+        await keys("s", *"5 0 0", "enter", "d")
         await keys("a", *"2rrr", "enter")
         assert "Power Chop" in label(screen)
         parry = await keys("p", "enter")
         assert screen.timeline.entries[-1].event == Attack(0, 1, ("red",) * 3, "parry", ("red",) * 3)
         await keys("n", "d")
-        await keys("a", *"1ggg", "enter")
+        await keys("a", *"3ggg", "enter")
         block = await keys("b", "enter")
-        assert screen.timeline.entries[-1].event == Attack(1, 0, ("green",) * 3, "block", ("green",) * 2)
-        assert (parry, block) == (2, 2)
+        assert screen.timeline.entries[-1].event == Attack(1, 2, ("green",) * 3, "block", ("green",) * 2)
+        await keys("n", "d")
+        await keys("a", *"1rbgy", "enter")
+        assert "Combination" in label(screen)
+        combination = await keys("p", "enter")
+        four = ("red", "blue", "green", "yellow")
+        assert screen.timeline.entries[-1].event == Attack(2, 0, four, "parry", four)
+        assert (parry, block, combination) == (2, 2, 2)
 
 
 async def test_a_crystal_ball_take_asks_what_came_back(make_app):
