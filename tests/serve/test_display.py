@@ -70,6 +70,15 @@ def test_game_over_names_the_winners_in_every_game(db_path, game_id):
     assert data["reasoning"], "why they won (or why nobody did)"
 
 
+def test_tkc_a_shared_win_is_said_in_those_words(db_path):
+    """Issue 26: "The app's tally: Ann, Bob." read as if both had won; the display says so."""
+    events, _ = finished("tkc")
+    data = frame(loaded(db_path, store(db_path, "tkc", "the end", events)))
+    assert data["status"] == "The game is over: Ann and Bob share the win with 10"
+    assert data["reasoning"].startswith("Ann and Bob share the win with 10.")
+    assert dict(data["headline"])["Winner"] == "Ann and Bob share the win with 10"
+
+
 def test_secrets_never_reach_the_frame(db_path):
     mm5 = encoded(frame(loaded(db_path, store(db_path, "mm5"))))
     assert SPELL_NOTE not in mm5 and "Zorvath" not in mm5, "a face-down spell's note"
