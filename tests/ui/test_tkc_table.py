@@ -15,6 +15,7 @@ from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from screens.widgets.log_pane import LogPane
 from tests.conftest import start_session, wait_for
+from tests.serve.midgame import finished
 
 TKC = [g.id for g in all_games()].index("tkc")
 
@@ -157,6 +158,35 @@ async def test_the_table_screen_keeps_the_piles_secret(make_app, repo):
         for leak in LEAKS:
             assert leak not in shown, leak
         assert "gold unseen 11/12" in shown and "Ann's turn" in shown and "Ann 's turn" not in shown
+
+
+async def test_the_final_count_reveals_the_whole_log_on_the_screen(make_app, repo):
+    """Issue 26: terse until the game is over; the last pass ends it and every attack's line is
+    shown whole, the earlier lines drawn again (at 80x24)."""
+    events, _ = finished("tkc")
+    loaded = repo.create(get_game("tkc"), "Reveal", ("Ann", "Bob"), {})
+    tl = loaded.timeline
+    for e in events[:-1]:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.pause()
+        log = screen.query_one(LogPane)
+
+        def lines() -> str:
+            return " ".join(log.row_text(i) for i in range(log.row_count))
+
+        assert "Ann attacks Bob: hit, a gold bag" in lines() and "Thrust" not in lines()
+        await pilot.press("p", "enter")
+        await pilot.pause()
+        assert screen.timeline.state.over
+        assert "Ann's Thrust (red red) hits Bob" in lines() and "Ann attacks Bob:" not in lines()
 
 
 async def test_the_big_table_view_keeps_the_piles_secret(db_path, repo):
