@@ -1,9 +1,10 @@
 """A session as the table display shows it: a plain, JSON-ready frame of public facts.
 
 Everything comes from the game's public hooks, the same the table view screen paints
-(`view`, `headline`, `panel`, `result`) and the log line of the newest action, so a secret the
-table screen keeps (score piles, a face-down spell's note) never reaches the page. A hook that
-fails leaves its part empty with the reason, never a blank page.
+(`view`, `headline`, `panel`, `result`) and the newest action's log line as `public_text` lets
+the table read it, so a secret the table screen keeps (score piles, a face-down spell's note,
+the cards of an attack under the terse public log) never reaches the page. A hook that fails
+leaves its part empty with the reason, never a blank page.
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ def frame(loaded: Loaded) -> dict[str, Any]:
     headline = _guarded(game.headline, state, problems, "headline") or ()
     panel = _guarded(game.panel, state, problems, "panel") or ()
     result = _guarded(game.result, state, problems, "result")
-    newest = tl.entries[tl.cursor - 1].text if tl.cursor else ""
+    newest = ""
+    if tl.cursor:  # as the table reads the log now: a game may keep part of it back (`Game.public_text`)
+        entry = tl.entries[tl.cursor - 1]
+        newest = game.public_text(state, entry.event, entry.text)
     return {
         "session": info.id,
         "title": info.title,

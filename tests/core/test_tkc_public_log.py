@@ -15,6 +15,7 @@ from companion.games.tkc import GAME
 from companion.games.tkc.events import Attack, Draw, StartDraw
 from companion.games.tkc.view import forecast, turns_left
 from tests.core.test_tkc_secrecy import TURNS, R
+from tests.serve.midgame import finished
 
 SWORDS = ("red", "blue", "green", "yellow", "Excalibur", "Thrust", "Poke", "Power Chop")
 
@@ -72,6 +73,17 @@ def test_an_unfinished_export_is_terse_and_a_finished_one_whole(db_path, repo, c
     assert main(["--db", str(db_path), "sessions", "export", str(sid), "--format", "json"]) == 0
     texts = [e["text"] for e in json.loads(capsys.readouterr().out)["events"]]
     assert "Ann attacks Bob: hit, a gold bag" in texts
+    events, _ = finished("tkc")
+    done = repo.create(GAME, "Counted", ("Ann", "Bob"), {})
+    tl = done.timeline
+    for e in events:
+        after = tl.record(e)
+        repo.record(done.info.id, tl, after)
+        tl = after
+    for fmt in ("md", "json"):
+        assert main(["--db", str(db_path), "sessions", "export", str(done.info.id), "--format", fmt]) == 0
+        whole = capsys.readouterr().out
+        assert "Ann's Thrust (red red) hits Bob" in whole and "Ann attacks Bob:" not in whole, fmt
 
 
 def test_the_winner_is_named_in_words():

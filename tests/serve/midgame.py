@@ -148,12 +148,19 @@ EVENTS = {"free": _free, "mm5": _mm5, "skd": _skd, "tkc": _tkc}
 GAMES = [g.id for g in all_games() if g.id in EVENTS]
 
 
-def store(path: Path, game_id: str, title: str | None = None, events: list[Event] | None = None) -> int:
+def store(
+    path: Path,
+    game_id: str,
+    title: str | None = None,
+    events: list[Event] | None = None,
+    options: dict[str, Any] | None = None,
+) -> int:
     """A new session of `game_id` in the file at `path`, its events (the game's mid-game ones
-    unless given) recorded one by one."""
+    unless given) recorded one by one, with the game's usual options unless given."""
     repo = Repository.open(path)
     try:
-        loaded = repo.create(get_game(game_id), title or f"{game_id} night", PLAYERS[game_id], OPTIONS.get(game_id, {}))
+        chosen = OPTIONS.get(game_id, {}) if options is None else options
+        loaded = repo.create(get_game(game_id), title or f"{game_id} night", PLAYERS[game_id], chosen)
         sid, tl = loaded.info.id, loaded.timeline
         for event in events if events is not None else EVENTS[game_id]():
             after = tl.record(event)

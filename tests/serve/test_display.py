@@ -10,6 +10,7 @@ import pytest
 
 from companion.core import Result
 from companion.games.free import Adjust, Finish
+from companion.games.tkc.events import NextTurn
 from companion.store.repo import Repository
 from companion.web.display import encoded, frame
 from tests.core.test_tkc_secrecy import PILE_WORDS
@@ -69,6 +70,15 @@ def test_game_over_names_the_winners_in_every_game(db_path, game_id):
     assert data["reasoning"], "why they won (or why nobody did)"
 
 
+def test_tkc_a_shared_win_is_said_in_those_words(db_path):
+    """Issue 26: "The app's tally: Ann, Bob." read as if both had won; the display says so."""
+    events, _ = finished("tkc")
+    data = frame(loaded(db_path, store(db_path, "tkc", "the end", events)))
+    assert data["status"] == "The game is over: Ann and Bob share the win with 10"
+    assert data["reasoning"].startswith("Ann and Bob share the win with 10.")
+    assert dict(data["headline"])["Winner"] == "Ann and Bob share the win with 10"
+
+
 def test_secrets_never_reach_the_frame(db_path):
     mm5 = encoded(frame(loaded(db_path, store(db_path, "mm5"))))
     assert SPELL_NOTE not in mm5 and "Zorvath" not in mm5, "a face-down spell's note"
@@ -76,6 +86,17 @@ def test_secrets_never_reach_the_frame(db_path):
     tkc = frame(loaded(db_path, store(db_path, "tkc")))
     assert tkc["columns"] == ["Hand"]
     assert not PILE_WORDS.search(encoded(tkc)), "nothing tells what is in whose score pile"
+
+
+def test_the_newest_action_on_the_display_is_the_terse_public_log(db_path):
+    """The session ends on a blocked Power Chop: the display says who attacked whom and how it
+    ended, as the table screen's log does, never the swords and shields that went to score piles."""
+    sid = store(db_path, "tkc")
+    assert frame(loaded(db_path, sid))["newest"] == "Ann attacks Bob: blocked"
+    record(db_path, sid, NextTurn())
+    assert frame(loaded(db_path, sid))["newest"] == "Ann ends the turn; Bob is next", "other actions in full"
+    open_sid = store(db_path, "tkc", "open", options={"terse_log": False})
+    assert "Power Chop (green green green)" in frame(loaded(db_path, open_sid))["newest"], "the table's choice"
 
 
 def test_game_over_names_the_winner(db_path):

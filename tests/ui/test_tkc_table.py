@@ -15,6 +15,7 @@ from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
 from screens.widgets.log_pane import LogPane
 from tests.conftest import start_session, wait_for
+from tests.serve.midgame import finished
 
 TKC = [g.id for g in all_games()].index("tkc")
 
@@ -47,9 +48,9 @@ class Keys:
 
 async def test_the_keystrokes_of_a_turn(make_app):
     """The figures for the README's keystroke table: draw 2, attack with its outcome, discard,
-    pass, end turn (enter included)."""
+    pass, end turn (enter included), at 80x24."""
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_session(pilot, TKC, "Ann, Bob")
         keys = Keys(pilot)
         await keys("s", *"5 0", "enter")
@@ -159,6 +160,35 @@ async def test_the_table_screen_keeps_the_piles_secret(make_app, repo):
         assert "gold unseen 11/12" in shown and "Ann's turn" in shown and "Ann 's turn" not in shown
 
 
+async def test_the_final_count_reveals_the_whole_log_on_the_screen(make_app, repo):
+    """Issue 26: terse until the game is over; the last pass ends it and every attack's line is
+    shown whole, the earlier lines drawn again (at 80x24)."""
+    events, _ = finished("tkc")
+    loaded = repo.create(get_game("tkc"), "Reveal", ("Ann", "Bob"), {})
+    tl = loaded.timeline
+    for e in events[:-1]:
+        after = tl.record(e)
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        await pilot.pause()
+        log = screen.query_one(LogPane)
+
+        def lines() -> str:
+            return " ".join(log.row_text(i) for i in range(log.row_count))
+
+        assert "Ann attacks Bob: hit, a gold bag" in lines() and "Thrust" not in lines()
+        await pilot.press("p", "enter")
+        await pilot.pause()
+        assert screen.timeline.state.over
+        assert "Ann's Thrust (red red) hits Bob" in lines() and "Ann attacks Bob:" not in lines()
+
+
 async def test_the_big_table_view_keeps_the_piles_secret(db_path, repo):
     sid = await secret_game(repo)
     app = CompanionApp(db_path=db_path, start_view=sid)
@@ -233,21 +263,28 @@ async def test_leaving_the_log_shows_the_newest_action_again(make_app):
 
 
 async def test_a_determined_parry_or_block_is_one_key(make_app):
-    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields."""
+    """After the attack line, `p` or `b` alone and enter: the same swords, the attack's shields
+    (a Power Chop parried and blocked, a Combination parried), at 80x24."""
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await start_session(pilot, TKC, "Ann, Bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, TKC, "Ann, Bob, Cleo")
         keys = Keys(pilot)
-        await keys("s", *"5 0", "enter", "d")
+        await keys("s", *"5 0 0", "enter", "d")
         await keys("a", *"2rrr", "enter")
         assert "Power Chop" in label(screen)
         parry = await keys("p", "enter")
         assert screen.timeline.entries[-1].event == Attack(0, 1, ("red",) * 3, "parry", ("red",) * 3)
         await keys("n", "d")
-        await keys("a", *"1ggg", "enter")
+        await keys("a", *"3ggg", "enter")
         block = await keys("b", "enter")
-        assert screen.timeline.entries[-1].event == Attack(1, 0, ("green",) * 3, "block", ("green",) * 2)
-        assert (parry, block) == (2, 2)
+        assert screen.timeline.entries[-1].event == Attack(1, 2, ("green",) * 3, "block", ("green",) * 2)
+        await keys("n", "d")
+        await keys("a", *"1rbgy", "enter")
+        assert "Combination" in label(screen)
+        combination = await keys("p", "enter")
+        four = ("red", "blue", "green", "yellow")
+        assert screen.timeline.entries[-1].event == Attack(2, 0, four, "parry", four)
+        assert (parry, block, combination) == (2, 2, 2)
 
 
 async def test_a_crystal_ball_take_asks_what_came_back(make_app):
