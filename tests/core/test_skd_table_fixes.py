@@ -22,6 +22,7 @@ def test_bug1_a_skill_without_its_effect_says_nothing_was_applied():
     assert s.enemy.hp == hp and ann(s).mana == 4
     line = GAME.describe(s, ev.Skill("Rin"), s)
     assert "nothing applied" in s.notes[0] and "deal 3" in s.notes[0], line
+    assert line == "Ann: Rin pays 2; what it does was not recorded, nothing applied (the card: deal 3)", "the log line"
 
 
 def test_bug2_the_deciding_turn_in_the_normal_battle_names_the_heal_not_a_kill():
