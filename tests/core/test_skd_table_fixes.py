@@ -73,6 +73,7 @@ def test_bug4_after_the_normal_battle_ends_the_last_enemy_is_gone_from_the_panel
     assert s.normal_over
     assert not any("Golem" in line for line in GAME.panel(s))
     assert "Golem" not in GAME.view(s).status
+    assert not any("Golem" in value or label == "HP" for label, value in GAME.headline(s)), "nor the table display"
 
 
 def test_bug7_one_card_to_the_play_pile_is_one_card():
