@@ -22,6 +22,7 @@ def test_bug1_a_skill_without_its_effect_says_nothing_was_applied():
     assert s.enemy.hp == hp and ann(s).mana == 4
     line = GAME.describe(s, ev.Skill("Rin"), s)
     assert "nothing applied" in s.notes[0] and "deal 3" in s.notes[0], line
+    assert line == "Ann: Rin pays 2; what it does was not recorded, nothing applied (the card: deal 3)", "the log line"
 
 
 def test_bug2_the_deciding_turn_in_the_normal_battle_names_the_heal_not_a_kill():
@@ -72,6 +73,7 @@ def test_bug4_after_the_normal_battle_ends_the_last_enemy_is_gone_from_the_panel
     assert s.normal_over
     assert not any("Golem" in line for line in GAME.panel(s))
     assert "Golem" not in GAME.view(s).status
+    assert not any("Golem" in value or label == "HP" for label, value in GAME.headline(s)), "nor the table display"
 
 
 def test_bug7_one_card_to_the_play_pile_is_one_card():

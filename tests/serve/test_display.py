@@ -14,7 +14,17 @@ from companion.games.tkc.events import NextTurn
 from companion.store.repo import Repository
 from companion.web.display import encoded, frame
 from tests.core.test_tkc_secrecy import PILE_WORDS
-from tests.serve.midgame import GAMES, PLAYERS, SPELL_NOTE, finished, mm5_countdown, record, store, tkc_final_round
+from tests.serve.midgame import (
+    GAMES,
+    PLAYERS,
+    SPELL_NOTE,
+    finished,
+    mm5_countdown,
+    record,
+    skd_deciding,
+    store,
+    tkc_final_round,
+)
 
 
 def loaded(db_path, session_id):  # type: ignore[no-untyped-def]
@@ -41,6 +51,10 @@ def test_the_game_specific_part_comes_from_the_hooks(db_path):
     skd = frame(loaded(db_path, store(db_path, "skd")))
     assert dict(skd["headline"])["HP"] == "7/10" and dict(skd["headline"])["Mana"] == "1/3"
     assert any("runs out" in line for line in skd["panel"]), "the deck forecast"
+    race = "Race: Slime falls in 2 turns at one card a turn; the deck runs out in 11 turns: Slime falls first"
+    assert race in skd["panel"] and dict(skd["headline"])["Race"] == "Slime falls first", "issue 25: the race"
+    deciding = dict(frame(loaded(db_path, store(db_path, "skd", "deciding", skd_deciding())))["headline"])
+    assert deciding["⚠ Deciding turn"].startswith("this turn must heal 1, or the normal battle ends"), deciding
     mm5 = frame(loaded(db_path, store(db_path, "mm5")))
     assert dict(mm5["headline"])["Battle"].startswith("Ann against Bob")
 

@@ -145,3 +145,18 @@ async def test_keystrokes_a_whole_turn_with_auto_draw(make_app, repo):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert st().active == 0 and st().played, "one undo takes back the enemy phase, the end and the draw"
+
+
+async def test_a_remembered_enemys_ability_on_appearance_is_applied_when_picked_from_the_list(make_app, repo):
+    """The ability is part of the remembered card: picked by its number, it is used at the reveal, in the log."""
+    session(repo, enemies=("Imp, 1, 9, 1, enemy mana +2",))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press("d")
+        await typed(pilot, "p", "g2")
+        assert "the next enemy" in label(screen) and "1 Imp" in label(screen)
+        await answer(pilot, "1")
+        state = screen.timeline.state
+        assert state.enemy.name == "Imp" and state.enemy.mana == 2
+        assert "on appearance: Imp mana +2 (2)" in screen.timeline.entries[-1].text
