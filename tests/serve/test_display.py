@@ -137,3 +137,18 @@ def test_the_heading_names_the_game_once_and_the_last_change_is_local(db_path, t
     assert data["updated"] == info.updated and info.updated.endswith("+00:00"), "the store keeps UTC"
     other = frame(loaded(db_path, store(db_path, "tkc", title="Friday")))
     assert other["heading"] == "The King Commands · Friday"
+
+
+def test_free_play_shows_its_countdown_in_the_headline(db_path):
+    """The countdown is a tile (read from 3 m as every counter), not only the status line."""
+    from companion.games.free import SetCountdown
+
+    by_round = frame(loaded(db_path, store(db_path, "free")))  # mid-game: the last round is 5
+    assert dict(by_round["headline"]) == {"Last round": "5"}
+    sid = store(db_path, "free", "by turns")
+    record(db_path, sid, SetCountdown(None, 3))
+    assert dict(frame(loaded(db_path, sid))["headline"]) == {"Turns left": "3"}
+    record(db_path, sid, SetCountdown(None, None))
+    assert frame(loaded(db_path, sid))["headline"] == [], "no countdown, no tile"
+    events, _ = finished("free")
+    assert frame(loaded(db_path, store(db_path, "free", "the end", events)))["headline"] == []
