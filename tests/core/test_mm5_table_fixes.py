@@ -186,4 +186,12 @@ def test_bug10_the_rules_list_shows_no_raw_markdown_marks():
 
 def test_the_big_table_view_shows_what_has_appeared_and_the_battle():
     state = battle([ORC], [WARRIOR], deal=[Draw("knight", 2, knight(2), seat=2)])
-    assert dict(GAME.headline(state)) == {"Gems": "1/7", "Knights": "1/7", "Battle": "Ann against Bob, round 1"}
+    assert dict(GAME.headline(state)) == {
+        "Gems": "1/7",
+        "Knights": "1/7",
+        "Battle": "Ann against Bob, round 1",
+        "Attacker's chance": "45.8%",
+    }
+    assert "Attacker's chance 45.8% (exact: both sides' best play, no more reinforcements or spells)" in GAME.panel(
+        state
+    ), "the panel says how the headline's chance was found"

@@ -371,7 +371,8 @@ async def test_memory_with_one_and_with_twenty_pages(tmp_path: Path) -> None:
             await asyncio.to_thread(record, db, sid, EndTurn())  # every page gets a push
             for stream in streams:
                 assert b"Bob" in await next_push(stream)
-            await page.wait_for_function("window.__pushed.length >= 2", timeout=10000)
+            # A function, not a string: a string is eval, which the CSP refuses unless true at once.
+            await page.wait_for_function("() => window.__pushed.length >= 2", timeout=10000)
             twenty = rss_kb(server.pid)
             print(f"server RSS: 1 page {one / 1024:.1f} MB, 20 pages {twenty / 1024:.1f} MB ({twenty / one:.3f}x)")
             assert twenty <= 1.2 * one

@@ -60,10 +60,14 @@ def test_the_game_specific_part_comes_from_the_hooks(db_path):
 
 
 def test_mm5_shows_the_battles_lineups_the_attackers_exact_chance_and_the_countdown(db_path):
-    battle = frame(loaded(db_path, store(db_path, "mm5")))["panel"]
+    mid = frame(loaded(db_path, store(db_path, "mm5")))
+    battle = mid["panel"]
     assert "attacker Ann: #2 Orc P 2/3 M 0/2, #3 Dark Mage P 1/3 M 3/4" in battle
     assert "defender Bob: #1 Warrior P 3/4 M 1/2" in battle
-    assert [line for line in battle if re.match(r"Attacker's chance \d+\.\d% \(exact", line)], battle
+    chance = [m[1] for line in battle if (m := re.match(r"Attacker's chance (\d+\.\d%) \(exact", line))]
+    assert chance, battle
+    # The chance is a headline figure too (a 40 px tile on a TV), the same as the panel's words.
+    assert dict(mid["headline"])["Attacker's chance"] == chance[0]
     ending = frame(loaded(db_path, store(db_path, "mm5", "ending", mm5_countdown())))
     assert "END COUNTDOWN: 6 turns left, the game ends after Bob's turn in round 3" in ending["panel"]
     assert dict(ending["headline"])["Turns left"] == "6"
@@ -172,3 +176,18 @@ def test_the_heading_names_the_game_once_and_the_last_change_is_local(db_path, t
     assert data["updated"] == info.updated and info.updated.endswith("+00:00"), "the store keeps UTC"
     other = frame(loaded(db_path, store(db_path, "tkc", title="Friday")))
     assert other["heading"] == "The King Commands · Friday"
+
+
+def test_free_play_shows_its_countdown_in_the_headline(db_path):
+    """The countdown is a tile (read from 3 m as every counter), not only the status line."""
+    from companion.games.free import SetCountdown
+
+    by_round = frame(loaded(db_path, store(db_path, "free")))  # mid-game: the last round is 5
+    assert dict(by_round["headline"]) == {"Last round": "5"}
+    sid = store(db_path, "free", "by turns")
+    record(db_path, sid, SetCountdown(None, 3))
+    assert dict(frame(loaded(db_path, sid))["headline"]) == {"Turns left": "3"}
+    record(db_path, sid, SetCountdown(None, None))
+    assert frame(loaded(db_path, sid))["headline"] == [], "no countdown, no tile"
+    events, _ = finished("free")
+    assert frame(loaded(db_path, store(db_path, "free", "the end", events)))["headline"] == []

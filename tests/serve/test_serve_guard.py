@@ -183,6 +183,7 @@ async def test_malformed_requests_cost_no_traceback(db_path, table, caplog):
     caplog.set_level(logging.DEBUG)
     async with serving(db_path) as running:
         port = running.server.port
+        cpu = time.process_time()  # the server's and this client's both: they share the process
         for _ in range(300):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Bad: a\x01b\r\n\r\n".encode())
@@ -190,6 +191,9 @@ async def test_malformed_requests_cost_no_traceback(db_path, table, caplog):
             answer = await asyncio.wait_for(reader.read(200), 5)
             assert re.match(rb"HTTP/1.[01] 400 ", answer), answer
             writer.close()
+        spent = time.process_time() - cpu
+        print(f"300 malformed requests: {spent:.2f} s of CPU (server and client)")
+        assert spent < 3.0, f"300 malformed requests cost {spent:.2f} s of CPU (a traceback each cost 9.5 s)"
         assert (await get(running.base + "/"))[0] == 200, "the server carries on"
     assert not [r for r in caplog.records if r.exc_info], "no traceback"
     assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 0

@@ -188,3 +188,23 @@ async def test_game_over_names_the_winners_of_every_game_at_80x24(db_path, game_
         shown = screen_text(app)
         assert f"GAME OVER · {named}" in shown, game_id
         assert all(name in shown for name in PLAYERS[game_id]), f"{game_id}: every player's row at the end too"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_no_word_is_broken_at_80x24(db_path, game_id):
+    """Every word of the players' cells, the headline and the status reads whole on the screen
+    (a line may wrap between words, never inside one)."""
+    sid = store(db_path, game_id)
+    app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
+        )
+        await pilot.pause(0.2)
+        shown = screen_text(app)
+        view, pairs = screen.frame.view, screen.frame.headline
+        assert isinstance(pairs, tuple), pairs
+        texts = [view.status, *(cell for row in view.rows for cell in row.cells), *(value for _, value in pairs)]
+        words = {word for text in texts for word in text.split() if word.isprintable()}
+        broken = sorted(word for word in words if word not in shown)
+        assert not broken, f"{game_id}: words broken or missing at 80x24: {broken}"

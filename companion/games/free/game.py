@@ -143,6 +143,16 @@ class FreePlay(GameBase[FreeState]):
             return f"Last round: {state.end_round} ({left} more after this)" if left else "Final round"
         return ""
 
+    def headline(self, state: FreeState) -> tuple[tuple[str, str], ...]:
+        """The countdown as a figure the table reads from across the room (none when unset)."""
+        if state.finished:
+            return ()
+        if state.end_turn is not None:
+            return (("Turns left", str(state.end_turn - state.turns)),)
+        if state.end_round is not None:
+            return (("Last round", str(state.end_round)),)
+        return ()
+
     def columns(self, state: FreeState) -> tuple[str, ...]:
         names: dict[str, None] = {}
         for c in state.counters:

@@ -28,7 +28,7 @@ from companion.core import (
     resolve_options,
 )
 from companion.games.mm5 import battle
-from companion.games.mm5.advice import battle_advice
+from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.battle import members
 from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import (
@@ -57,6 +57,19 @@ from companion.games.mm5.winner import decide
 from companion.games.mm5.words import describe
 
 PANEL_BUDGET = 0.25  # seconds of solving for the display's chance (the table screen solves in a worker)
+_SOLVED: list[tuple[State, Advice]] = []  # the last state solved: its headline and panel share one solve
+
+
+def display_chance(state: State) -> Advice | None:
+    """The battle's advice for the headline and the panel (solved once per state), or None."""
+    if state.battle is None or state.finished:
+        return None
+    if _SOLVED and _SOLVED[0][0] is state:
+        return _SOLVED[0][1]
+    advice = battle_advice(state, budget=PANEL_BUDGET, keep=False)
+    _SOLVED[:] = [(state, advice)]
+    return advice
+
 
 # The note of a spell still face down when the session was exported: what the table sees on import.
 FACE_DOWN = "(face down when exported)"
@@ -106,14 +119,20 @@ class MonsterMaker5(GameBase[State]):
         return view(state)
 
     def headline(self, state: State) -> tuple[tuple[str, str], ...]:
-        return headline(state)
+        """The view's pairs, and in a battle the attacker's chance (the panel says how it was found)."""
+        advice = display_chance(state)
+        if advice is None:
+            return headline(state)
+        odds = f"{advice.attacker_wins:.1%}" if advice.exact else f"roughly {advice.attacker_wins:.0%}"
+        return (*headline(state), ("Attacker's chance", odds))
 
     def panel(self, state: State) -> tuple[str, ...]:
         """What the table display shows under the players: the battle's lineups and the
         attacker's chance (solved within a quarter second, else the rough guess), the countdown."""
         lines = [line.strip() for line in battle_lines(state)]
-        if state.battle is not None and not state.finished:
-            lines += battle_advice(state, budget=PANEL_BUDGET, keep=False).words()[:1]
+        advice = display_chance(state)
+        if advice is not None:
+            lines += advice.words()[:1]
         if countdown(state):
             lines.append(countdown(state))
         return tuple(lines)
