@@ -207,7 +207,13 @@ def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
     play = _play(loaded, times)
     g = loaded.timeline.game
     players = [
-        {"id": i + 1, "uuid": player_uuid(s["name"]), "name": s["name"], "isAnonymous": False}
+        {
+            "id": i + 1,
+            "uuid": player_uuid(s["name"]),
+            "name": s["name"],
+            "isAnonymous": False,
+            "modificationDate": play.last,
+        }
         for i, s in enumerate(play.seats)
     ]
     data = {

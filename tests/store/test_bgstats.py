@@ -40,10 +40,14 @@ def read_bgsplay(text: str) -> list[dict]:
         for r in rows:
             assert isinstance(r["name"], str) and r["name"]
             uuid.UUID(r["uuid"])
+            # PlayFile.cs reads a modificationDate on every player, location and game (a merge keeps the newer)
+            datetime.strptime(r["modificationDate"], "%Y-%m-%d %H:%M:%S")
         tables[name] = {r["id"]: r for r in rows}
     plays = []
     for play in data["plays"]:
         uuid.UUID(play["uuid"])
+        for stamp in ("playDate", "entryDate", "modificationDate"):
+            datetime.strptime(play[stamp], "%Y-%m-%d %H:%M:%S")
         game = tables["games"][play["gameRefId"]]
         location = tables["locations"][play["locationRefId"]]
         when = datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
