@@ -158,3 +158,31 @@ def test_an_unfinished_game_has_no_bgstats_play_nor_link(repo, db_path, capsys):
     for fmt in ("bgstats", "bgstats-link"):
         code = main(["sessions", "export", str(loaded.info.id), "--format", fmt, "--db", str(db_path)])
         assert code == 1 and "finished" in capsys.readouterr().err
+
+
+PUSH_PLAYER_FIELDS = {"name", "score", "winner", "startPlayer", "rank", "sourcePlayerId", "role"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_games_push_link_decodes_to_the_bgsplay_facts(repo, db_path, capsys, game_id):
+    """Every game's link, not only free play's: the documented fields, a score a number (or
+    absent where the game keeps none), the same winners, ranks and date as its .bgsplay."""
+    sid = record(repo, game_id, finished(game_id))
+    base, _, data = exported(capsys, db_path, sid, "bgstats-link").strip().partition("?data=")
+    assert base == "https://app.bgstatsapp.com/createPlay.html"
+    link = json.loads(unquote(data))
+    [play] = read_bgsplay(exported(capsys, db_path, sid, "bgstats"))
+    assert link["playDate"] == play["playDate"] and link["durationMin"] == play["durationMin"]
+    assert link["game"]["name"] == play["game"]["name"] and link["game"]["noPoints"] is play["game"]["noPoints"]
+    assert len(link["players"]) == len(play["scores"])
+    for p, s in zip(link["players"], play["scores"], strict=True):
+        assert set(p) <= PUSH_PLAYER_FIELDS and p["name"] == s["player"]["name"]
+        assert ("score" in p) is (s["score"] != "")
+        if "score" in p:
+            assert type(p["score"]) is int and str(p["score"]) == s["score"]
+        assert (p["winner"], p["startPlayer"], p["rank"], p.get("role", "")) == (
+            s["winner"],
+            s["startPlayer"],
+            s["rank"],
+            s["role"],
+        )
