@@ -116,3 +116,14 @@ def test_the_race_is_stated_in_the_panel_and_the_table_view():
     assert head["Deck runs out"] == "Bob's turn, 1 turn from now" and head["Enemy falls"].endswith("3 turns from now")
     boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=5))
     assert dict(GAME.headline(boss))["Race"].endswith("the party wins first")
+
+
+def test_playtest_a_single_dash_for_three_lvs_is_told_how_many_dashes():
+    """Playtest: `Kai, fire, 3, 2/3/4, -, 2, heal 1` was refused with "...not 1; write - for none."
+    though a - was written: the refusal now shows the dashes the three LVs take."""
+    from companion.games.skd.specs import parse_character
+
+    with pytest.raises(Rejected) as refused:
+        parse_character("Kai, fire, 3, 2/3/4, -, 2, heal 1")
+    assert refused.value.reason == "Kai: 3 LVs need 2 level bonuses, one for each LV from LV2 (-/- for none), not 1."
+    assert parse_character("Kai, fire, 3, 2/3/4, -/-, 2, heal 1")[4] == ("", "")
