@@ -127,3 +127,14 @@ def test_playtest_a_single_dash_for_three_lvs_is_told_how_many_dashes():
         parse_character("Kai, fire, 3, 2/3/4, -, 2, heal 1")
     assert refused.value.reason == "Kai: 3 LVs need 2 level bonuses, one for each LV from LV2 (-/- for none), not 1."
     assert parse_character("Kai, fire, 3, 2/3/4, -/-, 2, heal 1")[4] == ("", "")
+
+
+def test_playtest_a_catalogue_all_drafted_is_none_left_not_none_yet():
+    """Playtest: Bob's draft pick read "known: none yet" right after Ann drafted Rin from it."""
+    from companion.games.skd.notation import known
+    from companion.games.skd.specs import character_data, parse_character
+
+    catalogue = {"Rin": character_data(parse_character("Rin, wind, 2, 3/4/5, c/h2, 2, damage 3"))}
+    assert known({}) == "none yet"
+    assert known(catalogue, ("Rin",)) == "none left"
+    assert known(catalogue) == "1 Rin"

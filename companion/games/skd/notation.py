@@ -78,7 +78,7 @@ def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kin
     """Every card that can come up, numbered; with `kind`, each with its values (stars, element, Atk)."""
     names = shelf(catalogue, taken)
     if not names:
-        return "none yet"
+        return "none left" if catalogue else "none yet"
     return " · ".join(
         f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in enumerate(names, 1)
     )
