@@ -138,3 +138,10 @@ def test_playtest_a_catalogue_all_drafted_is_none_left_not_none_yet():
     assert known({}) == "none yet"
     assert known(catalogue, ("Rin",)) == "none left"
     assert known(catalogue) == "1 Rin"
+
+
+def test_playtest_the_hands_in_the_count_line_are_added_not_a_fraction():
+    """Playtest: "hands 5/4 · total 54" read as five of four, beside "HP 13/16" and "2/6★"."""
+    s = fold(ready(), ev.Draw())
+    line = GAME.panel(s)[1]
+    assert " · hands 5+4 · total 54" in line, line
