@@ -145,3 +145,18 @@ def test_playtest_the_hands_in_the_count_line_are_added_not_a_fraction():
     s = fold(ready(), ev.Draw())
     line = GAME.panel(s)[1]
     assert " · hands 5+4 · total 54" in line, line
+
+
+def test_playtest_the_mana_prompts_example_is_one_the_table_would_take():
+    """Playtest: `a` read "… e.g. 2 -1" and `2 -1` was refused: "Bob has 0 mana; it cannot go below zero."."""
+    from companion.games.skd.effects import give_mana
+    from companion.games.skd.notation import mana_label, parse_mana
+
+    s = fold(ready(), ev.Draw())
+    assert s.seats[1].mana == 0
+    label = mana_label(s)
+    assert label == "Mana: +2 for the active player, or a player number and the change, e.g. 2 +1", label
+    example = label.rsplit("e.g. ", 1)[1]
+    give_mana(s, *parse_mana(example, s.active))  # taken, not refused
+    rich = fold(s, ev.AdjustMana(1, 3))
+    assert mana_label(rich).endswith("e.g. 2 -1")
