@@ -189,6 +189,16 @@ def format_percent(percent: float) -> str:
     return f"{percent:.2f}%"
 
 
+def format_share(share: float) -> str:
+    """A chance from 0 to 1 to one decimal, but never "0.0%" or "100.0%" for something that can go
+    either way (an attacker at 99.96% can still lose)."""
+    if 0 < share < 0.0005:
+        return "<0.1%"
+    if 0.9995 <= share < 1:
+        return ">99.9%"
+    return f"{share:.1%}"
+
+
 # --- parsing ---------------------------------------------------------------------------------
 
 MAX_LENGTH = 200  # characters: the longest sum a table needs is a few dozen

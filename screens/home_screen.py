@@ -9,13 +9,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from companion.store.files import StoreError
 from companion.text import literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.prompt_modal import PromptModal
+from screens.widgets.fitted_footer import FittedFooter
 
 if TYPE_CHECKING:
     from companion.store.repo import SessionInfo
@@ -50,7 +51,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         yield Static("Opening the database…", id="status")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

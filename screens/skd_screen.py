@@ -22,6 +22,7 @@ from companion.games.skd.forecast import hits_per_card
 from companion.games.skd.notation import (
     EFFECT_WORDS,
     known,
+    mana_label,
     offer_label,
     parse_correction,
     parse_keep,
@@ -276,7 +277,7 @@ class SkdScreen(SkdPrompts):
                 return exc.reason
             return self.submit(ev.AdjustMana(seat, delta))
 
-        self.ask("Mana: +2 for the active player, or a player number and the change, e.g. 2 -1", "", submit)
+        self.ask(mana_label(self.state), "", submit)
 
     def action_correct(self) -> None:
         if not self._writable():

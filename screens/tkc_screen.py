@@ -16,7 +16,7 @@ from companion.games.tkc.events import Draw
 from companion.games.tkc.notation import ball_prompt, crown_prompt
 from companion.games.tkc.prompts import attack_prompt, count_prompt, discard_prompt, pass_turn, start_prompt
 from companion.games.tkc.state import TkcState
-from companion.games.tkc.view import counts_line, final_line
+from companion.games.tkc.view import final_line
 from companion.text import markup
 from screens.commands import Command, bindings
 from screens.table_screen import BASE_ACTIONS, TableScreen
@@ -50,7 +50,7 @@ class TkcScreen(TableScreen):
     def paint_panel(self, view: TableView) -> None:
         super().paint_panel(view)
         s = self.game_state
-        lines = [f"[dim]{markup(counts_line(s))}[/]"]
+        lines: list[str] = []  # the piles (counts_line) stand under the header: the status
         if s.step == "start":
             lines.append("Each player draws a card: press [b]s[/b] and type the corner values.")
         if final := final_line(s):

@@ -98,3 +98,12 @@ def test_descriptions_are_plain_words():
     assert GAME.describe(s, Adjust("HP", 1, -7), GAME.apply(s, Adjust("HP", 1, -7))) == "Bob: HP -7 (20 → 13)"
     after = GAME.apply(s, NextTurn())
     assert GAME.describe(s, NextTurn(), after) == "Ann ends the turn; Bob is next"
+
+
+def test_playtest_a_countdown_past_this_round_names_the_round_it_ends_in():
+    """Playtest: Bob's turn, two players, `c 3`: "3 turns left (ends after Bob's turn)", though it is
+    Bob's turn now and the game ends after his next one, in round 2."""
+    s = run(GAME.setup(("Ann", "Bob"), {"counters": "score"}), NextTurn(), SetCountdown(more_turns=3))
+    assert GAME.view(s).status == "3 turns left (ends after Bob's turn in round 2)"
+    s = run(s, NextTurn())
+    assert GAME.view(s).status == "2 turns left (ends after Bob's turn)"

@@ -179,3 +179,19 @@ def test_a_session_holding_a_mage_played_as_dark_says_how_to_fix_it():
     assert "#1 Mage is in play as a Dark Mage" in note and "catalogue (c)" in note and "undo" in note
     dark = run(start(), Draw("card"), Declare("dark", (("Dark Mage", "dark-mage", 1, 3, 3, 4, 0),)))
     assert mage_note(dark) == ""
+
+
+# -- a chance that can go either way never reads as certain -----------------------------------
+
+
+def test_an_uncertain_chance_never_reads_100_or_0_percent():
+    """Playtest at 80x24: Orc and Dark Mage against Holy Knight 5 read "Attacker's chance
+    100.0% (exact: ...)" and "100.0% → 100.0% if it hits (83.3% to hit)" though Ann can win."""
+    from companion.games.mm5.advice import Advice
+
+    nearly = Advice(attacker_wins=0.9996, exact=True).words()[0]
+    assert nearly.startswith("Attacker's chance >99.9% (exact"), nearly
+    hardly = Advice(attacker_wins=0.0004, exact=True).words()[0]
+    assert hardly.startswith("Attacker's chance <0.1% (exact"), hardly
+    assert Advice(attacker_wins=1.0, exact=True).words()[0].startswith("Attacker's chance 100.0%")
+    assert Advice(attacker_wins=0.0, exact=True).words()[0].startswith("Attacker's chance 0.0%")

@@ -183,3 +183,12 @@ def test_the_reinforce_example_offers_the_side_its_own_faction_and_is_accepted()
     assert example == "Ann a: Warrior"
     seat, to, rest = parse_reinforce(example, ("Ann", "Bob"))
     GAME.apply(state, Reinforce(seat, to, card_list(rest, catalogue).ready()))  # accepted
+
+
+def test_playtest_empty_values_are_asked_for_not_quoted_as_two_apostrophes():
+    """Playtest: enter on the empty values line of a Holy Knight read "'': type the card's values …"."""
+    with pytest.raises(Rejected) as refused_empty:
+        n.parse_values("  ")
+    assert refused_empty.value.reason == "Type the card's values, like P 2/4 M 1/3 (attack/defence)."
+    with pytest.raises(Rejected, match=r"^'P 2': type the card's values like P 2/4 M 1/3"):
+        n.parse_values("P 2")

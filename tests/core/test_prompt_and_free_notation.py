@@ -53,8 +53,10 @@ def test_new_counters_for_the_table_and_the_examples_are_free_names():
     assert [e.name for e in parse_new_counters("newc=1, hp=3")] == ["newc", "hp"]
     label = new_counter_prompt(table()).label
     assert "HP=20" not in label and "mana=20" in label, "the example never names a counter already there"
-    example = label.split(": ")[1].split(" ·")[0]
-    GAME.apply(table(), parse_new_counters(example)[0])  # the example is accepted
+    assert label == "New counter: mana=20 0..40 for every player · table: deck=54 0.. for the table", label
+    each, shared = (part.split(": ", 1)[1].rsplit(" for ", 1)[0] for part in label.split(" · "))
+    GAME.apply(table(), parse_new_counters(each)[0])  # the examples are accepted
+    GAME.apply(table(), parse_new_counters("table: " + shared)[0])
 
 
 def test_countdowns_are_read_in_the_core():

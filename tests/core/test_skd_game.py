@@ -146,7 +146,7 @@ def test_panel_shows_enemy_bar_cards_life_forecast_and_damage():
     lines = GAME.panel(s)
     assert lines[0].startswith("Enemy 1/12: Slime 1★  HP ") and "7/10" in lines[0]
     assert "mana 1/3: strong 4 in 2 attacks" in lines[0]
-    assert "deck 43 · play pile 1 (top g1) · discard 2 · hands 4/4 · total 54" in lines[1]
+    assert "deck 43 · play pile 1 (top g1) · discard 2 · hands 4+4 · total 54" in lines[1]
     assert lines[2].startswith("Life (deck per turn): ") and lines[2].endswith(" 43")
     assert lines[3] == "Deck 43 vs Slime: runs out on Bob's enemy phase, 10 turns from now (the normal battle ends)"
     assert "Bob hits per card: red 4, blue 2" in lines[4]

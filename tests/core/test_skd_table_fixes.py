@@ -118,3 +118,47 @@ def test_the_race_is_stated_in_the_panel_and_the_table_view():
     assert head["Deck runs out"] == "Bob's turn, 1 turn from now" and head["Enemy falls"].endswith("3 turns from now")
     boss = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, hp=5))
     assert dict(GAME.headline(boss))["Race"].endswith("the party wins first")
+
+
+def test_playtest_a_single_dash_for_three_lvs_is_told_how_many_dashes():
+    """Playtest: `Kai, fire, 3, 2/3/4, -, 2, heal 1` was refused with "...not 1; write - for none."
+    though a - was written: the refusal now shows the dashes the three LVs take."""
+    from companion.games.skd.specs import parse_character
+
+    with pytest.raises(Rejected) as refused:
+        parse_character("Kai, fire, 3, 2/3/4, -, 2, heal 1")
+    assert refused.value.reason == "Kai: 3 LVs need 2 level bonuses, one for each LV from LV2 (-/- for none), not 1."
+    assert parse_character("Kai, fire, 3, 2/3/4, -/-, 2, heal 1")[4] == ("", "")
+
+
+def test_playtest_a_catalogue_all_drafted_is_none_left_not_none_yet():
+    """Playtest: Bob's draft pick read "known: none yet" right after Ann drafted Rin from it."""
+    from companion.games.skd.notation import known
+    from companion.games.skd.specs import character_data, parse_character
+
+    catalogue = {"Rin": character_data(parse_character("Rin, wind, 2, 3/4/5, c/h2, 2, damage 3"))}
+    assert known({}) == "none yet"
+    assert known(catalogue, ("Rin",)) == "none left"
+    assert known(catalogue) == "1 Rin"
+
+
+def test_playtest_the_hands_in_the_count_line_are_added_not_a_fraction():
+    """Playtest: "hands 5/4 · total 54" read as five of four, beside "HP 13/16" and "2/6★"."""
+    s = fold(ready(), ev.Draw())
+    line = GAME.panel(s)[1]
+    assert " · hands 5+4 · total 54" in line, line
+
+
+def test_playtest_the_mana_prompts_example_is_one_the_table_would_take():
+    """Playtest: `a` read "… e.g. 2 -1" and `2 -1` was refused: "Bob has 0 mana; it cannot go below zero."."""
+    from companion.games.skd.effects import give_mana
+    from companion.games.skd.notation import mana_label, parse_mana
+
+    s = fold(ready(), ev.Draw())
+    assert s.seats[1].mana == 0
+    label = mana_label(s)
+    assert label == "Mana: +2 for the active player, or a player number and the change, e.g. 2 +1", label
+    example = label.rsplit("e.g. ", 1)[1]
+    give_mana(s, *parse_mana(example, s.active))  # taken, not refused
+    rich = fold(s, ev.AdjustMana(1, 3))
+    assert mana_label(rich).endswith("e.g. 2 -1")

@@ -224,3 +224,20 @@ async def test_a_finished_result_reads_whole_at_80_columns(make_app, db_path):
         await home(pilot)
         text = screen_text(app)
         assert "finished" in text and "lost" in text, text
+
+
+async def test_at_80x24_the_home_footer_cuts_no_label(make_app, db_path):
+    """Playtest: the home screen's footer at 80 columns ended in `q Q▏^p palette`, Quit cut to Q."""
+    from textual.widgets._footer import FooterKey
+
+    from tests.ui.test_layout import screen_lines
+
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home(pilot)
+        footer = screen_lines(app)[-1]
+        shown = [k for k in app.screen.query(FooterKey) if k.display and not k.has_class("-command-palette")]
+        assert shown and all(f"{k.key_display} {k.description}" in footer for k in shown), footer
+        assert "… ctrl+p" in footer, footer
+        assert " Q▏" not in footer, footer

@@ -330,3 +330,21 @@ async def test_the_big_table_view_names_the_winners(db_path, repo):
         await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
         await pilot.pause()
         assert "Ann and Bob share the win with 1" in screen_text(app)
+
+
+async def test_at_80x24_the_piles_line_is_shown_once(make_app):
+    """Playtest: "Draw pile 88 · discard 0 · gold unseen 12/12" (and, before it, "Start player:
+    Ann, Bob, Cleo each draw a card") stood under the header and again at the top of the panel."""
+    from tests.ui.test_layout import screen_lines
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, TKC, "Ann, Bob, Cleo")
+        lines = screen_lines(app)
+        assert sum("each draw a card" in line for line in lines) == 1, lines
+        await pilot.press("s", *"3 1 0", "enter")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert sum("Draw pile 88 · discard 0 · gold unseen 12/12" in line for line in lines) == 1, lines

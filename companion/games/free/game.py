@@ -136,8 +136,11 @@ class FreePlay(GameBase[FreeState]):
             return "Game over"
         if state.end_turn is not None:
             left = state.end_turn - state.turns
-            last = state.players[(state.active + left - 1) % len(state.players)]
-            return f"{left} turn{'s' if left != 1 else ''} left (ends after {last}'s turn)"
+            seat = state.active + left - 1
+            last = state.players[seat % len(state.players)]
+            later = seat // len(state.players)  # rounds after this one (a round starts at seat 1)
+            when = f" in round {state.round + later}" if later else ""
+            return f"{left} turn{'s' if left != 1 else ''} left (ends after {last}'s turn{when})"
         if state.end_round is not None:
             left = state.end_round - state.round
             return f"Last round: {state.end_round} ({left} more after this)" if left else "Final round"

@@ -93,7 +93,7 @@ def new_counter_prompt(state: FreeState) -> Prompt:
     taken = {c.name.casefold() for c in state.counters}
     name = next(n for n in ("HP", "mana", "gold", "deck", "counter1", "counter2") if n.casefold() not in taken)
     shared = next(n for n in ("deck", "pool", "bank", "counter3") if n.casefold() not in taken)
-    label = f"New counter for every player: {name}=20 0..40 · for the table: table: {shared}=54 0.."
+    label = f"New counter: {name}=20 0..40 for every player · table: {shared}=54 0.. for the table"
     return Prompt(label, parse_new_counters)
 
 

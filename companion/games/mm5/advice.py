@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from math import prod
 
 from companion.core import Rejected
+from companion.dice import format_share
 from companion.games.mm5.battle import SIDE_NAMES, fighters, walkover
 from companion.games.mm5.exact import Solver, Unsolved
 from companion.games.mm5.notation import parse_strike_or_pick
@@ -53,8 +54,11 @@ class Best:
             f"at #{self.target.uid} {self.target.name}: "
         )
         if self.if_hit is None:
-            return head + f"{self.hit:.1%} to hit (the likeliest hit; not solved)"
-        return head + f"attacker's chance {self.before:.1%} → {self.if_hit:.1%} if it hits ({self.hit:.1%} to hit)"
+            return head + f"{format_share(self.hit)} to hit (the likeliest hit; not solved)"
+        return head + (
+            f"attacker's chance {format_share(self.before)} → {format_share(self.if_hit)} if it hits "
+            f"({format_share(self.hit)} to hit)"
+        )
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -97,7 +101,7 @@ class Advice:
     def words(self) -> list[str]:
         if self.exact:
             lines = [
-                f"Attacker's chance {self.attacker_wins:.1%} (exact: both sides' best play, no more "
+                f"Attacker's chance {format_share(self.attacker_wins)} (exact: both sides' best play, no more "
                 "reinforcements or spells)"
             ]
         else:
@@ -142,7 +146,8 @@ def strike_choice(advice: Advice | None, text: str) -> tuple[int, int, bool]:
 
 def line(n: int, b: Best, width: int = 78) -> str:
     """`1  #7 Orc Chief P → #1 K1 · 41.7% to hit · 96.8% → 97.0%`, names shortened to fit."""
-    tail = f" · {b.hit:.1%} to hit" + ("" if b.if_hit is None else f" · {b.before:.1%} → {b.if_hit:.1%}")
+    after = "" if b.if_hit is None else f" · {format_share(b.before)} → {format_share(b.if_hit)}"
+    tail = f" · {format_share(b.hit)} to hit" + after
     kind = "M" if b.magic else "P"
     room = width - len(f"{n}  #{b.striker.uid}  {kind} → #{b.target.uid} ") - len(tail)
     a, t = b.striker.name, b.target.name

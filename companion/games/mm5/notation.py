@@ -24,6 +24,8 @@ VALUES = re.compile(r"^\s*p\s*(\d+)\s*/\s*(\d+)\s*,?\s*m\s*(\d+)\s*/\s*(\d+)\s*$
 
 def parse_values(text: str) -> tuple[int, int, int, int]:
     """`P 2/4 M 1/3` into (physical atk, physical def, magic atk, magic def)."""
+    if not text.strip():
+        raise Rejected("Type the card's values, like P 2/4 M 1/3 (attack/defence).")
     m = VALUES.match(text)
     if not m:
         raise Rejected(f"{text.strip()!r}: type the card's values like P 2/4 M 1/3 (attack/defence).")

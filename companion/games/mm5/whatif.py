@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Rejected
+from companion.dice import format_share
 from companion.games.mm5.advice import Advice, Lineups, battle_advice
 from companion.games.mm5.battle import SIDE_NAMES, fighters, owner
 from companion.games.mm5.cards import Spec, from_catalogue
@@ -47,7 +48,7 @@ class WhatIf:
     def words(self, state: State) -> str:
         return (
             f"with {self.spec[0]} committed by {state.who(self.seat)} ({SIDE_NAMES[self.side]}): "
-            f"{self.before:.1%} → {self.after:.1%}"
+            f"{format_share(self.before)} → {format_share(self.after)}"
         )
 
 

@@ -10,7 +10,7 @@ then saves to the catalogue. The other forms are short:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core import Rejected
 from companion.games.skd.cards import parse_play
@@ -23,6 +23,9 @@ from companion.games.skd.specs import (
     summary,
 )
 from companion.numbers import LIMIT, whole
+
+if TYPE_CHECKING:
+    from companion.games.skd.state import SkdState
 
 __all__ = ["EFFECT_HELP", "EFFECT_WORDS", "parse_effects", "parse_move"]
 
@@ -78,7 +81,7 @@ def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kin
     """Every card that can come up, numbered; with `kind`, each with its values (stars, element, Atk)."""
     names = shelf(catalogue, taken)
     if not names:
-        return "none yet"
+        return "none left" if catalogue else "none yet"
     return " · ".join(
         f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in enumerate(names, 1)
     )
@@ -92,6 +95,13 @@ def parse_skill(text: str) -> tuple[str, int]:
     if len(parts) > 1 and parts[-1][:1].isdigit():
         return " ".join(parts[:-1]), whole(parts[-1], "The mana", 0, LIMIT)
     return " ".join(parts), 0
+
+
+def mana_label(state: SkdState) -> str:
+    """The mana line's help; its example (the next player) is a change the table would take."""
+    seat = (state.active + 1) % len(state.seats)
+    change = "-1" if state.seats[seat].mana else "+1"
+    return f"Mana: +2 for the active player, or a player number and the change, e.g. {seat + 1} {change}"
 
 
 def parse_mana(text: str, active: int) -> tuple[int, int]:

@@ -93,8 +93,10 @@ def check_character(spec: Any) -> CharacterSpec:
     if not atk or any(a < 0 for a in atk):
         raise Rejected(f"{name}: give its Atk at each LV, e.g. 3/4/5.")
     if len(bonuses) != len(atk) - 1:
+        dashes = "/".join("-" * (len(atk) - 1)) or "-"
         raise Rejected(
-            f"{name}: {len(atk)} LVs need {len(atk) - 1} level bonuses (LV2 on), not {len(bonuses)}; write - for none."
+            f"{name}: {len(atk)} LVs need {len(atk) - 1} level bonuses, one for each LV from LV2 "
+            f"({dashes} for none), not {len(bonuses)}."
         )
     return (str(name).strip(), element, stars, atk, bonuses, _cost(str(cost)), str(skill).strip())
 

@@ -158,7 +158,7 @@ def panel(state: SkdState) -> tuple[str, ...]:
     lines.append(
         f"{battle.capitalize()} · beaten {state.beaten} · deck {state.deck} · play pile {state.pile}"
         f" (top {show(state.top) if state.top else 'none'}) · discard {state.discard}"
-        f" · hands {'/'.join(str(s.hand) for s in state.seats)} · total {state.cards_counted()}"
+        f" · hands {'+'.join(str(s.hand) for s in state.seats)} · total {state.cards_counted()}"
     )
     if state.history:
         lines.append(f"Life (deck per turn): {sparkline((*state.history, state.deck), state.total)} {state.deck}")
