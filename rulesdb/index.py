@@ -43,6 +43,7 @@ from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
 
+from companion.text import markup
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.glossary import covered, english_for, glossary
 from rulesdb.passages import passages
@@ -79,7 +80,6 @@ _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode
 _OPEN, _CLOSE = "\x02", "\x03"
 _MARKS = re.compile(f"([{_OPEN}{_CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
-_RICH_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Prefix indexes (lengths in characters) answer a "word"* phrase from one list instead of
 # merging the lists of every longer term.
@@ -144,13 +144,6 @@ def split_cjk(text: str) -> str:
     return _CJK_PAIR.sub(_SPLIT, normalise(text))
 
 
-def rich_escape(text: str) -> str:
-    if "[" not in text and "\\" not in text:
-        return text
-    escaped = _RICH_TAG.sub(lambda m: f"{m[1]}{m[1]}\\{m[2]}", text)
-    return escaped + "\\" if escaped.endswith("\\") and not escaped.endswith("\\\\") else escaped
-
-
 def _mark(raw: str, mark: tuple[str, str] | None) -> str:
     if mark is None:
         return raw.replace(_OPEN, "").replace(_CLOSE, "")
@@ -158,7 +151,9 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
         return raw.replace(_OPEN, mark[0]).replace(_CLOSE, mark[1])
     pieces = _MARKS.split(raw)
     tokens = {_OPEN: mark[0], _CLOSE: mark[1]}
-    return "".join(tokens.get(piece) or rich_escape(piece) for piece in pieces)
+    # Each piece escaped for Textual's content markup, which the rules screen shows: every `[`
+    # (a lone one at a piece's end would join the mark after it, `[[b]`, and break the markup).
+    return "".join(tokens.get(piece) or markup(piece) for piece in pieces)
 
 
 def _tidy(raw: str) -> str:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rich.text import Text
 
 from rulesdb.glossary import english_for, glossary
-from rulesdb.index import RulesIndex, UnknownGameError, rich_escape
+from rulesdb.index import RulesIndex, UnknownGameError, _mark
 from rulesdb.query import parse_query
 from rulesdb.texts import load_all
 
@@ -192,9 +192,30 @@ def test_scores_are_descending(fixture_index: RulesIndex) -> None:
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
 
 
-@pytest.mark.parametrize("text", ["[b]x[/b]", "[face up]", "[5. 救人]", "a\\", "\\[b]", "[", "]", "[@click]"])
-def test_rich_escape_keeps_text_literal_before_a_tag(text: str) -> None:
-    assert Text.from_markup(rich_escape(text) + "[b]x[/b]").plain == text + "x"
+MARKED = ("\x02", "\x03")  # the index's own highlight marks, as _mark reads them
+
+
+@pytest.mark.parametrize(
+    "text", ["[b]x[/b]", "[face up]", "[5. 救人]", "a\\", "\\[b]", "[", "]", "[@click]", "a [", "[["]
+)
+def test_a_snippet_keeps_its_text_literal_beside_a_highlight(text: str) -> None:
+    """The rules screen shows snippets as Textual content markup: text before a highlighted
+    word reads as written, even a lone `[` right before it (it crashed the screen)."""
+    from textual.markup import to_content
+
+    raw = text + MARKED[0] + "x" + MARKED[1] + text
+    shown = to_content(_mark(raw, ("[b]", "[/b]")))
+    assert shown.plain.replace("\u200b", "") == text + "x" + text
+
+
+@pytest.mark.parametrize(("game", "query"), [("skd", "r"), ("mm5", "rescu"), (None, "r"), (None, "dual")])
+def test_every_highlighted_snippet_reads_as_markup(query: str, game: str | None) -> None:
+    from textual.markup import to_content
+
+    from rulesdb.index import get_index
+
+    for hit in get_index().ask(query, game, limit=50).hits:
+        to_content(hit.snippet)  # raises MarkupError on a broken one
 
 
 def test_parse_query_drops_stopwords_unless_nothing_else() -> None:
