@@ -256,6 +256,17 @@ def probe(apply: Any, state: Any, event: Event) -> None:
 
 
 @dataclass(frozen=True)
+class Card:
+    """A card's values typed at the table, for the game's catalogue (`kind`: character, enemy...).
+    `kept_if_refused`: kept even when the entry is refused, so it is never typed twice."""
+
+    kind: str
+    name: str
+    data: dict[str, Any]
+    kept_if_refused: bool = False
+
+
+@dataclass(frozen=True)
 class Prompt:
     """One question of the table's entry line, built by a game's notation from the state.
 
@@ -268,7 +279,10 @@ class Prompt:
     the next question once what `parse` returned is recorded, built from the state it made
     (None: the line closes). `advice` is the one line of advice the game offers for this
     question (the best choice, what each card would do): shown with the label while the line
-    is open, never scrolled away.
+    is open, never scrolled away. `back` is the question esc goes back to (the line the
+    action was typed on, its text still typed), instead of closing the line. `remember(text)`
+    names the cards the typed text teaches the catalogue (read after `parse` accepts the text):
+    each is kept once what `parse` returned is recorded, or at once if the card says so.
     """
 
     label: str
@@ -279,6 +293,8 @@ class Prompt:
     default: str = ""
     then: Callable[[Any], Prompt | None] | None = None
     advice: str = ""
+    back: Prompt | None = None
+    remember: Callable[[str], tuple[Card, ...]] | None = None
 
     def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
         """What the typed text means: a bare number picks a numbered choice."""

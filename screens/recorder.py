@@ -9,11 +9,12 @@ follow-up Prompt opens at once, and a refusal keeps the line open with the reaso
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import work
 
-from companion.core import Event, Prompt, Rejected
+from companion.core import Card, Event, Prompt, Rejected
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.timeline import Timeline
 from screens.store_access import store
@@ -31,6 +32,7 @@ class Recorder:
     _saving: Timeline | None
     _saving_asked: int | None  # the entry line whose action waits for the lock
     _asked: int
+    _back: Prompt | None  # the question esc at the open line goes back to
     damage: str  # the session could be read only in part: shown read-only, saying why
     entry_open: Any
     close_entry: Any
@@ -158,17 +160,52 @@ class Recorder:
         def submit(text: str) -> str | None:
             try:
                 outcome = prompt.read(text)
-                reason = self.take(outcome)
-                then = prompt.then if reason is None and not isinstance(outcome, Prompt) else None
-                follow = then(self.timeline.state) if then is not None and self.timeline is not None else None
-                if follow is not None:
-                    self.prompt(follow)
-                return reason
+                cards = prompt.remember(text) if prompt.remember is not None else ()
             except Rejected as exc:
                 return exc.reason
+            try:
+                reason = self.take(outcome)
+            except Rejected as exc:
+                reason = exc.reason
+            recorded = reason is None and not isinstance(outcome, Prompt)
+            self.keep_cards(c for c in cards if recorded or c.kept_if_refused)
+            if not recorded:
+                return reason
+            follow = prompt.then(self.timeline.state) if prompt.then is not None and self.timeline else None
+            if follow is not None:
+                self.prompt(follow)
+            return None
 
         value = prompt.default or prompt.value
-        self.ask(prompt.shown_label(), value, submit, prompt.suggest, bool(prompt.default), advice=prompt.advice)
+        self.ask(
+            prompt.shown_label(),
+            value,
+            submit,
+            prompt.suggest,
+            bool(prompt.default),
+            advice=prompt.advice,
+        )
+        self._back = prompt.back
+
+    def keep_cards(self, cards: Iterable[Card]) -> None:
+        """Keep the cards a prompt's text taught in the game's catalogue."""
+        if self.timeline is None:
+            return
+        for card in cards:
+            store(self.app).save_card(self.timeline.game.id, card.kind, card.name, card.data)
+
+    def act(self, build: Callable[[Any], Event | Prompt]) -> None:
+        """Run a key on what the core builds from the state shown: a Prompt opens the line, an
+        event is recorded; a refusal (building or recording) is said in the status line."""
+        if self.timeline is None or not self._writable():
+            return
+        try:
+            asked = build(self.timeline.state)
+        except Rejected as exc:
+            self.explain(exc.reason)
+            return
+        if reason := self.take(asked):
+            self.explain(reason)
 
     def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
         """Record what a prompt parsed, or open its follow-up; the reason if refused."""

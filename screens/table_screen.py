@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.input import Selection
 
-from companion.core import Action, Rejected, TableView
+from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
 from companion.text import heading, literal, markup, shown
 from companion.timeline import Entry, Timeline
@@ -153,6 +153,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._log_widths = (0, 0)
         self._log_finished = False
         self._entry_callback: Callable[[str], str | None] | None = None
+        self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
@@ -409,6 +410,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         of advice for this question, shown under the help while the line is open.
         """
         self._asked += 1
+        self._back = None
         entry = self.query_one(EntryLine).open(label, value, suggest, advice)
         if select and value:
             entry.selection = Selection(0, len(value))
