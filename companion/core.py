@@ -295,6 +295,7 @@ class Prompt:
     advice: str = ""
     back: Prompt | None = None
     remember: Callable[[str], tuple[Card, ...]] | None = None
+    secret: bool = False  # what is typed is hidden as it is typed (a face-down spell's note)
 
     def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
         """What the typed text means: a bare number picks a numbered choice."""

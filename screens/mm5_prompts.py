@@ -1,9 +1,10 @@
-"""The typed prompts of the Monster Maker 5 screen: each turns one line of text into an event.
+"""The Monster Maker 5 questions still asked by the screen: the draw, the strike, the thief, the initiative.
 
-Kept apart from mm5_screen.py so each file stays small; what the text means is the core's
-(companion.games.mm5.notation), and every event is checked by the core before the dice tray
-opens or anything is saved. A card's values reach the catalogue as soon as they are typed
-whole, whether or not the action that uses them then stands, so they are never typed twice.
+Every other question is a Prompt the core builds (companion.games.mm5.prompts) and the shared
+driver opens (`act`). These four still need what the core Prompt cannot say yet: the dice tray,
+the empty deck's confirmation, and a new Holy Knight asked in the middle of a deal line. What
+the text means is the core's (companion.games.mm5.notation), and every event is checked by the
+core before the dice tray opens or anything is saved.
 """
 
 from __future__ import annotations
@@ -11,38 +12,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.core import Rejected, parse_seat
-from companion.games.mm5 import notation, whatif
+from companion.core import Rejected
+from companion.games.mm5 import notation, prompts
 from companion.games.mm5.advice import best_strike_line, strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
-    PLAYABLE_KINDS,
     Spec,
     catalogue_entry,
     from_catalogue,
     knight_name,
 )
 from companion.games.mm5.events import (
-    Attack,
-    Begin,
-    Declare,
     Discard,
     Draw,
-    Enter,
-    HandCount,
     Initiative,
-    Reinforce,
-    Remove,
-    Rescue,
-    Spell,
     Strike,
     Thief,
 )
-from companion.games.mm5.game import attack_targets
-from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import check_knight, check_thief
-from companion.games.mm5.view import declare_prompt, initiative_title
+from companion.games.mm5.view import initiative_title
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult
 from screens.store_access import store
@@ -57,6 +46,7 @@ class MM5Prompts:
     notify: Callable[..., None]
     roll: Callable[..., None]
     probe: Callable[[Any], str]
+    act: Callable[..., None]
     call_after_refresh: Callable[..., Any]
     app: Any
     shown_state: Any
@@ -75,44 +65,6 @@ class MM5Prompts:
 
     def save(self, spec: Spec) -> None:
         store(self.app).save_card("mm5", "character", spec[0], catalogue_entry(spec))
-
-    def with_cards(self, text: str, then: Callable[[tuple[Spec, ...]], Any]) -> str | None:
-        """Resolve card names (asking for unknown ones), then record `then(specs)`. New cards
-        are saved either way (a refused entry does not make them be typed again); a refusal
-        keeps the line that was typed last, with the reason."""
-        try:
-            cards = notation.card_list(text, self.catalogue())
-        except Rejected as exc:
-            return exc.reason
-
-        def finish() -> str | None:
-            for spec in cards.new.values():
-                self.save(spec)
-            return self.attempt(then(cards.ready()))
-
-        def ask_next() -> str | None:
-            name = cards.missing()
-            if name is None:
-                return finish()
-
-            def submit(answer: str) -> str | None:
-                try:
-                    spec = notation.parse_card(name, answer)
-                except Rejected as exc:
-                    return exc.reason
-                cards.learn(spec)
-                self.save(spec)
-                return ask_next()
-
-            self.ask(
-                f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})",
-                "",
-                submit,
-                PLAYABLE_KINDS,
-            )
-            return None
-
-        return ask_next()
 
     def rejected(self, fn: Callable[[str], str | None]) -> Callable[[str], str | None]:
         def run(text: str) -> str | None:
@@ -135,9 +87,6 @@ class MM5Prompts:
         """Open the line; with `select` the value is a filled-in default that typing replaces."""
         if self._writable():
             self.ask(label, value, self.rejected(fn), suggest, select, advice)
-
-    def cards_known(self) -> list[str]:
-        return sorted(self.catalogue())
 
     # -- the turn ----------------------------------------------------------------------------
 
@@ -207,40 +156,16 @@ class MM5Prompts:
         self.app.push_screen(ConfirmModal(question), done)
 
     def action_begin(self) -> None:
-        self._go(
-            "The deal is placed. Who goes first (die roll)? Seat number or name",
-            lambda t: self.attempt(Begin(parse_seat(t, self.players()))),
-            suggest=self.players(),
-        )
+        self.act(prompts.begin_prompt)
 
     def action_declare(self) -> None:
-        def submit(text: str) -> str | None:
-            side, whisper, rest = notation.parse_declare(text)
-            return self.with_cards(rest, lambda specs: Declare(side, specs, whisper))
-
-        label, words = declare_prompt(self.shown_state)
-        me = self.shown_state.players[self.shown_state.active]
-        # Keeping the side is the usual declaration: filled in, so `f enter` keeps it.
-        side = me.faction if me.faction != "neutral" else ""
-        self._go(label, submit, side, suggest=(*words, *self.cards_known()), select=bool(side))
+        self.act(lambda state: prompts.declare(state, self.catalogue()))
 
     def action_enter(self) -> None:
-        self._go(
-            "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
-            lambda t: self.with_cards(t, lambda specs: Enter(specs)),
-            suggest=self.cards_known(),
-        )
+        self.act(lambda state: prompts.enter_prompt(state, self.catalogue()))
 
     def action_hand(self) -> None:
-        def submit(text: str) -> str | None:
-            seat, count = notation.parse_hand(text, self.players())
-            return self.attempt(HandCount(seat, count))
-
-        self._go(
-            "Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)",
-            submit,
-            suggest=self.players(),
-        )
+        self.act(prompts.hand_prompt)
 
     def action_discard(self) -> None:
         if self._writable():
@@ -254,17 +179,8 @@ class MM5Prompts:
     # -- actions -----------------------------------------------------------------------------
 
     def action_attack(self) -> None:
-        state = self.shown_state
-        if state.battle is None:
-            # The only player who can be attacked is filled in: `a enter` attacks them.
-            targets = [state.players[seat].name for seat in attack_targets(state)]
-            self._go(
-                "Attack whom? Seat number or name",
-                lambda t: self.attempt(Attack(parse_seat(t, self.players()))),
-                targets[0] if len(targets) == 1 else "",
-                suggest=[n for i, n in enumerate(self.players()) if i != state.active],
-                select=len(targets) == 1,
-            )
+        if self.shown_state.battle is None:
+            self.act(prompts.target_prompt)
             return
         advice = self.strike_advice()
         self._go(strike_help(advice), self.strike, advice=best_strike_line(advice))
@@ -293,17 +209,7 @@ class MM5Prompts:
         return None
 
     def action_rescue(self) -> None:
-        known = self.catalogue("dungeon").get("Dark Dungeon")
-
-        def submit(text: str) -> str | None:
-            values = notation.parse_values(text)
-            if reason := self.attempt(Rescue(values)):
-                return reason
-            store(self.app).save_card("mm5", "dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])})
-            return None
-
-        shown = f"P {known['p'][0]}/{known['p'][1]} M {known['m'][0]}/{known['m'][1]}" if known else ""
-        self._go("Rescue: the Dark Dungeon card's values (P atk/def M atk/def), enter to storm it", submit, shown)
+        self.act(lambda state: prompts.rescue_prompt(state, self.catalogue("dungeon").get("Dark Dungeon")))
 
     def action_thief(self) -> None:
         def submit(text: str) -> str | None:
@@ -326,40 +232,10 @@ class MM5Prompts:
     # -- battle ------------------------------------------------------------------------------
 
     def action_reinforce(self) -> None:
-        def submit(text: str) -> str | None:
-            picked = whatif.choice(self.reinforce_whatifs(), text)
-            if picked is not None:
-                return self.attempt(picked)
-            seat, to, rest = notation.parse_reinforce(text, self.players())
-            return self.with_cards(rest, lambda specs: Reinforce(seat, to, specs))
-
-        example = notation.reinforce_example(self.shown_state, self.catalogue())
-        self._go(
-            f"Reinforce: a what-if's number (1), or player, a|d (the side), characters: {example}",
-            submit,
-            suggest=(*self.players(), *self.cards_known()),
-        )
+        self.act(lambda state: prompts.reinforce_prompt(state, self.catalogue(), self.reinforce_whatifs()))
 
     def action_spell(self) -> None:
-        def submit(text: str) -> str | None:
-            if ":" in text:  # the note typed in the open, as before
-                seat, note = notation.parse_spell(text, self.players())
-                return self.attempt(Spell(seat, note))
-            seat = parse_seat(text, self.players())
-            self.probe(Spell(seat))  # may this player lay one now?
-            name = self.shown_state.players[seat].name
-            self.call_after_refresh(
-                self.ask,
-                f"{name}'s spell: a note for the reveal (hidden as you type; enter for none)",
-                "",
-                self.rejected(lambda note: self.attempt(Spell(seat, note.strip()))),
-                secret=True,
-            )
-            return None
-
-        self._go(
-            "Face-down spell: who lays it? (seat or name; its note is asked hidden)", submit, suggest=self.players()
-        )
+        self.act(prompts.spell_prompt)
 
     def action_initiative(self) -> None:
         state = self.shown_state
@@ -384,8 +260,4 @@ class MM5Prompts:
         self.roll(request, lambda r: self.record(Initiative(*r.faces)))
 
     def action_remove(self) -> None:
-        def submit(text: str) -> str | None:
-            uid, why = notation.parse_remove(text)
-            return self.attempt(Remove(uid, why))
-
-        self._go("Remove a character (spell effect, correction): id and why — 7 Fireball", submit)
+        self.act(prompts.remove_prompt)

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.content import Content
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
@@ -157,20 +155,6 @@ class MM5Screen(MM5Prompts, TableScreen):
             return None
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)
-
-    def ask(
-        self,
-        label: str | Content | Text,
-        value: str,
-        callback: Callable[[str], str | None],
-        suggest: Iterable[str] = (),
-        select: bool = False,
-        advice: str = "",
-        secret: bool = False,
-    ) -> None:
-        """The entry line; `secret` hides what is typed (a face-down spell's note)."""
-        super().ask(label, value, callback, suggest, select, advice)
-        self.query_one("#entry", Input).password = secret
 
     def probe(self, event) -> str:  # type: ignore[no-untyped-def]
         """The log line an event would make, or Rejected: the core decides, nothing is recorded."""

@@ -184,6 +184,7 @@ class Recorder:
             prompt.suggest,
             bool(prompt.default),
             advice=prompt.advice,
+            secret=prompt.secret,
         )
         self._back = prompt.back
 

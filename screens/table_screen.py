@@ -396,6 +396,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         suggest: Iterable[str] = (),
         select: bool = False,
         advice: str = "",
+        secret: bool = False,
     ) -> None:
         """Open the entry line with `label` as its help and `value` typed in already (with
         `select`, filled in and selected: enter accepts it, the first key typed replaces it).
@@ -412,6 +413,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._asked += 1
         self._back = None
         entry = self.query_one(EntryLine).open(label, value, suggest, advice)
+        entry.password = secret  # hidden as it is typed (a face-down spell's note)
         if select and value:
             entry.selection = Selection(0, len(value))
         # Focus now, not on the next tick, so digits typed right after the key land here.

@@ -1,0 +1,181 @@
+"""Monster Maker 5's typed questions at the table, each built from the state and the card catalogue.
+
+`catalogue` is the mm5 character catalogue (name -> values, as the store keeps it). A card the
+catalogue does not know is asked for once ("orc P 2/1 M 0/1") and kept at once, whether or not
+the action that uses it then stands, so it is never typed twice. The strike, the thief, the
+initiative and the draw (the dice tray, the empty deck's confirmation, a new Holy Knight's values)
+are still asked by the screen (screens/mm5_prompts.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.core import Card, Event, Prompt, parse_seat
+from companion.games.mm5 import notation, whatif
+from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry
+from companion.games.mm5.events import Attack, Begin, Declare, Enter, HandCount, Reinforce, Remove, Rescue, Spell
+from companion.games.mm5.game import attack_targets
+from companion.games.mm5.notation import KINDS_HELP
+from companion.games.mm5.rules import apply
+from companion.games.mm5.view import declare_prompt
+
+Catalogue = Mapping[str, Mapping[str, Any]]
+
+
+def players(state: Any) -> tuple[str, ...]:
+    return tuple(seat.name for seat in state.players)
+
+
+def kept(specs: Mapping[str, Spec]) -> tuple[Card, ...]:
+    """Cards typed out whole: kept at once, even if the action that brings them is refused."""
+    return tuple(Card("character", s[0], catalogue_entry(s), kept_if_refused=True) for s in specs.values())
+
+
+def with_cards(text: str, catalogue: Catalogue, make: Callable[[tuple[Spec, ...]], Event]) -> Event | Prompt:
+    """`make(specs)` for the typed card list, or first the question for each card nobody has typed yet."""
+    return _resolve(notation.card_list(text, catalogue), make)
+
+
+def _typed_cards(text: str, catalogue: Catalogue) -> tuple[Card, ...]:
+    return kept(notation.card_list(text, catalogue).new)
+
+
+def _resolve(cards: notation.CardList, make: Callable[[tuple[Spec, ...]], Event]) -> Event | Prompt:
+    name = cards.missing()
+    if name is None:
+        return make(cards.ready())
+
+    def parse(answer: str) -> Event | Prompt:
+        cards.learn(notation.parse_card(name, answer))
+        return _resolve(cards, make)
+
+    return Prompt(
+        f"{name} is new: its kind and values from the card, e.g. orc P 2/1 M 0/1 ({KINDS_HELP})",
+        parse,
+        suggest=PLAYABLE_KINDS,
+        remember=lambda answer: kept({name: notation.parse_card(name, answer)}),
+    )
+
+
+def begin_prompt(state: Any) -> Prompt:
+    return Prompt(
+        "The deal is placed. Who goes first (die roll)? Seat number or name",
+        lambda t: Begin(parse_seat(t, players(state))),
+        suggest=players(state),
+    )
+
+
+def declare(state: Any, catalogue: Catalogue) -> Prompt:
+    """The declaration; keeping the side is the usual one: filled in, so `f enter` keeps it."""
+
+    def parse(text: str) -> Event | Prompt:
+        side, whisper, rest = notation.parse_declare(text)
+        return with_cards(rest, catalogue, lambda specs: Declare(side, specs, whisper))
+
+    label, words = declare_prompt(state)
+    me = state.players[state.active]
+    side = me.faction if me.faction != "neutral" else ""
+    return Prompt(
+        label,
+        parse,
+        suggest=(*words, *sorted(catalogue)),
+        default=side,
+        remember=lambda text: _typed_cards(notation.parse_declare(text)[2], catalogue),
+    )
+
+
+def enter_prompt(state: Any, catalogue: Catalogue) -> Prompt:
+    return Prompt(
+        "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
+        lambda t: with_cards(t, catalogue, Enter),
+        suggest=tuple(sorted(catalogue)),
+        remember=lambda t: _typed_cards(t, catalogue),
+    )
+
+
+def hand_prompt(state: Any) -> Prompt:
+    return Prompt(
+        "Hand count (a correction; the app counts hands itself): player and number of cards (Bob 6)",
+        lambda text: HandCount(*notation.parse_hand(text, players(state))),
+        suggest=players(state),
+    )
+
+
+def remove_prompt(state: Any) -> Prompt:
+    return Prompt(
+        "Remove a character (spell effect, correction): id and why — 7 Fireball",
+        lambda text: Remove(*notation.parse_remove(text)),
+    )
+
+
+def target_prompt(state: Any) -> Prompt:
+    """Whom to attack; the only player who can be attacked is filled in: `a enter` attacks them."""
+    targets = [state.players[seat].name for seat in attack_targets(state)]
+    return Prompt(
+        "Attack whom? Seat number or name",
+        lambda t: Attack(parse_seat(t, players(state))),
+        suggest=tuple(n for i, n in enumerate(players(state)) if i != state.active),
+        default=targets[0] if len(targets) == 1 else "",
+    )
+
+
+def rescue_prompt(state: Any, dungeon: Mapping[str, Any] | None) -> Prompt:
+    """The Dark Dungeon card's values (the catalogue's, filled in); kept once the rescue stands."""
+
+    def remember(text: str) -> tuple[Card, ...]:
+        values = notation.parse_values(text)
+        return (Card("dungeon", "Dark Dungeon", {"p": list(values[:2]), "m": list(values[2:])}),)
+
+    shown = f"P {dungeon['p'][0]}/{dungeon['p'][1]} M {dungeon['m'][0]}/{dungeon['m'][1]}" if dungeon else ""
+    return Prompt(
+        "Rescue: the Dark Dungeon card's values (P atk/def M atk/def), enter to storm it",
+        lambda text: Rescue(notation.parse_values(text)),
+        shown,
+        remember=remember,
+    )
+
+
+def reinforce_prompt(state: Any, catalogue: Catalogue, found: list[whatif.WhatIf]) -> Prompt:
+    """A what-if's number (`found`, the list the panel shows), or player, side and characters."""
+
+    def parse(text: str) -> Event | Prompt:
+        picked = whatif.choice(found, text)
+        if picked is not None:
+            return picked
+        seat, to, rest = notation.parse_reinforce(text, players(state))
+        return with_cards(rest, catalogue, lambda specs: Reinforce(seat, to, specs))
+
+    def remember(text: str) -> tuple[Card, ...]:
+        if text.strip().isdigit():
+            return ()
+        return _typed_cards(notation.parse_reinforce(text, players(state))[2], catalogue)
+
+    example = notation.reinforce_example(state, catalogue)
+    return Prompt(
+        f"Reinforce: a what-if's number (1), or player, a|d (the side), characters: {example}",
+        parse,
+        suggest=(*players(state), *sorted(catalogue)),
+        remember=remember,
+    )
+
+
+def spell_prompt(state: Any) -> Prompt:
+    """Who lays a face-down spell; its note is asked next, hidden as it is typed."""
+
+    def parse(text: str) -> Event | Prompt:
+        if ":" in text:  # the note typed in the open, as before
+            return Spell(*notation.parse_spell(text, players(state)))
+        seat = parse_seat(text, players(state))
+        apply(state, Spell(seat))  # may this player lay one now? (Rejected says why not)
+        name = state.players[seat].name
+        return Prompt(
+            f"{name}'s spell: a note for the reveal (hidden as you type; enter for none)",
+            lambda note: Spell(seat, note.strip()),
+            secret=True,
+        )
+
+    return Prompt(
+        "Face-down spell: who lays it? (seat or name; its note is asked hidden)", parse, suggest=players(state)
+    )
