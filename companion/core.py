@@ -256,6 +256,36 @@ def probe(apply: Any, state: Any, event: Event) -> None:
 
 
 @dataclass(frozen=True)
+class Roll:
+    """Dice as the table entered them: each face, or one number standing for the sum of all
+    (`total`); `rolled` when the app rolled them."""
+
+    faces: tuple[int, ...]
+    total: bool = False
+    rolled: bool = False
+
+
+def as_logged(roll: Roll, line: str) -> str:
+    """What the dice tray shows for a roll: the log line its event would make."""
+    return line
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A question answered from the dice tray, not the entry line: a Prompt's `parse` returns
+    one as it returns a follow-up Prompt. `count` six-sided dice under `title`; `chance` says
+    what is needed and how likely it is. `event(roll)` is what to record (Rejected: a roll that
+    cannot happen); `words(roll, line)` is what the tray shows for it, given the log line the
+    event would make."""
+
+    title: str
+    count: int
+    chance: str
+    event: Callable[[Roll], Event]
+    words: Callable[[Roll, str], str] = as_logged
+
+
+@dataclass(frozen=True)
 class Card:
     """A card's values typed at the table, for the game's catalogue (`kind`: character, enemy...).
     `kept_if_refused`: kept even when the entry is refused, so it is never typed twice."""
@@ -286,7 +316,7 @@ class Prompt:
     """
 
     label: str
-    parse: Callable[[str], Event | tuple[Event, ...] | Prompt | None]
+    parse: Callable[[str], Event | tuple[Event, ...] | Prompt | Dice | None]
     value: str = ""
     suggest: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
@@ -297,7 +327,7 @@ class Prompt:
     remember: Callable[[str], tuple[Card, ...]] | None = None
     secret: bool = False  # what is typed is hidden as it is typed (a face-down spell's note)
 
-    def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
+    def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | Dice | None:
         """What the typed text means: a bare number picks a numbered choice."""
         typed = text.strip()
         if self.choices and typed.isdigit():

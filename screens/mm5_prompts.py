@@ -14,8 +14,6 @@ from typing import Any
 
 from companion.core import Rejected
 from companion.games.mm5 import notation, prompts
-from companion.games.mm5.advice import best_strike_line, strike_choice, strike_help
-from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import (
     Spec,
     catalogue_entry,
@@ -25,15 +23,9 @@ from companion.games.mm5.cards import (
 from companion.games.mm5.events import (
     Discard,
     Draw,
-    Initiative,
-    Strike,
-    Thief,
 )
-from companion.games.mm5.odds import likelihood, thief_chance
-from companion.games.mm5.rules import check_knight, check_thief
-from companion.games.mm5.view import initiative_title
+from companion.games.mm5.rules import check_knight
 from screens.confirm_modal import ConfirmModal
-from screens.dice_tray_modal import DiceRequest, DiceResult
 from screens.store_access import store
 
 
@@ -182,52 +174,13 @@ class MM5Prompts:
         if self.shown_state.battle is None:
             self.act(prompts.target_prompt)
             return
-        advice = self.strike_advice()
-        self._go(strike_help(advice), self.strike, advice=best_strike_line(advice))
-
-    def strike(self, text: str) -> str | None:
-        striker, target, magic = strike_choice(self.strike_advice(), text)
-        state = self.shown_state
-        _, roll = prepare_strike(state, striker, target, magic)
-        if not roll.dice:  # no dice are rolled (it cannot miss): the bare enter records it
-            return self.attempt(Strike(striker, target, magic, ()))
-        _, me = state.find(striker)
-        _, foe = state.find(target)
-
-        def event(r: DiceResult) -> Strike:
-            return Strike(striker, target, magic, r.faces, r.total, r.rolled)
-
-        def check(r: DiceResult) -> str:
-            line = self.probe(event(r))
-            total = sum(r.faces)
-            return line.split(": ", 2)[-1] + (f" · {likelihood(roll.dice, total)}" if roll.dice else "")
-
-        title = f"#{striker} {me.name} → #{target} {foe.name} ({'magic' if magic else 'physical'})"
-        self.call_after_refresh(
-            self.roll, DiceRequest(title, roll.dice, roll.words(), check), lambda r: self.record(event(r))
-        )
-        return None
+        self.act(lambda state: prompts.strike_prompt(state, self.strike_advice()))
 
     def action_rescue(self) -> None:
         self.act(lambda state: prompts.rescue_prompt(state, self.catalogue("dungeon").get("Dark Dungeon")))
 
     def action_thief(self) -> None:
-        def submit(text: str) -> str | None:
-            rescue, number, value = notation.parse_thief(text)
-            check_thief(self.shown_state, rescue, number, value)
-            what = f"free Holy Knight {number}" if rescue else f"steal gem {number}"
-
-            def check(r: DiceResult) -> str:
-                return self.probe(Thief(rescue, number, value, r.faces[0])).split(": ", 1)[-1]
-
-            chance = thief_chance(value)
-            request = DiceRequest(f"Thief: {what}", 1, f"1d6 ≥ {value} — {chance} = {float(chance):.1%}", check)
-            self.call_after_refresh(
-                self.roll, request, lambda r: self.record(Thief(rescue, number, value, r.faces[0], r.rolled))
-            )
-            return None
-
-        self._go("Thief: g3 4 = steal gem 3 with a thief of 4 · k2 5 = free Holy Knight 2 with 5", submit)
+        self.act(prompts.thief_prompt)
 
     # -- battle ------------------------------------------------------------------------------
 
@@ -238,26 +191,7 @@ class MM5Prompts:
         self.act(prompts.spell_prompt)
 
     def action_initiative(self) -> None:
-        state = self.shown_state
-        if state.battle is None or not self._writable():
-            self.notify("Initiative is rolled in a battle.")
-            return
-        if walkover(state) is not None:
-            self.record(Initiative())  # the core decides it: a side with nobody loses without a roll
-            return
-
-        def check(r: DiceResult) -> str:
-            if r.total or len(r.faces) != 2:
-                raise Rejected("Enter both dice: the attacker's, then the defender's.")
-            return self.probe(Initiative(*r.faces))
-
-        request = DiceRequest(
-            initiative_title(state),
-            2,
-            "each side rolls 1d6; the higher strikes first; a tie is rolled again",
-            check,
-        )
-        self.roll(request, lambda r: self.record(Initiative(*r.faces)))
+        self.act(prompts.initiative)
 
     def action_remove(self) -> None:
         self.act(prompts.remove_prompt)

@@ -10,7 +10,6 @@ freezes; a solve that takes over half a second shows its progress.
 
 from __future__ import annotations
 
-import random
 import time
 
 from rich.text import Text
@@ -18,7 +17,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from companion.core import Rejected
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.view import battle_lines, mage_note, next_step
 from companion.games.mm5.whatif import WhatIf, panel, what_ifs
@@ -56,7 +54,6 @@ class MM5Screen(MM5Prompts, TableScreen):
 
     def __init__(self, session_id: int) -> None:
         super().__init__(session_id)
-        self.rng = random.Random()
         self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
         self.whatifs: tuple[object, list[WhatIf]] = (None, [])  # the reinforcement what-ifs, likewise
 
@@ -155,9 +152,3 @@ class MM5Screen(MM5Prompts, TableScreen):
             return None
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)
-
-    def probe(self, event) -> str:  # type: ignore[no-untyped-def]
-        """The log line an event would make, or Rejected: the core decides, nothing is recorded."""
-        if self.timeline is None:
-            raise Rejected("The session is still loading.")
-        return self.timeline.entry_for(event).text

@@ -9,14 +9,16 @@ follow-up Prompt opens at once, and a refusal keeps the line open with the reaso
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import work
 
-from companion.core import Card, Event, Prompt, Rejected
+from companion.core import Card, Dice, Event, Prompt, Rejected, Roll
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.timeline import Timeline
+from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
 
@@ -32,6 +34,8 @@ class Recorder:
     _saving: Timeline | None
     _saving_asked: int | None  # the entry line whose action waits for the lock
     _asked: int
+    rng: random.Random  # the app's dice, when it rolls them
+    call_after_refresh: Any
     _back: Prompt | None  # the question esc at the open line goes back to
     damage: str  # the session could be read only in part: shown read-only, saying why
     entry_open: Any
@@ -188,6 +192,28 @@ class Recorder:
         )
         self._back = prompt.back
 
+    def roll_for(self, dice: Dice) -> None:
+        """Open the dice tray for `dice`: a roll the core refuses is said there; one it accepts
+        is recorded as the event it makes."""
+
+        def roll(r: DiceResult) -> Roll:
+            return Roll(r.faces, r.total, r.rolled)
+
+        def check(r: DiceResult) -> str:
+            return dice.words(roll(r), self.probe(dice.event(roll(r))))
+
+        def done(r: DiceResult | None) -> None:
+            if r is not None:
+                self.record(dice.event(roll(r)))
+
+        self.app.push_screen(DiceTrayModal(DiceRequest(dice.title, dice.count, dice.chance, check), self.rng), done)
+
+    def probe(self, event: Event) -> str:
+        """The log line an event would make, or Rejected: the core decides, nothing is recorded."""
+        if self.timeline is None:
+            raise Rejected("The session is still loading.")
+        return self.timeline.entry_for(event).text
+
     def keep_cards(self, cards: Iterable[Card]) -> None:
         """Keep the cards a prompt's text taught in the game's catalogue."""
         if self.timeline is None:
@@ -208,10 +234,17 @@ class Recorder:
         if reason := self.take(asked):
             self.explain(reason)
 
-    def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
-        """Record what a prompt parsed, or open its follow-up; the reason if refused."""
+    def take(self, outcome: Event | tuple[Event, ...] | Prompt | Dice | None) -> str | None:
+        """Record what a prompt parsed, or open its follow-up (a Prompt, or the dice tray); the
+        reason if refused."""
         if isinstance(outcome, Prompt):
             self.prompt(outcome)
+            return None
+        if isinstance(outcome, Dice):
+            if self.entry_open:  # after the line closes; the keys typed meanwhile are held for the tray
+                self.call_after_refresh(self.roll_for, outcome)
+            else:
+                self.roll_for(outcome)
             return None
         if isinstance(outcome, Event):
             return self.attempt(outcome)

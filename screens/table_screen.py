@@ -8,6 +8,7 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import PurePath
@@ -147,6 +148,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def __init__(self, session_id: int) -> None:
         super().__init__()
         self.session_id = session_id
+        self.rng = random.Random()  # the dice tray's, when the app rolls
         self.title_text = ""
         self.options_text = ""
         self._shown: tuple[tuple[Entry, ...], int] = ((), 0)

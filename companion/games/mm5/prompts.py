@@ -2,9 +2,9 @@
 
 `catalogue` is the mm5 character catalogue (name -> values, as the store keeps it). A card the
 catalogue does not know is asked for once ("orc P 2/1 M 0/1") and kept at once, whether or not
-the action that uses it then stands, so it is never typed twice. The strike, the thief, the
-initiative and the draw (the dice tray, the empty deck's confirmation, a new Holy Knight's values)
-are still asked by the screen (screens/mm5_prompts.py).
+the action that uses it then stands, so it is never typed twice. A strike, a thief and the
+initiative end in the dice tray (a `Dice`). The draw (the empty deck's confirmation, a new Holy
+Knight's values in the middle of a deal line) is still asked by the screen (screens/mm5_prompts.py).
 """
 
 from __future__ import annotations
@@ -12,14 +12,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core import Card, Event, Prompt, parse_seat
+from companion.core import Card, Dice, Event, Prompt, Rejected, Roll, parse_seat
 from companion.games.mm5 import notation, whatif
+from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
+from companion.games.mm5.battle import prepare_strike, walkover
 from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry
-from companion.games.mm5.events import Attack, Begin, Declare, Enter, HandCount, Reinforce, Remove, Rescue, Spell
+from companion.games.mm5.events import (
+    Attack,
+    Begin,
+    Declare,
+    Enter,
+    HandCount,
+    Initiative,
+    Reinforce,
+    Remove,
+    Rescue,
+    Spell,
+    Strike,
+    Thief,
+)
 from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
-from companion.games.mm5.rules import apply
-from companion.games.mm5.view import declare_prompt
+from companion.games.mm5.odds import likelihood, thief_chance
+from companion.games.mm5.rules import apply, check_thief
+from companion.games.mm5.view import declare_prompt, initiative_title
 
 Catalogue = Mapping[str, Mapping[str, Any]]
 
@@ -178,4 +194,64 @@ def spell_prompt(state: Any) -> Prompt:
 
     return Prompt(
         "Face-down spell: who lays it? (seat or name; its note is asked hidden)", parse, suggest=players(state)
+    )
+
+
+def strike_prompt(state: Any, advice: Advice | None) -> Prompt:
+    """One strike: the advised ones numbered best first (when solved), then the dice tray for its
+    dice; a strike the dice cannot miss records on the enter."""
+
+    def parse(text: str) -> Event | Dice:
+        striker, target, magic = strike_choice(advice, text)
+        _, roll = prepare_strike(state, striker, target, magic)
+        if not roll.dice:
+            return Strike(striker, target, magic, ())
+        _, me = state.find(striker)
+        _, foe = state.find(target)
+
+        def event(r: Roll) -> Event:
+            return Strike(striker, target, magic, r.faces, r.total, r.rolled)
+
+        def words(r: Roll, line: str) -> str:
+            return line.split(": ", 2)[-1] + f" · {likelihood(roll.dice, sum(r.faces))}"
+
+        title = f"#{striker} {me.name} → #{target} {foe.name} ({'magic' if magic else 'physical'})"
+        return Dice(title, roll.dice, roll.words(), event, words)
+
+    return Prompt(strike_help(advice), parse, advice=best_strike_line(advice))
+
+
+def thief_prompt(state: Any) -> Prompt:
+    """A thief's gem or Holy Knight and its value, then its one die."""
+
+    def parse(text: str) -> Dice:
+        rescue, number, value = notation.parse_thief(text)
+        check_thief(state, rescue, number, value)
+        what = f"free Holy Knight {number}" if rescue else f"steal gem {number}"
+        chance = thief_chance(value)
+        return Dice(
+            f"Thief: {what}",
+            1,
+            f"1d6 ≥ {value} — {chance} = {float(chance):.1%}",
+            lambda r: Thief(rescue, number, value, r.faces[0], r.rolled),
+            lambda r, line: line.split(": ", 1)[-1],
+        )
+
+    return Prompt("Thief: g3 4 = steal gem 3 with a thief of 4 · k2 5 = free Holy Knight 2 with 5", parse)
+
+
+def initiative(state: Any) -> Event | Dice:
+    """Each side's die, or no roll where the core decides it (a side with nobody loses)."""
+    if state.battle is None:
+        raise Rejected("Initiative is rolled in a battle.")
+    if walkover(state) is not None:
+        return Initiative()
+
+    def event(r: Roll) -> Event:
+        if r.total or len(r.faces) != 2:
+            raise Rejected("Enter both dice: the attacker's, then the defender's.")
+        return Initiative(*r.faces)
+
+    return Dice(
+        initiative_title(state), 2, "each side rolls 1d6; the higher strikes first; a tie is rolled again", event
     )
