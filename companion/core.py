@@ -326,6 +326,7 @@ class Prompt:
     back: Prompt | None = None
     remember: Callable[[str], tuple[Card, ...]] | None = None
     secret: bool = False  # what is typed is hidden as it is typed (a face-down spell's note)
+    confirm: bool = False  # a yes-or-no question (the label): yes records what `parse("")` returns
 
     def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | Dice | None:
         """What the typed text means: a bare number picks a numbered choice."""

@@ -18,6 +18,7 @@ from textual import work
 from companion.core import Card, Dice, Event, Prompt, Rejected, Roll
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.timeline import Timeline
+from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
@@ -160,6 +161,12 @@ class Recorder:
         one `then` builds from the new state), a refusal keeps the line."""
         if not self._writable():
             return
+        if prompt.confirm:  # after the line closes; the keys typed meanwhile are held for the question
+            if self.entry_open:
+                self.call_after_refresh(self.confirm, prompt)
+            else:
+                self.confirm(prompt)
+            return
 
         def submit(text: str) -> str | None:
             try:
@@ -192,6 +199,20 @@ class Recorder:
         )
         self._back = prompt.back
 
+    def confirm(self, prompt: Prompt) -> None:
+        """Ask a yes-or-no Prompt in a modal; yes records what it parses (a refusal is said)."""
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    reason = self.take(prompt.read(""))
+                except Rejected as exc:
+                    reason = exc.reason
+                if reason:
+                    self.explain(reason)
+
+        self.app.push_screen(ConfirmModal(prompt.label), done)
+
     def roll_for(self, dice: Dice) -> None:
         """Open the dice tray for `dice`: a roll the core refuses is said there; one it accepts
         is recorded as the event it makes."""
@@ -221,7 +242,7 @@ class Recorder:
         for card in cards:
             store(self.app).save_card(self.timeline.game.id, card.kind, card.name, card.data)
 
-    def act(self, build: Callable[[Any], Event | Prompt]) -> None:
+    def act(self, build: Callable[[Any], Event | Prompt | Dice]) -> None:
         """Run a key on what the core builds from the state shown: a Prompt opens the line, an
         event is recorded; a refusal (building or recording) is said in the status line."""
         if self.timeline is None or not self._writable():

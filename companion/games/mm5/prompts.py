@@ -3,8 +3,7 @@
 `catalogue` is the mm5 character catalogue (name -> values, as the store keeps it). A card the
 catalogue does not know is asked for once ("orc P 2/1 M 0/1") and kept at once, whether or not
 the action that uses it then stands, so it is never typed twice. A strike, a thief and the
-initiative end in the dice tray (a `Dice`). The draw (the empty deck's confirmation, a new Holy
-Knight's values in the middle of a deal line) is still asked by the screen (screens/mm5_prompts.py).
+initiative end in the dice tray (a `Dice`); drawing from the empty deck asks to confirm.
 """
 
 from __future__ import annotations
@@ -16,11 +15,12 @@ from companion.core import Card, Dice, Event, Prompt, Rejected, Roll, parse_seat
 from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
 from companion.games.mm5.battle import prepare_strike, walkover
-from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry
+from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
     Begin,
     Declare,
+    Draw,
     Enter,
     HandCount,
     Initiative,
@@ -34,7 +34,7 @@ from companion.games.mm5.events import (
 from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
-from companion.games.mm5.rules import apply, check_thief
+from companion.games.mm5.rules import apply, check_knight, check_thief
 from companion.games.mm5.view import declare_prompt, initiative_title
 
 Catalogue = Mapping[str, Mapping[str, Any]]
@@ -255,3 +255,78 @@ def initiative(state: Any) -> Event | Dice:
     return Dice(
         initiative_title(state), 2, "each side rolls 1d6; the higher strikes first; a tie is rolled again", event
     )
+
+
+EMPTY_DECK = "The deck is empty: drawing from it ends the game now. End the game? (undo reopens it)"
+
+
+def draw_prompt(state: Any, catalogue: Catalogue) -> Prompt:
+    """What was drawn (a card, filled in: `d enter` records one), or in the deal what was placed;
+    the empty deck asks to end the game, a new Holy Knight asks its values."""
+    deal = state.phase == "deal"
+
+    def parse(text: str) -> Event | tuple[Event, ...] | Prompt:
+        seat, items = notation.parse_draw(text, deal, players(state))
+        if items == [("empty", 0)]:
+            return Prompt(EMPTY_DECK, lambda _: Draw("empty"), confirm=True)
+        return _place(state, catalogue, seat, items, (), ())
+
+    label = (
+        "Dealt: player then what was placed, e.g. 2 g3 k5 (gem 3, Holy Knight 5)"
+        if deal
+        else "Drew: c = a card (filled in: enter) · g3 = gem 3 · k3 = Holy Knight 3 · empty = the deck is empty"
+    )
+    return Prompt(label, parse, default="" if deal else "c")
+
+
+def _place(
+    state: Any,
+    catalogue: Catalogue,
+    seat: int | None,
+    items: list[notation.Item],
+    done: tuple[Event, ...],
+    new: tuple[Card, ...],
+) -> Event | tuple[Event, ...] | Prompt:
+    """What was drawn or dealt, in order, recorded together; a Holy Knight the catalogue does not
+    know asks its values on the way (the core first checks that it can be drawn at all). `done`:
+    the draws before it, `new`: the knights typed anew, kept once all is recorded."""
+    after = state
+    for earlier in done:
+        after = apply(after, earlier)
+    for i, (what, number) in enumerate(items):
+        if what != "knight":
+            event: Event = Draw(what, number, seat=seat)
+        else:
+            check_knight(after, number)
+            name = knight_name(number)
+            known = catalogue.get(name)
+            if known is None:
+                return _knight(state, catalogue, seat, number, items[i + 1 :], done, new)
+            event = Draw("knight", number, from_catalogue(name, dict(known)), seat)
+        after = apply(after, event)
+        done = (*done, event)
+    return done[0] if len(done) == 1 else done
+
+
+def _knight(
+    state: Any,
+    catalogue: Catalogue,
+    seat: int | None,
+    number: int,
+    rest: list[notation.Item],
+    done: tuple[Event, ...],
+    new: tuple[Card, ...],
+) -> Prompt:
+    name = knight_name(number)
+
+    def spec(text: str) -> Spec:
+        return (name, "knight", *notation.parse_values(text), number)
+
+    def learned(text: str) -> tuple[Card, ...]:
+        return (*new, Card("character", name, catalogue_entry(spec(text))))
+
+    def parse(text: str) -> Event | tuple[Event, ...] | Prompt:
+        drawn = (*done, Draw("knight", number, spec(text), seat))
+        return _place(state, catalogue, seat, rest, drawn, learned(text))
+
+    return Prompt(f"{name}'s values from the card (P 4/5 M 3/4)", parse, remember=learned)
