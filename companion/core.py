@@ -256,6 +256,48 @@ def probe(apply: Any, state: Any, event: Event) -> None:
 
 
 @dataclass(frozen=True)
+class Roll:
+    """Dice as the table entered them: each face, or one number standing for the sum of all
+    (`total`); `rolled` when the app rolled them."""
+
+    faces: tuple[int, ...]
+    total: bool = False
+    rolled: bool = False
+
+
+def as_logged(roll: Roll, line: str) -> str:
+    """What the dice tray shows for a roll: the log line its event would make."""
+    return line
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A question answered from the dice tray, not the entry line: a Prompt's `parse` returns
+    one as it returns a follow-up Prompt. `count` six-sided dice under `title`; `chance` says
+    what is needed and how likely it is. `event(roll)` is what to record (Rejected: a roll that
+    cannot happen); `words(roll, line)` is what the tray shows for it, given the log line the
+    event would make."""
+
+    title: str
+    count: int
+    chance: str
+    event: Callable[[Roll], Event]
+    words: Callable[[Roll, str], str] = as_logged
+    total: bool = True  # whether the dice's total will do (False: each face is needed, as at initiative)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's values typed at the table, for the game's catalogue (`kind`: character, enemy...).
+    `kept_if_refused`: kept even when the entry is refused, so it is never typed twice."""
+
+    kind: str
+    name: str
+    data: dict[str, Any]
+    kept_if_refused: bool = False
+
+
+@dataclass(frozen=True)
 class Prompt:
     """One question of the table's entry line, built by a game's notation from the state.
 
@@ -268,19 +310,26 @@ class Prompt:
     the next question once what `parse` returned is recorded, built from the state it made
     (None: the line closes). `advice` is the one line of advice the game offers for this
     question (the best choice, what each card would do): shown with the label while the line
-    is open, never scrolled away.
+    is open, never scrolled away. `back` is the question esc goes back to (the line the
+    action was typed on, its text still typed), instead of closing the line. `remember(text)`
+    names the cards the typed text teaches the catalogue (read after `parse` accepts the text):
+    each is kept once what `parse` returned is recorded, or at once if the card says so.
     """
 
     label: str
-    parse: Callable[[str], Event | tuple[Event, ...] | Prompt | None]
+    parse: Callable[[str], Event | tuple[Event, ...] | Prompt | Dice | None]
     value: str = ""
     suggest: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     default: str = ""
     then: Callable[[Any], Prompt | None] | None = None
     advice: str = ""
+    back: Prompt | None = None
+    remember: Callable[[str], tuple[Card, ...]] | None = None
+    secret: bool = False  # what is typed is hidden as it is typed (a face-down spell's note)
+    confirm: bool = False  # a yes-or-no question (the label): yes records what `parse("")` returns
 
-    def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | None:
+    def read(self, text: str) -> Event | tuple[Event, ...] | Prompt | Dice | None:
         """What the typed text means: a bare number picks a numbered choice."""
         typed = text.strip()
         if self.choices and typed.isdigit():

@@ -41,6 +41,7 @@ class DiceRequest:
     # Validates the result and returns it in words (what it does, how likely it was).
     check: Callable[[DiceResult], str] | None = None
     records: bool = True  # False: a look at the dice only; enter never closes the tray
+    total: bool = True  # whether the dice's total is asked for too (False: each face)
 
 
 class DiceTrayModal(ModalScreen[DiceResult | None]):
@@ -61,7 +62,8 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
         with Vertical(id="box"):
             yield Static(f"[b]{markup(r.title)}[/b] · {r.dice} × d6", id="title")
             yield Static(literal(r.chance, lines=True), id="chance")
-            yield Input(placeholder=f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5, or their total", id="faces")
+            faces = f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5"
+            yield Input(placeholder=f"{faces}, or their total" if r.total else faces, id="faces")
             yield Static("", id="outcome")
             enter = "records the roll" if r.records else "shows what the roll means"
             close = "cancel" if r.records else "close"

@@ -25,6 +25,8 @@ class KeyBurst:
     _asked: int
     _line_closed: bool
     _entry_callback: Any
+    _back: Any
+    prompt: Any
     app: Any
     query_one: Any
     entry_open: Any  # a property of TableScreen
@@ -65,7 +67,10 @@ class KeyBurst:
                 line.take_suggestion()
                 return True
             if event.key == "escape":
+                back = self._back
                 self.close_entry()
+                if back is not None:  # a follow-up question: esc goes back to the action's own line
+                    self.prompt(back)
                 return True
             if event.is_printable and event.character:
                 # The Input takes the keys sent to it; this one was sent to the widget that

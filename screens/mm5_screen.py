@@ -1,6 +1,6 @@
 """Monster Maker 5 Rev. at the table: fields, factions, the Dungeon, battles, thieves, the end.
 
-Every key opens the entry line (or the dice tray) for one table event; the typed text is
+Every key opens the question the core builds (companion.games.mm5.prompts), the entry line or the dice tray, for one table event; the typed text is
 turned into an event and handed to the core, which accepts it or says why not. Card values
 come from the per-game catalogue in the database; a name the catalogue does not know is asked
 for once ("orc P 2/1 M 0/1") and saved for later sessions. The attacker's exact chance to win
@@ -10,25 +10,24 @@ freezes; a solve that takes over half a second shows its progress.
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.content import Content
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from companion.core import Rejected
+from companion.games.mm5 import prompts
 from companion.games.mm5.advice import Advice, battle_advice
+from companion.games.mm5.events import Discard
 from companion.games.mm5.view import battle_lines, mage_note, next_step
 from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
 from screens.commands import Command, bindings
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
-from screens.mm5_prompts import MM5Prompts
+from screens.store_access import store
 from screens.table_screen import BASE_ACTIONS, TableScreen
 
 MM5_ACTIONS = (
@@ -51,14 +50,13 @@ MM5_ACTIONS = (
 )
 
 
-class MM5Screen(MM5Prompts, TableScreen):
+class MM5Screen(TableScreen):
     CSS_PATH = ["table_screen.tcss", "mm5_screen.tcss"]
     ACTIONS = (*MM5_ACTIONS, *BASE_ACTIONS)
     BINDINGS = bindings(*MM5_ACTIONS, *BASE_ACTIONS)
 
     def __init__(self, session_id: int) -> None:
         super().__init__(session_id)
-        self.rng = random.Random()
         self.advice: tuple[object, Advice] | None = None  # (the state it is for, the advice)
         self.whatifs: tuple[object, list[WhatIf]] = (None, [])  # the reinforcement what-ifs, likewise
 
@@ -85,6 +83,63 @@ class MM5Screen(MM5Prompts, TableScreen):
             self.estimate()
         else:
             self.query_one("#mm5-odds", Static).update("")
+
+    def catalogue(self, kind: str = "character") -> dict[str, dict[str, Any]]:
+        return store(self.app).cards("mm5", kind)
+
+    # -- the turn ----------------------------------------------------------------------------
+
+    def action_draw(self) -> None:
+        self.act(lambda state: prompts.draw_prompt(state, self.catalogue()))
+
+    def action_begin(self) -> None:
+        self.act(prompts.begin_prompt)
+
+    def action_declare(self) -> None:
+        self.act(lambda state: prompts.declare(state, self.catalogue()))
+
+    def action_enter(self) -> None:
+        self.act(lambda state: prompts.enter_prompt(state, self.catalogue()))
+
+    def action_hand(self) -> None:
+        self.act(prompts.hand_prompt)
+
+    def action_discard(self) -> None:
+        if self._writable():
+            self.record(Discard())
+
+    def action_catalogue(self) -> None:
+        from screens.catalogue_screen import CatalogueScreen
+
+        self.app.push_screen(CatalogueScreen(self.shown_game()))
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_attack(self) -> None:
+        if self.shown_state.battle is None:
+            self.act(prompts.target_prompt)
+            return
+        self.act(lambda state: prompts.strike_prompt(state, self.strike_advice()))
+
+    def action_rescue(self) -> None:
+        self.act(lambda state: prompts.rescue_prompt(state, self.catalogue("dungeon").get("Dark Dungeon")))
+
+    def action_thief(self) -> None:
+        self.act(prompts.thief_prompt)
+
+    # -- battle ------------------------------------------------------------------------------
+
+    def action_reinforce(self) -> None:
+        self.act(lambda state: prompts.reinforce_prompt(state, self.catalogue(), self.reinforce_whatifs()))
+
+    def action_spell(self) -> None:
+        self.act(prompts.spell_prompt)
+
+    def action_initiative(self) -> None:
+        self.act(prompts.initiative)
+
+    def action_remove(self) -> None:
+        self.act(prompts.remove_prompt)
 
     # -- the win chance ----------------------------------------------------------------------
 
@@ -121,7 +176,7 @@ class MM5Screen(MM5Prompts, TableScreen):
             self.advice = (state, advice)
         self.query_one("#mm5-odds", Static).update(literal(text, lines=True))
 
-    def shown_game(self):  # type: ignore[no-untyped-def]
+    def shown_game(self) -> Any:
         from companion.games.mm5 import GAME
 
         return self.timeline.game if self.timeline is not None else GAME
@@ -157,23 +212,3 @@ class MM5Screen(MM5Prompts, TableScreen):
             return None
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)
-
-    def ask(
-        self,
-        label: str | Content | Text,
-        value: str,
-        callback: Callable[[str], str | None],
-        suggest: Iterable[str] = (),
-        select: bool = False,
-        advice: str = "",
-        secret: bool = False,
-    ) -> None:
-        """The entry line; `secret` hides what is typed (a face-down spell's note)."""
-        super().ask(label, value, callback, suggest, select, advice)
-        self.query_one("#entry", Input).password = secret
-
-    def probe(self, event) -> str:  # type: ignore[no-untyped-def]
-        """The log line an event would make, or Rejected: the core decides, nothing is recorded."""
-        if self.timeline is None:
-            raise Rejected("The session is still loading.")
-        return self.timeline.entry_for(event).text

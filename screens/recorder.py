@@ -9,13 +9,17 @@ follow-up Prompt opens at once, and a refusal keeps the line open with the reaso
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import work
 
-from companion.core import Event, Prompt, Rejected
+from companion.core import Card, Dice, Event, Prompt, Rejected, Roll
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.timeline import Timeline
+from screens.confirm_modal import ConfirmModal
+from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.store_access import store
 from screens.widgets.entry_line import EntryLine
 
@@ -31,6 +35,9 @@ class Recorder:
     _saving: Timeline | None
     _saving_asked: int | None  # the entry line whose action waits for the lock
     _asked: int
+    rng: random.Random  # the app's dice, when it rolls them
+    call_after_refresh: Any
+    _back: Prompt | None  # the question esc at the open line goes back to
     damage: str  # the session could be read only in part: shown read-only, saying why
     entry_open: Any
     close_entry: Any
@@ -154,26 +161,113 @@ class Recorder:
         one `then` builds from the new state), a refusal keeps the line."""
         if not self._writable():
             return
+        if prompt.confirm:  # after the line closes; the keys typed meanwhile are held for the question
+            if self.entry_open:
+                self.call_after_refresh(self.confirm, prompt)
+            else:
+                self.confirm(prompt)
+            return
 
         def submit(text: str) -> str | None:
             try:
                 outcome = prompt.read(text)
-                reason = self.take(outcome)
-                then = prompt.then if reason is None and not isinstance(outcome, Prompt) else None
-                follow = then(self.timeline.state) if then is not None and self.timeline is not None else None
-                if follow is not None:
-                    self.prompt(follow)
-                return reason
+                cards = prompt.remember(text) if prompt.remember is not None else ()
             except Rejected as exc:
                 return exc.reason
+            try:
+                reason = self.take(outcome)
+            except Rejected as exc:
+                reason = exc.reason
+            recorded = reason is None and not isinstance(outcome, Prompt)
+            self.keep_cards(c for c in cards if recorded or c.kept_if_refused)
+            if not recorded:
+                return reason
+            follow = prompt.then(self.timeline.state) if prompt.then is not None and self.timeline else None
+            if follow is not None:
+                self.prompt(follow)
+            return None
 
         value = prompt.default or prompt.value
-        self.ask(prompt.shown_label(), value, submit, prompt.suggest, bool(prompt.default), advice=prompt.advice)
+        self.ask(
+            prompt.shown_label(),
+            value,
+            submit,
+            prompt.suggest,
+            bool(prompt.default),
+            advice=prompt.advice,
+            secret=prompt.secret,
+        )
+        self._back = prompt.back
 
-    def take(self, outcome: Event | tuple[Event, ...] | Prompt | None) -> str | None:
-        """Record what a prompt parsed, or open its follow-up; the reason if refused."""
+    def confirm(self, prompt: Prompt) -> None:
+        """Ask a yes-or-no Prompt in a modal; yes records what it parses (a refusal is said)."""
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    reason = self.take(prompt.read(""))
+                except Rejected as exc:
+                    reason = exc.reason
+                if reason:
+                    self.explain(reason)
+
+        self.app.push_screen(ConfirmModal(prompt.label), done)
+
+    def roll_for(self, dice: Dice) -> None:
+        """Open the dice tray for `dice`: a roll the core refuses is said there; one it accepts
+        is recorded as the event it makes."""
+
+        def roll(r: DiceResult) -> Roll:
+            return Roll(r.faces, r.total, r.rolled)
+
+        def check(r: DiceResult) -> str:
+            return dice.words(roll(r), self.probe(dice.event(roll(r))))
+
+        def done(r: DiceResult | None) -> None:
+            if r is not None:
+                self.record(dice.event(roll(r)))
+
+        self.app.push_screen(
+            DiceTrayModal(DiceRequest(dice.title, dice.count, dice.chance, check, total=dice.total), self.rng), done
+        )
+
+    def probe(self, event: Event) -> str:
+        """The log line an event would make, or Rejected: the core decides, nothing is recorded."""
+        if self.timeline is None:
+            raise Rejected("The session is still loading.")
+        return self.timeline.entry_for(event).text
+
+    def keep_cards(self, cards: Iterable[Card]) -> None:
+        """Keep the cards a prompt's text taught in the game's catalogue."""
+        if self.timeline is None:
+            return
+        for card in cards:
+            store(self.app).save_card(self.timeline.game.id, card.kind, card.name, card.data)
+
+    def act(self, build: Callable[[Any], Event | Prompt | Dice]) -> None:
+        """Run a key on what the core builds from the state shown: a Prompt opens the line, an
+        event is recorded; a refusal (building or recording) is said in the status line."""
+        if self.timeline is None or not self._writable():
+            return
+        try:
+            asked = build(self.timeline.state)
+        except Rejected as exc:
+            self.explain(exc.reason)
+            return
+        if reason := self.take(asked):
+            self.explain(reason)
+
+    def take(self, outcome: Event | tuple[Event, ...] | Prompt | Dice | None) -> str | None:
+        """Record what a prompt parsed, or open its follow-up (a Prompt, or the dice tray); the
+        reason if refused."""
         if isinstance(outcome, Prompt):
             self.prompt(outcome)
+            return None
+        if isinstance(outcome, Dice):
+            if self.entry_open:  # after the line closes; the keys typed meanwhile are held for the tray
+                self.call_after_refresh(self.roll_for, outcome)
+            else:
+                self.roll_for(outcome)
             return None
         if isinstance(outcome, Event):
             return self.attempt(outcome)

@@ -1,9 +1,9 @@
 """Seirei Kairo Drive at the table: the draft, plays typed as `g4 r4 +r2`, the enemy in one key.
 
 Each key opens the entry line for one event and hands it to the core, which accepts it or says
-why not. A play that defeats an enemy comes back from the core as "needs the next enemy"; the
-screen then asks for that card and records the whole play as one action (screens/skd_prompts.py
-holds the card catalogue and reveal prompts).
+why not. Every question, with the catalogue, the reveal of the next enemy after a kill and its
+esc back to the action's line, is a Prompt the core builds (companion.games.skd.prompts); the
+screen passes it the catalogue and paints its panel.
 """
 
 from __future__ import annotations
@@ -15,36 +15,14 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from companion.core import Rejected
 from companion.games.skd import events as ev
-from companion.games.skd.cards import show
-from companion.games.skd.forecast import hits_per_card
-from companion.games.skd.notation import (
-    EFFECT_WORDS,
-    known,
-    mana_label,
-    offer_label,
-    parse_correction,
-    parse_keep,
-    parse_mana,
-    parse_move,
-    parse_offer,
-    parse_play_line,
-    parse_skill_line,
-    parse_swap,
-    parse_x,
-)
-from companion.games.skd.notation import (
-    shelf as names,
-)
-from companion.games.skd.play import offered_constants
+from companion.games.skd import prompts
 from companion.games.skd.rules import playing_now
-from companion.games.skd.turn import x_question
-from companion.games.skd.view import banner, panel, skill_prompt, skill_words
+from companion.games.skd.view import banner, panel
 from companion.text import literal
 from screens.commands import Command, bindings
-from screens.skd_prompts import SkdPrompts
-from screens.table_screen import BASE_ACTIONS
+from screens.store_access import store
+from screens.table_screen import BASE_ACTIONS, TableScreen
 
 SKD_ACTIONS = (
     Command("d", "draw", "Draw", "Draw phase: the active player draws 1 (nothing if the deck is empty)"),
@@ -76,10 +54,9 @@ SKD_ACTIONS = (
 )
 
 PLAY_STARTS = frozenset("grby+")  # what a play's first card starts with
-CARD_HELP = "g r b y + number · b23 dual number · rg dual colour · * star · ^ LV · +b2 extra card after a 4"
 
 
-class SkdScreen(SkdPrompts):
+class SkdScreen(TableScreen):
     CSS_PATH = ["table_screen.tcss", "skd_screen.tcss"]
     ACTIONS = (*SKD_ACTIONS, *BASE_ACTIONS)
     BINDINGS = bindings(*SKD_ACTIONS, *BASE_ACTIONS)
@@ -100,6 +77,11 @@ class SkdScreen(SkdPrompts):
         self.query_one("#skd-banner", Static).update(literal(warning))
         self.query_one("#skd-panel", Static).update(literal("\n".join(panel(state)), lines=True))
 
+    def shelves(self) -> prompts.Shelves:
+        """The card catalogue, each kind's cards by name, as the store keeps it."""
+        repo = store(self.app)
+        return {kind: repo.cards("skd", kind) for kind in ("character", "enemy", "boss")}
+
     # -- the draft and the first enemy ---------------------------------------------------------
 
     def action_catalogue(self) -> None:
@@ -109,45 +91,16 @@ class SkdScreen(SkdPrompts):
             self.app.push_screen(CatalogueScreen(self.timeline.game))
 
     def action_pick(self) -> None:
-        self.ask_card(
-            "character",
-            "Pick: a name, or name, element, stars, Atk per LV, bonuses, cost, skill",
-            lambda spec: ev.DraftPick(spec),
-        )
+        self.act(lambda state: prompts.pick_prompt(state, self.shelves()))
 
     def action_swap(self) -> None:
-        if not self._writable():
-            return
-        shelf = self.catalogue("character")
-        taken = self.taken("character")
-
-        party = tuple(c.name for c in self.state.seats[self.drafting()].party)
-
-        def submit(text: str) -> str | None:
-            try:
-                out, spec, typed = parse_swap(text, shelf, taken, party)
-            except Rejected as exc:
-                return exc.reason
-            return self.record_card(ev.DraftSwap(out, spec), "character", spec, typed)
-
-        mine = party[0] if party else "Kai"
-        other = next(iter(names(shelf, taken)), "Sol")
-        self.ask(
-            f"Swap: yours > the new one (e.g. {mine} > {other}) · known: {known(shelf, taken, 'character')}",
-            "",
-            submit,
-            suggest=[*party, *names(shelf, taken)],
-        )
+        self.act(lambda state: prompts.swap_prompt(state, self.shelves()))
 
     def action_pass_draft(self) -> None:
         self.record(ev.DraftPass())
 
     def action_reveal(self) -> None:
-        self.ask_card(
-            "enemy",
-            "First enemy: a name, or name, stars, HP, Atk, strong mana, strong damage",
-            lambda spec: ev.RevealEnemy(spec),
-        )
+        self.act(lambda state: prompts.reveal_prompt(state, self.shelves()))
 
     # -- the turn -----------------------------------------------------------------------------
 
@@ -168,159 +121,30 @@ class SkdScreen(SkdPrompts):
         return await super()._handle_key(event)
 
     def action_play(self, typed: str = "") -> None:
-        if not self._writable():
-            return
-        top = self.state.top
-        easy, active = self.state.easy, self.state.active
-
-        def submit(text: str) -> str | None:
-            try:
-                cards, constant = parse_play_line(text, easy, active)
-                offers = offered_constants(self.state, cards, constant)
-            except Rejected as exc:
-                return exc.reason
-
-            def play(chosen: tuple[Any, ...] = ()) -> str | None:
-                return self.try_with_reveals(lambda r: ev.Play(cards, r, (*constant, *chosen)), (), back)
-
-            def back() -> None:
-                self.action_play(text)
-
-            if not offers:
-                return play()
-            self.ask_then(offer_label(offers, skill_words(self.state)), lambda a: play(parse_offer(a, offers)), back)
-            return None
-
-        self.ask(
-            f"Play on {show(top) if top else 'an empty pile'}: {CARD_HELP} · ; Name: effects for a constant skill",
-            typed,
-            submit,
-            advice=hits_per_card(self.state),
-        )
+        self.act(lambda state: prompts.play_prompt(state, self.shelves(), typed))
 
     def action_level_up(self) -> None:
-        if not self._writable():
-            return
-        seat = self.state.seats[self.state.active]
-        options = (
-            " · ".join(
-                f"{i} {c.name} LV{c.lv}→{c.lv + 1} {c.bonus_at(c.lv + 1) or ''}".rstrip()
-                for i, c in enumerate(seat.party, 1)
-                if c.lv < c.cap
-            )
-            or "everyone is at the top LV"
-        )
-
-        def submit(text: str) -> str | None:
-            return self.submit(ev.LevelUp(text.strip()))
-
-        self.ask(
-            f"Level up ({seat.mana} mana, 3 per LV): {options}",
-            "",
-            submit,
-            suggest=[c.name for c in seat.party if c.lv < c.cap],
-        )
+        self.act(prompts.level_up_prompt)
 
     def action_skill(self, typed: str = "") -> None:
-        if not self._writable():
-            return
-        seat = self.state.seats[self.state.active]
-        active = self.state.active
-
-        def submit(text: str) -> str | None:
-            try:
-                name, x, effects = parse_skill_line(text, active)
-            except Rejected as exc:
-                return exc.reason
-
-            def use(x: int) -> str | None:
-                return self.try_with_reveals(
-                    lambda r: ev.Skill(name, x, effects, r), (), lambda: self.action_skill(text)
-                )
-
-            if question := x_question(self.state, name, x):
-                self.ask_then(question, lambda answer: use(parse_x(answer)), lambda: self.action_skill(text))
-                return None
-            return use(x)
-
-        self.ask(
-            skill_prompt(self.state),
-            typed,
-            submit,
-            suggest=[*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS],
-        )
+        self.act(lambda state: prompts.skill_line_prompt(state, self.shelves(), typed))
 
     def action_enemy(self) -> None:
         self.record(ev.EnemyPhase())
 
     def action_move(self) -> None:
-        if not self._writable():
-            return
-
-        def submit(text: str) -> str | None:
-            try:
-                event = ev.MoveCards(*parse_move(text))
-            except Rejected as exc:
-                return exc.reason
-            return self.submit(event)
-
-        self.ask("Move cards: from to count [player], e.g. discard hand 1 · discard deck 2", "", submit)
+        self.act(prompts.move_prompt)
 
     def action_mana(self) -> None:
-        if not self._writable():
-            return
-
-        def submit(text: str) -> str | None:
-            try:
-                seat, delta = parse_mana(text, self.state.active)
-            except Rejected as exc:
-                return exc.reason
-            return self.submit(ev.AdjustMana(seat, delta))
-
-        self.ask(mana_label(self.state), "", submit)
+        self.act(prompts.mana_prompt)
 
     def action_correct(self) -> None:
-        if not self._writable():
-            return
-        e = self.state.enemy
-        if e is None:
-            self.explain("There is no enemy on the table to correct.")
-            return
-
-        def submit(text: str) -> str | None:
-            try:
-                hp, mana = parse_correction(text)
-            except Rejected as exc:
-                return exc.reason
-            return self.submit(ev.CorrectEnemy(hp, mana))
-
-        self.ask(f"Correct {e.name} to the table's tokens (now HP {e.hp}, mana {e.mana}): hp 7 · mana 2", "", submit)
+        self.act(prompts.correct_prompt)
 
     # -- the boss setup -------------------------------------------------------------------------
 
     def action_boss_step(self) -> None:
-        if not self._writable():
-            return
-        stage = self.state.stage
-        if stage == "boss-reveal":
-            self.ask_card(
-                "boss",
-                "Boss setup 1/3, the boss: a name, or name, stars, HP, Atk, strong mana, damage",
-                lambda spec: ev.RevealBoss(spec),
-            )
-        elif stage == "boss-keep":
-            hands = ", ".join(f"{s.name} {s.hand}" for s in self.state.seats)
-
-            def submit(text: str) -> str | None:
-                try:
-                    kept = parse_keep(text, len(self.state.seats))
-                except Rejected as exc:
-                    return exc.reason
-                return self.submit(ev.BossKeep(kept))
-
-            self.ask(f"Boss setup 2/3: cards each player keeps (0–2), in seat order · hands now: {hands}", "", submit)
-        elif stage == "boss-deal":
-            if self.record(ev.BossDeal()):
-                self.explain("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")
-        else:
-            self.explain("The boss setup starts when the normal battle ends.")
+        dealing = self.shown_state.stage == "boss-deal"
+        self.act(lambda state: prompts.boss_step(state, self.shelves()))
+        if dealing and self.shown_state.stage != "boss-deal":
+            self.explain("Shuffle the play pile, deal each hand up to 4; the rest is the new deck.")

@@ -8,6 +8,7 @@ ACTIONS, and call `record(event)`; they hold no rules of their own.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import PurePath
@@ -25,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 from textual.widgets.input import Selection
 
-from companion.core import Action, Rejected, TableView
+from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
 from companion.text import heading, literal, markup, shown
 from companion.timeline import Entry, Timeline
@@ -147,12 +148,14 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def __init__(self, session_id: int) -> None:
         super().__init__()
         self.session_id = session_id
+        self.rng = random.Random()  # the dice tray's, when the app rolls
         self.title_text = ""
         self.options_text = ""
         self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
         self._log_widths = (0, 0)
         self._log_finished = False
         self._entry_callback: Callable[[str], str | None] | None = None
+        self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
         self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
@@ -395,6 +398,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         suggest: Iterable[str] = (),
         select: bool = False,
         advice: str = "",
+        secret: bool = False,
     ) -> None:
         """Open the entry line with `label` as its help and `value` typed in already (with
         `select`, filled in and selected: enter accepts it, the first key typed replaces it).
@@ -409,7 +413,9 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         of advice for this question, shown under the help while the line is open.
         """
         self._asked += 1
+        self._back = None
         entry = self.query_one(EntryLine).open(label, value, suggest, advice)
+        entry.password = secret  # hidden as it is typed (a face-down spell's note)
         if select and value:
             entry.selection = Selection(0, len(value))
         # Focus now, not on the next tick, so digits typed right after the key land here.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.core import Event, Prompt, Rejected, parse_seat
+from companion.core import Dice, Event, Prompt, Rejected, parse_seat
 from companion.games.tkc import rules
 from companion.games.tkc.cards import DISCARDS, EXCALIBUR, AttackType, attack_colour, check_block, classify
 from companion.games.tkc.events import BALL_OPTIONS, CROWN_COMMANDS, Attack, Crown, CrystalBall, Discard
@@ -376,7 +376,7 @@ def crown_prompt(state: TkcState) -> Prompt:
     keys = tuple(CROWN_COMMANDS)
     menu = " · ".join(f"{i} {name}" for i, name in enumerate(CROWN_COMMANDS.values(), 1))
 
-    def parse(text: str) -> Event | tuple[Event, ...] | Prompt | None:
+    def parse(text: str) -> Event | tuple[Event, ...] | Prompt | Dice | None:
         command, rest = parse_choice(text, keys)
         if command in {"attention", "abdication"}:
             return Crown(command)
