@@ -17,9 +17,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import Rejected
+from companion.store.repo import Repository
 from companion.text import literal
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
+from screens.store_access import store
 
 ACTIONS = (
     Command("enter", "edit", "Edit", "Edit the card under the cursor", key_display="⏎"),
@@ -56,8 +58,8 @@ class CatalogueScreen(Screen[None]):
         self.editing: tuple[str, str] | None = None  # (kind, name) of the card on the edit line
 
     @property
-    def repo(self) -> Any:
-        return self.app.repo  # type: ignore[attr-defined]
+    def repo(self) -> Repository:
+        return store(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(literal(f"Card catalogue · {self.game.name}"), id="cat-title")

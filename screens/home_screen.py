@@ -19,7 +19,7 @@ from screens.prompt_modal import PromptModal
 from screens.widgets.fitted_footer import FittedFooter
 
 if TYPE_CHECKING:
-    from companion.store.repo import SessionInfo
+    from companion.store.repo import Repository, SessionInfo
 
 EMPTY = (
     "[b]No sessions yet.[/b]\n\n"
@@ -42,6 +42,13 @@ class HomeScreen(Screen[None]):
         Command("q", "quit", "Quit", "Leave Companion (everything is saved)"),
     )
     BINDINGS = bindings(*ACTIONS)
+
+    def _repo(self) -> Repository:
+        """The app's store, imported here: the home screen draws its first frame before
+        SQLAlchemy is loaded."""
+        from screens.store_access import store
+
+        return store(self.app)
 
     def __init__(self) -> None:
         super().__init__()
@@ -147,7 +154,7 @@ class HomeScreen(Screen[None]):
             if title is None:
                 return
             try:
-                self.app.repo.rename(chosen.id, title)  # type: ignore[attr-defined]
+                self._repo().rename(chosen.id, title)
             except Exception as exc:  # a StoreError; the store is imported lazily
                 self.notify(str(exc), severity="error")
             self.reload()
@@ -162,7 +169,7 @@ class HomeScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.app.repo.delete(chosen.id)  # type: ignore[attr-defined]
+                    self._repo().delete(chosen.id)
                 except StoreError as exc:
                     self.notify(str(exc), severity="error", title="Not deleted", markup=False)
                 else:
@@ -193,7 +200,7 @@ class HomeScreen(Screen[None]):
         from companion.export import ExportError, push_link
         from screens.qr_modal import QrModal
 
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        repo = self._repo()
         try:
             link = push_link(repo.load(session_id), repo.event_times(session_id))
         except (ExportError, StoreError) as exc:
@@ -215,7 +222,7 @@ class HomeScreen(Screen[None]):
         from companion.importer import ImportRefused, import_file
 
         try:
-            sid, parsed = import_file(self.app.repo, path)  # type: ignore[attr-defined]
+            sid, parsed = import_file(self._repo(), path)
         except (ImportRefused, StoreError) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error", title="Not imported", markup=False)
             return
@@ -238,7 +245,7 @@ class HomeScreen(Screen[None]):
             self.notify(f"End the file name with {suffixes()}.", severity="error")
             return
         fmt = chosen.name
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        repo = self._repo()
         salvaged = ""
         try:
             loaded = repo.load_readable(session_id, whole=True)  # damaged: what can still be read

@@ -17,6 +17,7 @@ from companion.core import Game, Rejected
 from companion.games import all_games
 from companion.text import literal
 from screens.commands import Command, bindings
+from screens.store_access import store
 from screens.widgets.entry_line import Words
 
 ACTIONS = (
@@ -160,7 +161,7 @@ class NewSessionScreen(Screen[None]):
             error.add_class("error")
             error.display = True
             return
-        loaded = self.app.repo.create(self.game, title, players, options)  # type: ignore[attr-defined]
+        loaded = store(self.app).create(self.game, title, players, options)
         self.app.pop_screen()
         from screens.table_screen import open_table
 

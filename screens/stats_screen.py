@@ -9,8 +9,6 @@ numbers come from `companion.stats` over the finished sessions' outcomes, read i
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.markup import escape
 from rich.text import Text
 from textual import on, work
@@ -25,6 +23,7 @@ from companion.games import all_games
 from companion.text import fit, literal, shown
 from screens.commands import Command, bindings
 from screens.prompt_modal import PromptModal
+from screens.store_access import store
 
 ALL = "all"
 ACTIONS = (
@@ -74,7 +73,7 @@ class StatsScreen(Screen[None]):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.say, f"Counting old sessions from their logs: {done} of {total}…")
 
-        repo = self.app.repo  # type: ignore[attr-defined]
+        repo = store(self.app)
         found, names = outcomes(repo, progress)
         seated = [p.id for p in list_players(repo) if p.sessions]
         self.app.call_from_thread(self.loaded, found, names, seated)
@@ -254,7 +253,7 @@ class StatsScreen(Screen[None]):
         number, _, name = (typed or "").strip().partition(" ")
         if not typed:
             return
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        repo = store(self.app)
         try:
             if not number.isdigit() or not name.strip():
                 raise ValueError("Type the session's number, a space, and the other person's name.")
@@ -277,7 +276,7 @@ class StatsScreen(Screen[None]):
         from companion.store import players
         from companion.store.files import StoreError
 
-        repo: Any = self.app.repo  # type: ignore[attr-defined]
+        repo = store(self.app)
         try:
             if merge:
                 keep = stats.find_player(self.players, typed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -16,3 +17,11 @@ def store(app: App[Any]) -> Repository:
     if not isinstance(repo, Repository):
         raise StoreError("The database is not open yet; try again in a moment.")
     return repo
+
+
+def db_file(app: App[Any]) -> Path:
+    """The database file the app was started on."""
+    path = getattr(app, "db_path", None)
+    if not isinstance(path, Path):
+        raise StoreError("No database file is open.")
+    return path

@@ -36,6 +36,7 @@ from companion.core import TableView
 from companion.games import all_games
 from companion.text import heading, literal, shown
 from screens.commands import Command, bindings
+from screens.store_access import db_file
 
 POLL_SECONDS = 0.5
 FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
@@ -255,7 +256,7 @@ class TableViewScreen(Screen[None]):
         from companion.store.repo import Repository
 
         worker = get_current_worker()
-        repo = Repository.reader(self.db_path or self.app.db_path)  # type: ignore[attr-defined]
+        repo = Repository.reader(self.db_path or db_file(self.app))
         seen: Any = None
         try:
             with contextlib.suppress(Exception):  # a broken game shows its error when it loads
