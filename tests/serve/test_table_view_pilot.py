@@ -141,6 +141,14 @@ async def test_esc_goes_back_to_the_sessions_and_q_quits(db_path, repo, session)
         assert app._exit, "q closes the table view"
 
 
+async def shown_view(pilot) -> TableViewScreen:  # type: ignore[no-untyped-def]
+    """The big table view once it shows its session, and a moment to settle."""
+    app = pilot.app
+    screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
+    await pilot.pause(0.2)
+    return screen
+
+
 def screen_text(app) -> str:  # type: ignore[no-untyped-def]
     """The words on the screen as drawn (the SVG's text, spaces as spaces)."""
     import html
@@ -153,10 +161,7 @@ async def test_every_players_row_reads_at_80x24(db_path, game_id):
     sid = store(db_path, game_id)
     app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for(
-            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
-        )
-        await pilot.pause(0.2)
+        screen = await shown_view(pilot)
         shown = screen_text(app)
         for name in PLAYERS[game_id]:
             assert name in shown, f"{game_id}: {name}'s row is on the screen"
@@ -182,8 +187,7 @@ async def test_game_over_names_the_winners_of_every_game_at_80x24(db_path, game_
     sid = store(db_path, game_id, "the end", events)
     app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
-        await pilot.pause(0.2)
+        await shown_view(pilot)
         named = f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}" if winners else "No winner"
         shown = screen_text(app)
         assert f"GAME OVER · {named}" in shown, game_id
@@ -197,10 +201,7 @@ async def test_no_word_is_broken_at_80x24(db_path, game_id):
     sid = store(db_path, game_id)
     app = CompanionApp(db_path=db_path, start_view=sid, viewer=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for(
-            pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
-        )
-        await pilot.pause(0.2)
+        screen = await shown_view(pilot)
         shown = screen_text(app)
         view, pairs = screen.frame.view, screen.frame.headline
         assert isinstance(pairs, tuple), pairs
