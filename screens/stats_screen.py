@@ -9,7 +9,6 @@ numbers come from `companion.stats` over the finished sessions' outcomes, read i
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,7 +19,7 @@ from textual_plotext import PlotextPlot
 
 from companion import stats
 from companion.games import all_games
-from companion.text import fit, literal, shown
+from companion.text import fit, literal, markup, shown
 from screens.commands import Command, bindings
 from screens.prompt_modal import PromptModal
 from screens.store_access import store
@@ -102,7 +101,7 @@ class StatsScreen(Screen[None]):
             self.say("No finished sessions yet: statistics count games played to their end.")
         else:
             self.say(
-                f"[b]{escape(title)}[/b]: {g.plays} play(s), {stats.duration(g.seconds)} of play · "
+                f"[b]{markup(title)}[/b]: {g.plays} play(s), {stats.duration(g.seconds)} of play · "
                 f"times in {stats.zone()} · [b]g[/b] next game"
             )
         table = self.query_one(DataTable)
