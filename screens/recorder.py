@@ -242,7 +242,10 @@ class Recorder:
         if self.timeline is None:
             return
         for card in cards:
-            store(self.app).save_card(self.timeline.game.id, card.kind, card.name, card.data)
+            try:
+                store(self.app).save_card(self.timeline.game.id, card.kind, card.name, card.data)
+            except StoreError as exc:  # the action stands; only the catalogue missed the card
+                self.notify(f"{card.name} is not remembered: {exc}", severity="warning", markup=False)
 
     def act(self, build: Callable[[Any], Event | Prompt | Dice]) -> None:
         """Run a key on what the core builds from the state shown: a Prompt opens the line, an

@@ -160,3 +160,26 @@ async def test_a_remembered_enemys_ability_on_appearance_is_applied_when_picked_
         state = screen.timeline.state
         assert state.enemy.name == "Imp" and state.enemy.mana == 2
         assert "on appearance: Imp mana +2 (2)" in screen.timeline.entries[-1].text
+
+
+async def test_a_card_the_store_cannot_keep_is_said_and_the_play_stands(make_app, repo, monkeypatch):
+    """A locked database while a new enemy is remembered: the reveal is recorded, the table
+    says the card is not remembered, and the app stays up."""
+    from companion.store.files import StoreBusy
+
+    session(repo)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        notes: list[str] = []
+        screen.notify = lambda message, **kw: notes.append(message)
+
+        def locked(*args, **kw):
+            raise StoreBusy("the file is locked by another program: not saved")
+
+        monkeypatch.setattr(app.repo, "save_card", locked)
+        await pilot.press("d")
+        await typed(pilot, "p", "g2")
+        await answer(pilot, "Boar, 1, 20, 2")
+        assert screen.timeline.state.enemy.name == "Boar", "the reveal is recorded"
+        assert any("Boar is not remembered" in n for n in notes), notes
