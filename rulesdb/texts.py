@@ -51,6 +51,7 @@ class Section:
     lines: tuple[tuple[int, int], ...]
     text: str
     original: str = ""  # the seed lines it translates (source sections), as printed
+    asks: tuple[str, ...] = ()  # questions players ask that this section answers, in their words
 
     @property
     def first_line(self) -> str:
@@ -195,6 +196,7 @@ def _parse_section(game: str, raw: dict[str, Any], where: str, known: tuple[str,
         see=_words(raw, "see", where),
         lines=_lines(raw, kind, where),
         text=_text(raw, "text", where).strip(),
+        asks=_words(raw, "asks", where),
     )
 
 
