@@ -129,18 +129,20 @@ class Coverage:
         return tuple(frozenset(pair) for pair in splits if pair[0] in self._df and pair[1] in self._df)[:2]
 
     def covers(
-        self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passages: list[int], enough: float
+        self,
+        groups: list[tuple[float, tuple[frozenset[str], ...]]],
+        passages: list[int],
+        enough: float,
+        also: Iterable[frozenset[str]] = (),
     ) -> bool:
-        """Whether one of the passages holds at least ``enough`` of the groups' weight (read in
-        order, so the first that does ends the reading)."""
+        """Whether one of the passages, or one of the key sets ``also`` (the asks of their
+        sections), holds at least ``enough`` of the groups' weight (read in order, so the first
+        that does ends the reading)."""
         total = sum(weight for weight, _ in groups)
         if not total:
             return True
-        for passage in passages:
-            at = passage - self._first
-            if not 0 <= at < len(self._keys):
-                continue
-            held = self._keys[at]
+        held_sets = (self._keys[at] for p in passages if 0 <= (at := p - self._first) < len(self._keys))
+        for held in (*held_sets, *also):
             if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
                 return True
         return False

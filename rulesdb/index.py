@@ -66,8 +66,10 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
+ASK_WEIGHT = 1.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
+ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.3  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
@@ -89,6 +91,7 @@ _TABLES = (
     ("body", "text", _PREFIXES),
     ("section", "text", _PREFIXES),
     ("original", "text", ""),
+    ("asks", "text", ""),
 )
 
 
@@ -102,6 +105,7 @@ _SEARCHES = {
     )
 }
 _SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
+_SEARCHES["asks"] = _SEARCHES["body"].replace("body", "asks")
 _SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
 # the unary + keeps the list from becoming one FTS5 query per row.
@@ -200,6 +204,12 @@ class RulesIndex:
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
+        # The asks: the questions players ask that a section answers; ask a is of section _asker[a].
+        self._asker = [i for i, section in rows for _ in section.asks]
+        self._db.executemany(
+            "INSERT INTO asks (rowid, text) VALUES (?, ?)",
+            enumerate(split_cjk(ask) for _, section in rows for ask in section.asks),
+        )
         for table, _, _ in _TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
@@ -214,6 +224,9 @@ class RulesIndex:
         self._passage_ids = {
             game: (self._first_passage[first], self._last_passage(last)) for game, (first, last) in self._rowids.items()
         }
+        # Each section's asks as the coverage check reads them (its words and CJK pairs).
+        self._ask_keys: list[list[frozenset[str]]] = [[self._text_keys(ask) for ask in s.asks] for _, s in rows]
+        self._ask_ids = {game: self._ask_bounds(first, last) for game, (first, last) in self._rowids.items()}
         self._coverage = {
             game: Coverage([self._keys(p) for p in range(first, last + 1)], first, specificity)
             for game, (first, last) in self._passage_ids.items()
@@ -243,9 +256,23 @@ class RulesIndex:
         """Whether the texts have the two words side by side somewhere (compared by word_key)."""
         return (word_key(first.split()[-1]), word_key(second.split()[0])) in self._side_by_side
 
+    def _ask_bounds(self, first: int, last: int) -> tuple[int, int]:
+        """The first and last ask rowid of sections first to last ((0, -1): none)."""
+        held = [a for a, section in enumerate(self._asker) if first <= section <= last]
+        return (held[0], held[-1]) if held else (0, -1)
+
     def _last_passage(self, section: int) -> int:
         following = section + 1
         return self._first_passage[following] - 1 if following < len(self._first_passage) else len(self._passages) - 1
+
+    @staticmethod
+    def _text_keys(text: str) -> frozenset[str]:
+        """A text's word keys and CJK pairs, as the coverage check compares them."""
+        text = normalise(text)
+        keys = set(word_keys(text))
+        for run in re.findall(f"[{CJK}]+", text):
+            keys.update(bigrams(run))
+        return frozenset(keys)
 
     def _keys(self, passage: int) -> frozenset[str]:
         """What a passage holds, for the coverage check: its words and its section's title and
@@ -331,6 +358,7 @@ class RulesIndex:
             "body": words,
             "cjk": grams,
             "original": grams,
+            "asks": " OR ".join(filter(None, (words, grams))),
         }
         weights = {
             "head": english_weight,
@@ -338,15 +366,22 @@ class RulesIndex:
             "body": english_weight * PASSAGE_WEIGHT,
             "cjk": 1.0,
             "original": 1.0,
+            "asks": ASK_WEIGHT,
         }
         sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
         originals: dict[int, float] = {}  # the part of those from the original
+        asked_best: dict[int, float] = {}  # section rowid -> its best-matching ask's score
         found: dict[int, float] = {}  # passage rowid -> its text's score
         first, last = self._rowids.get(game, (0, -1))
         first_passage, last_passage = self._passage_ids.get(game, (0, -1))
         with self._lock:
             for table, expression in expressions.items():
                 if not expression:
+                    continue
+                if table == "asks":
+                    for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *self._ask_ids.get(game, (0, -1)))):
+                        owner = self._asker[rowid]
+                        asked_best[owner] = max(asked_best.get(owner, 0.0), -rank * weights[table])
                     continue
                 in_passages = table == "body"
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
@@ -355,12 +390,15 @@ class RulesIndex:
                     target[rowid] = target.get(rowid, 0.0) - rank * weights[table]
                     if table == "original":
                         originals[rowid] = -rank * weights[table]
+            for owner, score in asked_best.items():
+                sections[owner] = sections.get(owner, 0.0) + score
             best = self._best_passages(found, sections, parsed.number, game)
             self._raise_rulings(best, originals)
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
-            answered = not keys or self._coverage[game].covers(keys, candidates, COVERED)
+            asks = [k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]]
+            answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
             shown = ranked[:limit]
             snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
         hits = []

@@ -1,6 +1,8 @@
 """Score the rules search on the frozen question set: top-1, top-3 and honest misses.
 
-    python tests/rules_frozen/score.py [--misses]
+    python tests/rules_frozen/score.py [--misses] [FILE]
+
+FILE: another set in the same format (a blind set, scored the same way); the frozen set by default.
 
 Top-1 and top-3 count the covered questions (a non-empty `expect`) whose first answer, or one
 of whose first three answers, is an expected section; an honest miss is an uncovered question
@@ -26,8 +28,8 @@ class Question:
     expect: tuple[str, ...]
 
 
-def questions() -> list[Question]:
-    data = tomllib.loads(FROZEN.read_text(encoding="utf-8"))
+def questions(path: Path = FROZEN) -> list[Question]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     return [Question(q["game"], q["kind"], q["ask"], tuple(q["expect"])) for q in data["q"]]
 
 
@@ -41,10 +43,10 @@ class Score:
     misses: tuple[str, ...]
 
 
-def score(index: object) -> Score:
+def score(index: object, path: Path = FROZEN) -> Score:
     top1 = top3 = honest = 0
     misses = []
-    asked = questions()
+    asked = questions(path)
     for q in asked:
         ask = getattr(index, "ask", None)
         if ask is not None:
@@ -71,7 +73,8 @@ def main() -> None:
     sys.path.insert(0, str(REPO))
     from rulesdb.index import RulesIndex
 
-    result = score(RulesIndex.load())
+    files = [Path(arg) for arg in sys.argv[1:] if not arg.startswith("--")]
+    result = score(RulesIndex.load(), *files[:1])
     print(
         f"top-1 {result.top1}/{result.covered} ({result.top1 / result.covered:.1%}), "
         f"top-3 {result.top3}/{result.covered} ({result.top3 / result.covered:.1%}), "
