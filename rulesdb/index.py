@@ -66,12 +66,14 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
-ASK_WEIGHT = 1.0  # a section's best-matching ask (a player's question it answers) counts this much
+ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
+GAPS = 1 << 20  # the rowid of the first question no section answers, in the asks table
+GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
-COVERED = 0.3  # the share of a question's key words (by weight) a passage must hold to answer it
+COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
@@ -210,6 +212,18 @@ class RulesIndex:
             "INSERT INTO asks (rowid, text) VALUES (?, ?)",
             enumerate(split_cjk(ask) for _, section in rows for ask in section.asks),
         )
+        # The questions no section answers, in the same table (so scored alike), from GAPS on.
+        gaps = [(info.game, ask) for info in self._games for ask in info.unanswered]
+        self._db.executemany(
+            "INSERT INTO asks (rowid, text) VALUES (?, ?)",
+            [(GAPS + g, split_cjk(ask)) for g, (_, ask) in enumerate(gaps)],
+        )
+        self._gap_ids = {
+            game: (GAPS + held[0], GAPS + held[-1])
+            for game in {game for game, _ in gaps}
+            if (held := [g for g, (of, _) in enumerate(gaps) if of == game])
+        }
+        self._gap_ids[None] = (GAPS, GAPS + len(gaps) - 1) if gaps else (0, -1)
         for table, _, _ in _TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
@@ -371,6 +385,7 @@ class RulesIndex:
         sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
         originals: dict[int, float] = {}  # the part of those from the original
         asked_best: dict[int, float] = {}  # section rowid -> its best-matching ask's score
+        gap = 0.0  # the best-matching question no section answers: its score
         found: dict[int, float] = {}  # passage rowid -> its text's score
         first, last = self._rowids.get(game, (0, -1))
         first_passage, last_passage = self._passage_ids.get(game, (0, -1))
@@ -381,7 +396,11 @@ class RulesIndex:
                 if table == "asks":
                     for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *self._ask_ids.get(game, (0, -1)))):
                         owner = self._asker[rowid]
-                        asked_best[owner] = max(asked_best.get(owner, 0.0), -rank * weights[table])
+                        asked_best[owner] = max(asked_best.get(owner, 0.0), -rank)
+                    gap = max(
+                        (-rank for _, rank in self._db.execute(_SEARCHES[table], (expression, *self._gap_ids.get(game, (0, -1))))),
+                        default=0.0,
+                    )
                     continue
                 in_passages = table == "body"
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
@@ -391,7 +410,7 @@ class RulesIndex:
                     if table == "original":
                         originals[rowid] = -rank * weights[table]
             for owner, score in asked_best.items():
-                sections[owner] = sections.get(owner, 0.0) + score
+                sections[owner] = sections.get(owner, 0.0) + score * ASK_WEIGHT
             best = self._best_passages(found, sections, parsed.number, game)
             self._raise_rulings(best, originals)
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
@@ -399,6 +418,8 @@ class RulesIndex:
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
             asks = [k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]]
             answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
+            if gap and gap > GAP_MARGIN * max(asked_best.values(), default=0.0):
+                answered = False
             shown = ranked[:limit]
             snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
         hits = []

@@ -37,6 +37,7 @@ class GameTexts:
     original: str
     seed: str
     phases: tuple[str, ...] = ()  # the phases its sections may name (the game's `rules_phases`)
+    unanswered: tuple[str, ...] = ()  # questions players ask that no section answers
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,7 @@ def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts
         original=_text(data, "original", where, required=False),
         seed=_text(data, "seed", where),
         phases=_words(data, "phases", where),
+        unanswered=_words(data, "unanswered", where),
     )
     raw_sections = data.get("section", [])
     if not isinstance(raw_sections, list) or not raw_sections:
