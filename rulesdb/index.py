@@ -57,6 +57,7 @@ from rulesdb.query import (
     load_converter,
     normalise,
     parse_query,
+    traditional,
 )
 from rulesdb.spelling import Speller, english_words, load_english, specificity
 from rulesdb.texts import GameTexts, Section, Texts, load
@@ -79,6 +80,9 @@ NO_RULE = "No rule covers this."
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
 _DIGIT = re.compile(r"[0-9]")
+_CJK_CHAR = re.compile(f"[{CJK}]")
+_NOT_WORD = re.compile(r"[\W_]+")
+QUOTE = 6  # CJK characters (at least) of a seed line typed as they are: its section comes first
 _WORDS = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
 _SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode61
 _OPEN, _CLOSE = "\x02", "\x03"
@@ -253,6 +257,8 @@ class RulesIndex:
             and (settled := [rowid_of[s] for s in section.see if self._by_id[s].kind == "source"])
         }
         self._first_lines = [section.first_line for section in self._sections]
+        # Each original as one run of word characters: a line of the seed typed or pasted finds it.
+        self._verbatim = [_NOT_WORD.sub("", normalise(section.original)) for section in self._sections]
         # Each two words that stand side by side somewhere in the texts (by word_key): a pair
         # of the question's words that never do is no phrase worth searching.
         self._side_by_side = frozenset(
@@ -411,6 +417,7 @@ class RulesIndex:
                         originals[rowid] = -rank * weights[table]
             for owner, score in asked_best.items():
                 sections[owner] = sections.get(owner, 0.0) + score * ASK_WEIGHT
+            self._raise_quoted(query, sections, first, last)
             best = self._best_passages(found, sections, parsed.number, game)
             self._raise_rulings(best, originals)
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
@@ -492,6 +499,17 @@ class RulesIndex:
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
         runs = expand_cjk(parsed.cjk_runs, synonyms)
         return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
+
+    def _raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
+        """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside)
+        puts the sections whose original holds it above every other."""
+        quoted = _NOT_WORD.sub("", normalise(traditional(query)))
+        if len(_CJK_CHAR.findall(quoted)) < QUOTE:
+            return
+        top = max(sections.values(), default=0.0)
+        for rowid in range(first, last + 1):
+            if quoted in self._verbatim[rowid]:
+                sections[rowid] = sections.get(rowid, 0.0) + top
 
     def _raise_rulings(self, best: dict[int, tuple[float, int]], originals: dict[int, float]) -> None:
         """A ruling that answers the question ranks just above the paragraph it settles.

@@ -51,8 +51,9 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     counts = (
         f"top-1 {result.top1}, top-3 {result.top3} of {result.covered}; honest {result.honest} of {result.uncovered}"
     )
-    assert result.top3 >= 77 and result.top1 >= 68, counts
-    assert result.honest >= 4, counts
+    top1, top3, honest = result.top1, result.top3, result.honest  # ints: a failure shows no question
+    assert top3 >= 77 and top1 >= 68, counts
+    assert honest >= 4, counts
 
 
 def test_simplified_chinese_finds_what_traditional_finds(real_index: RulesIndex) -> None:
