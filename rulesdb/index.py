@@ -67,6 +67,7 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
+ASK_TERMS = 3
 ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
@@ -415,8 +416,12 @@ class RulesIndex:
                     target[rowid] = target.get(rowid, 0.0) - rank * weights[table]
                     if table == "original":
                         originals[rowid] = -rank * weights[table]
+            # A question of a word or two is any ask that holds them: the asks weigh in fully from
+            # ASK_TERMS words (a CJK character counting half a word).
+            terms = len(asked.words) + sum(len(run) for run in asked.cjk_runs) / 2
+            ask_weight = ASK_WEIGHT * min(1.0, terms / ASK_TERMS)
             for owner, score in asked_best.items():
-                sections[owner] = sections.get(owner, 0.0) + score * ASK_WEIGHT
+                sections[owner] = sections.get(owner, 0.0) + score * ask_weight
             self._raise_quoted(query, sections, first, last)
             best = self._best_passages(found, sections, parsed.number, game)
             self._raise_rulings(best, originals)
