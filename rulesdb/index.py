@@ -72,6 +72,8 @@ ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answer
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
+COMMON_CHAR = 0.05  # the share of asks a CJK character may be in and still be looked for alone
+ASKS = 64  # the most asks of a section the index reads
 GAPS = 1 << 20  # the rowid of the first question no section answers, in the asks table
 GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
@@ -81,6 +83,7 @@ NO_RULE = "No rule covers this."
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
 _DIGIT = re.compile(r"[0-9]")
+_CJK_RUN = re.compile(f"[{CJK}]+")
 _CJK_CHAR = re.compile(f"[{CJK}]")
 _NOT_WORD = re.compile(r"[\W_]+")
 QUOTE = 6  # CJK characters (at least) of a seed line typed as they are: its section comes first
@@ -98,7 +101,7 @@ _TABLES = (
     ("body", "text", _PREFIXES),
     ("section", "text", _PREFIXES),
     ("original", "text", ""),
-    ("asks", "text", ""),
+    ("asks", "text", _PREFIXES),
 )
 
 
@@ -112,7 +115,13 @@ _SEARCHES = {
     )
 }
 _SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
-_SEARCHES["asks"] = _SEARCHES["body"].replace("body", "asks")
+# The asks: each section's best-matching ask (rows grouped by section), or with no grouping
+# the best of all (the questions no section answers).
+_BY_SECTION = " GROUP BY owner"
+_BEST_ASKS = (
+    f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS owner, -bm25(asks) AS score FROM asks "
+    "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT owner, max(score) FROM matched" + _BY_SECTION
+)
 _SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
 # the unary + keeps the list from becoming one FTS5 query per row.
@@ -153,6 +162,17 @@ class Answer:
 def split_cjk(text: str) -> str:
     """The text as indexed: normalised, each CJK character a token of its own, digits apart."""
     return _CJK_PAIR.sub(_SPLIT, normalise(text))
+
+
+def cjk_terms(text: str) -> str:
+    """An ask as indexed: its words, and each CJK run as its characters and neighbouring pairs,
+    each a token of its own (one term a pair, so a pair is read from one list, not a phrase)."""
+    return _CJK_RUN.sub(lambda run: f" {' '.join(cjk_tokens(run[0]))} ", normalise(text))
+
+
+def cjk_tokens(run: str) -> list[str]:
+    """A CJK run's characters and neighbouring pairs."""
+    return [*run, *(bigrams(run) if len(run) > 1 else ())]
 
 
 def _mark(raw: str, mark: tuple[str, str] | None) -> str:
@@ -211,17 +231,17 @@ class RulesIndex:
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
-        # The asks: the questions players ask that a section answers; ask a is of section _asker[a].
-        self._asker = [i for i, section in rows for _ in section.asks]
+        # The asks: the questions players ask that a section answers; ask k of section i is row
+        # i * ASKS + k, so that SQLite groups them by section.
         self._db.executemany(
             "INSERT INTO asks (rowid, text) VALUES (?, ?)",
-            enumerate(split_cjk(ask) for _, section in rows for ask in section.asks),
+            [(i * ASKS + k, cjk_terms(ask)) for i, section in rows for k, ask in enumerate(section.asks[:ASKS])],
         )
         # The questions no section answers, in the same table (so scored alike), from GAPS on.
         gaps = [(info.game, ask) for info in self._games for ask in info.unanswered]
         self._db.executemany(
             "INSERT INTO asks (rowid, text) VALUES (?, ?)",
-            [(GAPS + g, split_cjk(ask)) for g, (_, ask) in enumerate(gaps)],
+            [(GAPS + g, cjk_terms(ask)) for g, (_, ask) in enumerate(gaps)],
         )
         self._gap_ids = {
             game: (GAPS + held[0], GAPS + held[-1])
@@ -229,6 +249,16 @@ class RulesIndex:
             if (held := [g for g, (of, _) in enumerate(gaps) if of == game])
         }
         self._gap_ids[None] = (GAPS, GAPS + len(gaps) - 1) if gaps else (0, -1)
+        # The CJK characters in more than COMMON_CHAR of the asks: a question's single characters
+        # are looked for in the asks only when rarer ("的" and "能" say nothing, and cost most).
+        self._db.execute("CREATE VIRTUAL TABLE temp.ask_terms USING fts5vocab(main, asks, row)")
+        rows_of_asks = max(1, sum(len(s.asks[:ASKS]) for _, s in rows) + len(gaps))
+        self._common_chars = frozenset(
+            term
+            for term, df in self._db.execute("SELECT term, doc FROM temp.ask_terms")
+            if len(term) == 1 and _CJK_RUN.match(term) and df > COMMON_CHAR * rows_of_asks
+        )
+        self._db.execute("DROP TABLE temp.ask_terms")
         for table, _, _ in _TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
@@ -245,7 +275,7 @@ class RulesIndex:
         }
         # Each section's asks as the coverage check reads them (its words and CJK pairs).
         self._ask_keys: list[list[frozenset[str]]] = [[self._text_keys(ask) for ask in s.asks] for _, s in rows]
-        self._ask_ids = {game: self._ask_bounds(first, last) for game, (first, last) in self._rowids.items()}
+        self._ask_ids = {game: (first * ASKS, last * ASKS + ASKS - 1) for game, (first, last) in self._rowids.items()}
         self._coverage = {
             game: Coverage([self._keys(p) for p in range(first, last + 1)], first, specificity)
             for game, (first, last) in self._passage_ids.items()
@@ -276,11 +306,6 @@ class RulesIndex:
     def _may_stand_together(self, first: str, second: str) -> bool:
         """Whether the texts have the two words side by side somewhere (compared by word_key)."""
         return (word_key(first.split()[-1]), word_key(second.split()[0])) in self._side_by_side
-
-    def _ask_bounds(self, first: int, last: int) -> tuple[int, int]:
-        """The first and last ask rowid of sections first to last ((0, -1): none)."""
-        held = [a for a, section in enumerate(self._asker) if first <= section <= last]
-        return (held[0], held[-1]) if held else (0, -1)
 
     def _last_passage(self, section: int) -> int:
         following = section + 1
@@ -379,7 +404,20 @@ class RulesIndex:
             "body": words,
             "cjk": grams,
             "original": grams,
-            "asks": " OR ".join(filter(None, (words, grams))),
+            # The asks: whole words and CJK pairs (a single character is in hundreds of asks).
+            "asks": " OR ".join(
+                filter(
+                    None,
+                    (
+                        parsed.words_expression(self._may_stand_together, prefixes=False),
+                        " OR ".join(
+                            f'"{t}"'
+                            for t in dict.fromkeys(t for run in parsed.cjk_runs for t in cjk_tokens(run))
+                            if len(t) > 1 or t not in self._common_chars
+                        ),
+                    ),
+                )
+            ),
         }
         weights = {
             "head": english_weight,
@@ -401,12 +439,12 @@ class RulesIndex:
                 if not expression:
                     continue
                 if table == "asks":
-                    for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *self._ask_ids.get(game, (0, -1)))):
-                        owner = self._asker[rowid]
-                        asked_best[owner] = max(asked_best.get(owner, 0.0), -rank)
-                    gap = max(
-                        (-rank for _, rank in self._db.execute(_SEARCHES[table], (expression, *self._gap_ids.get(game, (0, -1))))),
-                        default=0.0,
+                    asked_best = dict(self._db.execute(_BEST_ASKS, (expression, *self._ask_ids.get(game, (0, -1)))))
+                    gap = (
+                        self._db.execute(
+                            _BEST_ASKS.replace(_BY_SECTION, ""), (expression, *self._gap_ids.get(game, (0, -1)))
+                        ).fetchone()[1]
+                        or 0.0
                     )
                     continue
                 in_passages = table == "body"
@@ -428,7 +466,9 @@ class RulesIndex:
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
-            asks = [k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]]
+            asks = [
+                k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]
+            ]
             answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
             if gap and gap > GAP_MARGIN * max(asked_best.values(), default=0.0):
                 answered = False

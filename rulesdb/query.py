@@ -115,8 +115,12 @@ class Query:
         ]
         return singles + [(f"{first} {second}", False) for first, second in pairs]
 
-    def words_expression(self, side_by_side: Callable[[str, str], bool] | None = None) -> str:
-        return " OR ".join(f'"{text}"*' if prefix else f'"{text}"' for text, prefix in self.phrases(side_by_side))
+    def words_expression(self, side_by_side: Callable[[str, str], bool] | None = None, prefixes: bool = True) -> str:
+        """The words as an FTS5 expression; with ``prefixes`` False, whole words only."""
+        phrases = self.phrases(side_by_side)
+        return " OR ".join(
+            f'"{text}"*' if prefix else f'"{text}"' for text, prefix in phrases if prefixes or not prefix
+        )
 
     def marks_expression(self) -> str:
         """The phrases that mark a snippet: the search's, less each word that is also searched
@@ -125,10 +129,11 @@ class Query:
         words = [f'"{t}"*' if p else f'"{t}"' for t, p in self.phrases() if p or t not in prefixed]
         return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression())))
 
-    def cjk_expression(self) -> str:
-        """Each piece's neighbouring pairs, its characters, and the whole piece as a phrase."""
+    def cjk_expression(self, characters: bool = True) -> str:
+        """Each piece's neighbouring pairs, its characters (unless ``characters`` is False), and
+        the whole piece as a phrase."""
         grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
-        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run]
+        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run] if characters else []
         whole = [run for run in self.cjk_runs if len(run) > 2]
         return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
 
