@@ -72,6 +72,7 @@ ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answer
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
+COMMON_IN_TEXTS = 0.2  # likewise the share of the originals, for the texts' own tables
 COMMON_CHAR = 0.05  # the share of asks a CJK character may be in and still be looked for alone
 ASKS = 64  # the most asks of a section the index reads
 GAPS = 1 << 20  # the rowid of the first question no section answers, in the asks table
@@ -259,6 +260,13 @@ class RulesIndex:
             if len(term) == 1 and _CJK_RUN.match(term) and df > COMMON_CHAR * rows_of_asks
         )
         self._db.execute("DROP TABLE temp.ask_terms")
+        self._db.execute("CREATE VIRTUAL TABLE temp.original_terms USING fts5vocab(main, original, row)")
+        self._common_in_texts = frozenset(
+            term
+            for term, df in self._db.execute("SELECT term, doc FROM temp.original_terms")
+            if len(term) == 1 and _CJK_RUN.match(term) and df > COMMON_IN_TEXTS * len(rows)
+        )
+        self._db.execute("DROP TABLE temp.original_terms")
         for table, _, _ in _TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
@@ -396,7 +404,7 @@ class RulesIndex:
         starts = " OR ".join(f'^"{word}"' for word in parsed.words)
         english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
-        words, grams = parsed.words_expression(self._may_stand_together), parsed.cjk_expression()
+        words, grams = parsed.words_expression(self._may_stand_together), parsed.cjk_expression(self._common_in_texts)
         head = " OR ".join(filter(None, (words, starts)))
         expressions = {
             "head": head,

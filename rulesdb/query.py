@@ -129,11 +129,11 @@ class Query:
         words = [f'"{t}"*' if p else f'"{t}"' for t, p in self.phrases() if p or t not in prefixed]
         return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression())))
 
-    def cjk_expression(self, characters: bool = True) -> str:
-        """Each piece's neighbouring pairs, its characters (unless ``characters`` is False), and
-        the whole piece as a phrase."""
+    def cjk_expression(self, common: frozenset[str] = frozenset()) -> str:
+        """Each piece's neighbouring pairs, its characters (less the ``common`` ones, which say
+        little and cost most), and the whole piece as a phrase."""
         grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
-        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run] if characters else []
+        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run if char not in common]
         whole = [run for run in self.cjk_runs if len(run) > 2]
         return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
 
