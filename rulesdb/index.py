@@ -67,7 +67,6 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
-RULING_ASKS = 1.0  # and its best ask matches at least this share of the best ask of the paragraph
 ASK_TERMS = 3
 ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
@@ -460,6 +459,8 @@ class RulesIndex:
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
                 target = found if in_passages else sections
                 for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *bounds)):
+                    if table == "cjk" and self._sections[rowid].original:  # its original speaks for it
+                        continue
                     target[rowid] = target.get(rowid, 0.0) - rank * weights[table]
                     if table == "original":
                         originals[rowid] = -rank * weights[table]
@@ -471,7 +472,7 @@ class RulesIndex:
                 sections[owner] = sections.get(owner, 0.0) + score * ask_weight
             self._raise_quoted(query, sections, first, last)
             best = self._best_passages(found, sections, parsed.number, game)
-            self._raise_rulings(best, originals, asked_best)
+            self._raise_rulings(best, originals)
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
@@ -479,7 +480,7 @@ class RulesIndex:
                 k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]
             ]
             answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
-            if gap and gap > GAP_MARGIN * max(asked_best.values(), default=0.0):
+            if gap and gap >= GAP_MARGIN * max(asked_best.values(), default=0.0):
                 answered = False
             shown = ranked[:limit]
             snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
@@ -565,9 +566,7 @@ class RulesIndex:
             if quoted in self._verbatim[rowid]:
                 sections[rowid] = sections.get(rowid, 0.0) + top
 
-    def _raise_rulings(
-        self, best: dict[int, tuple[float, int]], originals: dict[int, float], asked: dict[int, float]
-    ) -> None:
+    def _raise_rulings(self, best: dict[int, tuple[float, int]], originals: dict[int, float]) -> None:
         """A ruling that answers the question ranks just above the paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
@@ -581,10 +580,7 @@ class RulesIndex:
             answered = [
                 (best[s][0], s)
                 for s in self._settles[rowid]
-                if s in best
-                and score < best[s][0]
-                and score >= RULING_REACH * (best[s][0] - originals.get(s, 0.0))
-                and asked.get(rowid, 0.0) >= RULING_ASKS * asked.get(s, 0.0)
+                if s in best and score < best[s][0] and score >= RULING_REACH * (best[s][0] - originals.get(s, 0.0))
             ]
             if answered:
                 paragraph = max(answered)[1]
