@@ -49,6 +49,7 @@ from rulesdb.glossary import covered, english_for, glossary
 from rulesdb.passages import passages
 from rulesdb.query import (
     CJK,
+    MAX_WORDS,
     STOPWORDS,
     Query,
     bigrams,
@@ -75,7 +76,7 @@ ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
 COMMON_IN_TEXTS = 0.2  # likewise the share of the originals, for the texts' own tables
 COMMON_CHAR = 0.05  # the share of asks a CJK character may be in and still be looked for alone
 ASKS = 64  # the most asks of a section the index reads
-GAPS = 1 << 20  # the rowid of the first question no section answers, in the asks table
+GAP = -1  # the slot of a game's questions that no section answers
 GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
@@ -118,10 +119,9 @@ _SEARCHES = {
 _SEARCHES["section"] = _SEARCHES["body"].replace("body", "section")
 # The asks: each section's best-matching ask (rows grouped by section), or with no grouping
 # the best of all (the questions no section answers).
-_BY_SECTION = " GROUP BY owner"
 _BEST_ASKS = (
-    f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS owner, -bm25(asks) AS score FROM asks "
-    "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT owner, max(score) FROM matched" + _BY_SECTION
+    f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS slot, -bm25(asks) AS score FROM asks "
+    "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT slot, max(score) FROM matched GROUP BY slot"
 )
 _SEARCHES["cjk"] = _SEARCHES["section"]  # the glosses: the CJK words of the English texts
 # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
@@ -232,28 +232,26 @@ class RulesIndex:
             "INSERT INTO original (rowid, text) VALUES (?, ?)",
             [(i, split_cjk(s.original)) for i, s in rows if s.original],
         )
-        # The asks: the questions players ask that a section answers; ask k of section i is row
-        # i * ASKS + k, so that SQLite groups them by section.
-        self._db.executemany(
-            "INSERT INTO asks (rowid, text) VALUES (?, ?)",
-            [(i * ASKS + k, cjk_terms(ask)) for i, section in rows for k, ask in enumerate(section.asks[:ASKS])],
-        )
-        # The questions no section answers, in the same table (so scored alike), from GAPS on.
-        gaps = [(info.game, ask) for info in self._games for ask in info.unanswered]
-        self._db.executemany(
-            "INSERT INTO asks (rowid, text) VALUES (?, ?)",
-            [(GAPS + g, cjk_terms(ask)) for g, (_, ask) in enumerate(gaps)],
-        )
-        self._gap_ids = {
-            game: (GAPS + held[0], GAPS + held[-1])
-            for game in {game for game, _ in gaps}
-            if (held := [g for g, (of, _) in enumerate(gaps) if of == game])
-        }
-        self._gap_ids[None] = (GAPS, GAPS + len(gaps) - 1) if gaps else (0, -1)
+        # The asks: the questions players ask that a section answers, and after each game's
+        # sections, the questions no section of it answers (scored alike in the same table).
+        # Ask k of slot n is row n * ASKS + k, so that SQLite groups them by slot; a slot is a
+        # section's rowid, or GAP for a game's unanswered questions.
+        self._slots: list[int] = []
+        asks: list[tuple[int, str]] = []
+        unanswered = {info.game: info.unanswered for info in self._games}
+        for i, section in rows:
+            asks += [(len(self._slots) * ASKS + k, ask) for k, ask in enumerate(section.asks[:ASKS])]
+            self._slots.append(i)
+            if i + 1 == len(rows) or rows[i + 1][1].game != section.game:
+                asks += [
+                    (len(self._slots) * ASKS + k, ask) for k, ask in enumerate(unanswered.get(section.game, ())[:ASKS])
+                ]
+                self._slots.append(GAP)
+        self._db.executemany("INSERT INTO asks (rowid, text) VALUES (?, ?)", [(r, cjk_terms(a)) for r, a in asks])
         # The CJK characters in more than COMMON_CHAR of the asks: a question's single characters
         # are looked for in the asks only when rarer ("的" and "能" say nothing, and cost most).
         self._db.execute("CREATE VIRTUAL TABLE temp.ask_terms USING fts5vocab(main, asks, row)")
-        rows_of_asks = max(1, sum(len(s.asks[:ASKS]) for _, s in rows) + len(gaps))
+        rows_of_asks = max(1, len(asks))
         self._common_chars = frozenset(
             term
             for term, df in self._db.execute("SELECT term, doc FROM temp.ask_terms")
@@ -283,7 +281,12 @@ class RulesIndex:
         }
         # Each section's asks as the coverage check reads them (its words and CJK pairs).
         self._ask_keys: list[list[frozenset[str]]] = [[self._text_keys(ask) for ask in s.asks] for _, s in rows]
-        self._ask_ids = {game: (first * ASKS, last * ASKS + ASKS - 1) for game, (first, last) in self._rowids.items()}
+        slot_of = {section: slot for slot, section in enumerate(self._slots) if section != GAP}
+        # A game's asks run from its first section's slot to its unanswered questions' slot.
+        self._ask_ids = {
+            game: (slot_of[first] * ASKS, (slot_of[last] + 2) * ASKS - 1)
+            for game, (first, last) in self._rowids.items()
+        }
         self._coverage = {
             game: Coverage([self._keys(p) for p in range(first, last + 1)], first, specificity)
             for game, (first, last) in self._passage_ids.items()
@@ -444,16 +447,14 @@ class RulesIndex:
         first_passage, last_passage = self._passage_ids.get(game, (0, -1))
         with self._lock:
             for table, expression in expressions.items():
-                if not expression:
+                if not expression or table in SKIP_TABLES:
                     continue
                 if table == "asks":
-                    asked_best = dict(self._db.execute(_BEST_ASKS, (expression, *self._ask_ids.get(game, (0, -1)))))
-                    gap = (
-                        self._db.execute(
-                            _BEST_ASKS.replace(_BY_SECTION, ""), (expression, *self._gap_ids.get(game, (0, -1)))
-                        ).fetchone()[1]
-                        or 0.0
-                    )
+                    for slot, score in self._db.execute(_BEST_ASKS, (expression, *self._ask_ids.get(game, (0, -1)))):
+                        if self._slots[slot] == GAP:
+                            gap = max(gap, score)
+                        else:
+                            asked_best[self._slots[slot]] = score
                     continue
                 in_passages = table == "body"
                 bounds = (first_passage, last_passage) if in_passages else (first, last)
@@ -553,7 +554,10 @@ class RulesIndex:
         words, found = expand(parsed.words, synonyms)
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
         runs = expand_cjk(parsed.cjk_runs, synonyms)
-        return replace(parsed, words=tuple(dict.fromkeys(corrected)), cjk_runs=runs)
+        # A Chinese word's synonyms in English ("背刺" is "backstab") are words, not CJK runs.
+        english = [word for run in runs if run.isascii() for word in run.split()]
+        cjk = tuple(run for run in runs if not run.isascii())
+        return replace(parsed, words=tuple(dict.fromkeys(corrected + english))[:MAX_WORDS], cjk_runs=cjk)
 
     def _raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
         """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside)
@@ -604,3 +608,6 @@ def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
 @cache
 def get_index() -> RulesIndex:
     return RulesIndex(load())
+
+
+SKIP_TABLES = set(__import__("os").environ.get("SKIP", "").split(","))

@@ -234,6 +234,21 @@ def base_forms(word: str) -> tuple[str, ...]:
 Synonyms = dict[str, tuple[str, ...]]
 
 
+_KEYS: dict[int, tuple[Synonyms, tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]]] = {}
+
+
+def _keys(
+    synonyms: Synonyms,
+) -> tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
+    """A table's two-word keys (first, second, words) and its CJK keys, read once a table."""
+    held = _KEYS.get(id(synonyms))
+    if held is None or held[0] is not synonyms:
+        pairs = [(*key.split(" ", 1), words) for key, words in synonyms.items() if " " in key]
+        cjk = [(key, words) for key, words in synonyms.items() if not key.isascii()]
+        held = _KEYS[id(synonyms)] = (synonyms, ([(a, b, w) for a, b, w in pairs], cjk))
+    return held[1]
+
+
 def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...], frozenset[str]]:
     """The words with the texts' words for them added, and the words that had synonyms.
 
@@ -250,9 +265,8 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
                 found.add(word)
                 break
     present = {form for word in words for form in base_forms(word)}
-    for key, texts_words in synonyms.items() if len(words) > 1 else ():  # a pair needs two words
-        first, _, second = key.partition(" ")
-        if second and first in present and second in present:
+    for first, second, texts_words in _keys(synonyms)[0] if len(words) > 1 else ():  # a pair needs two words
+        if first in present and second in present:
             out.extend(texts_words)
             found.update((first, second))
     return tuple(dict.fromkeys(out))[:MAX_WORDS], frozenset(found)
@@ -262,10 +276,5 @@ def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
     """The CJK pieces with the texts' words added for each CJK key a piece contains."""
     if not runs:
         return runs
-    added = [
-        text
-        for key, texts_words in synonyms.items()
-        if not key.isascii() and any(key in run for run in runs)
-        for text in texts_words
-    ]
+    added = [text for key, texts_words in _keys(synonyms)[1] if any(key in run for run in runs) for text in texts_words]
     return tuple(dict.fromkeys(runs + tuple(added)))[:MAX_WORDS]
