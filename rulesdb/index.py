@@ -447,7 +447,7 @@ class RulesIndex:
         first_passage, last_passage = self._passage_ids.get(game, (0, -1))
         with self._lock:
             for table, expression in expressions.items():
-                if not expression or table in SKIP_TABLES:
+                if not expression:
                     continue
                 if table == "asks":
                     for slot, score in self._db.execute(_BEST_ASKS, (expression, *self._ask_ids.get(game, (0, -1)))):
@@ -608,6 +608,3 @@ def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
 @cache
 def get_index() -> RulesIndex:
     return RulesIndex(load())
-
-
-SKIP_TABLES = set(__import__("os").environ.get("SKIP", "").split(","))
