@@ -61,21 +61,21 @@ from rulesdb.query import (
     traditional,
 )
 from rulesdb.spelling import Speller, english_words, load_english, specificity
-from rulesdb.texts import GameTexts, Section, Texts, load
+from rulesdb.texts import MOST_ASKS, GameTexts, Section, Texts, load
 
-WEIGHTS = {"title": 10.0, "tags": 2.0, "text": 1.0, "original": 1.0}
+WEIGHTS = {"title": 5.0, "tags": 4.0, "text": 1.0, "original": 1.0}
 SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
 ASK_TERMS = 3
 ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
-PASSAGE_WEIGHT = 0.2  # a section's best passage counts this much beside the whole section's text
+PASSAGE_WEIGHT = 0.4  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
 COMMON_IN_TEXTS = 0.2  # likewise the share of the originals, for the texts' own tables
 COMMON_CHAR = 0.05  # the share of asks a CJK character may be in and still be looked for alone
-ASKS = 64  # the most asks of a section the index reads
+ASKS = MOST_ASKS  # the rows of a slot: a section's asks, or a game's unanswered questions
 GAP = -1  # the slot of a game's questions that no section answers
 GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
 CANDIDATES = 20  # the best sections whose passages the coverage check reads

@@ -243,9 +243,14 @@ def _keys(
     """A table's two-word keys (first, second, words) and its CJK keys, read once a table."""
     held = _KEYS.get(id(synonyms))
     if held is None or held[0] is not synonyms:
-        pairs = [(*key.split(" ", 1), words) for key, words in synonyms.items() if " " in key]
+        pairs = [
+            (first, second, words)
+            for key, words in synonyms.items()
+            for first, _, second in [key.partition(" ")]
+            if second
+        ]
         cjk = [(key, words) for key, words in synonyms.items() if not key.isascii()]
-        held = _KEYS[id(synonyms)] = (synonyms, ([(a, b, w) for a, b, w in pairs], cjk))
+        held = _KEYS[id(synonyms)] = (synonyms, (pairs, cjk))
     return held[1]
 
 

@@ -135,7 +135,7 @@ def _parse_file(entry: Traversable, root: Path | Traversable) -> tuple[GameTexts
         original=_text(data, "original", where, required=False),
         seed=_text(data, "seed", where),
         phases=_words(data, "phases", where),
-        unanswered=_words(data, "unanswered", where),
+        unanswered=_asks(data, "unanswered", where),
     )
     raw_sections = data.get("section", [])
     if not isinstance(raw_sections, list) or not raw_sections:
@@ -198,7 +198,7 @@ def _parse_section(game: str, raw: dict[str, Any], where: str, known: tuple[str,
         see=_words(raw, "see", where),
         lines=_lines(raw, kind, where),
         text=_text(raw, "text", where).strip(),
-        asks=_words(raw, "asks", where),
+        asks=_asks(raw, "asks", where),
     )
 
 
@@ -209,6 +209,16 @@ def _text(table: dict[str, Any], key: str, where: str, *, required: bool = True)
     if required and not value.strip():
         raise TextsError(f"{where}: {key} is missing or empty")
     return value
+
+
+MOST_ASKS = 64  # asks of a section, or unanswered questions of a game, the index can hold
+
+
+def _asks(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    asks = _words(table, key, where)
+    if len(asks) > MOST_ASKS:
+        raise TextsError(f"{where}: {key} holds {len(asks)} questions; at most {MOST_ASKS}")
+    return asks
 
 
 def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:

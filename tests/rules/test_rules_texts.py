@@ -82,6 +82,8 @@ def test_empty_directory_has_no_sections(tmp_path: Path) -> None:
         (GOOD.replace("tkc.cards.crown", "tkc.Cards.Crown"), "id must be lowercase"),
         (GOOD.replace('title = "Crowns"', ""), "title is missing"),
         (GOOD.replace('topics = ["crown"]', 'topics = "crown"'), "topics must be a list"),
+        (GOOD.replace('topics = ["crown"]', 'asks = "who wins"'), "asks must be a list"),
+        (GOOD.replace('topics = ["crown"]', f"asks = {[f'ask {n}' for n in range(65)]}"), "at most 64"),
         (GOOD.replace('text = "A crown gives a command."', "text = 3"), "text must be a string"),
         ("", "no [[section]] tables"),
         (GOOD + "\n[[section]\n", "not valid TOML"),
