@@ -58,6 +58,7 @@ from rulesdb.query import (
     load_converter,
     normalise,
     parse_query,
+    synonym_keys,
     traditional,
 )
 from rulesdb.spelling import Speller, english_words, load_english, specificity
@@ -269,6 +270,7 @@ class RulesIndex:
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
         self._synonyms = texts.synonyms
+        self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
         self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         # Each game's first and last rowid, so that a game's search reads only its rows.
         # (They are contiguous as loaded; were they not, the rows are filtered again.)
@@ -519,17 +521,20 @@ class RulesIndex:
         """For each word the player typed, the words that stand for it in the texts."""
         synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
         alternatives: dict[str, tuple[str, ...]] = {}
-        pairs = {
-            word: words
-            for key, words in synonyms.items()
-            if " " in key and set(key.split()) <= set(asked.words)
-            for word in key.split()
-        }
+        typed = set(asked.words)
+        pairs: dict[str, tuple[str, ...]] = {}
+        for first, second, words in synonym_keys(synonyms)[0]:
+            if first in typed and second in typed:
+                pairs[first] = pairs[second] = words
         for word in asked.words:
-            found, _ = expand((word,), synonyms)
-            corrected = self._speller.correct(word)
-            extra = (*pairs.get(word, ()), *((corrected,) if corrected else ()))
-            alternatives[word] = tuple(dict.fromkeys((*found, *extra)))
+            alone = self._alone.get((game, word))
+            if alone is None:  # a word's own synonyms and spelling do not change: read once
+                found, _ = expand((word,), synonyms)
+                corrected = self._speller.correct(word)
+                alone = (*found, *((corrected,) if corrected else ()))
+                if len(self._alone) < 100_000:
+                    self._alone[(game, word)] = alone
+            alternatives[word] = tuple(dict.fromkeys((*alone, *pairs.get(word, ()))))
         return alternatives
 
     def _snippets(self, passages: list[int], body: str, expressions: dict[str, str]) -> dict[int, str]:

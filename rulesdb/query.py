@@ -237,7 +237,7 @@ Synonyms = dict[str, tuple[str, ...]]
 _KEYS: dict[int, tuple[Synonyms, tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]]] = {}
 
 
-def _keys(
+def synonym_keys(
     synonyms: Synonyms,
 ) -> tuple[list[tuple[str, str, tuple[str, ...]]], list[tuple[str, tuple[str, ...]]]]:
     """A table's two-word keys (first, second, words) and its CJK keys, read once a table."""
@@ -270,7 +270,7 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
                 found.add(word)
                 break
     present = {form for word in words for form in base_forms(word)}
-    for first, second, texts_words in _keys(synonyms)[0] if len(words) > 1 else ():  # a pair needs two words
+    for first, second, texts_words in synonym_keys(synonyms)[0] if len(words) > 1 else ():  # a pair needs two words
         if first in present and second in present:
             out.extend(texts_words)
             found.update((first, second))
@@ -281,5 +281,10 @@ def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
     """The CJK pieces with the texts' words added for each CJK key a piece contains."""
     if not runs:
         return runs
-    added = [text for key, texts_words in _keys(synonyms)[1] if any(key in run for run in runs) for text in texts_words]
+    added = [
+        text
+        for key, texts_words in synonym_keys(synonyms)[1]
+        if any(key in run for run in runs)
+        for text in texts_words
+    ]
     return tuple(dict.fromkeys(runs + tuple(added)))[:MAX_WORDS]
