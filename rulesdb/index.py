@@ -23,9 +23,14 @@ Bigrams, not FTS5's ``trigram`` tokenizer: most Chinese words are two characters
 trigram index cannot match a query shorter than three. The ``original`` table holds the seed
 lines each source section translates, so a question in Chinese finds the paragraph it is
 about; the texts also give the original beside the English ("Dark Dungeon (黑暗地牢)"), and
-those pairs form a glossary through which a CJK query also searches its English words. The
-CJK phrases are searched in whole sections (their glosses) and in the originals, not passage by
-passage: a passage's glosses are the glossary's English, which picks the passage already.
+those pairs form a glossary through which a CJK query also searches its English words. A
+section's CJK is searched once: in its original where it has one, else in its glosses (rulings,
+the quick reference); not passage by passage, as a passage's glosses are the glossary's English.
+
+Each section's asks (questions players ask that it answers) and each game's unanswered
+questions share the ``asks`` table, where a CJK run is its characters and pairs as tokens of
+their own; a section's best ask adds to its score, and a question at least as near an
+unanswered question as any ask is not covered.
 
 Snippets are FTS5's own ``snippet()``, computed in the query that ranks the rows.
 A search must answer in under 2 ms (p99; ``tests/benchmarks/bench_rules.py`` measures it).
@@ -164,6 +169,11 @@ class Answer:
 def split_cjk(text: str) -> str:
     """The text as indexed: normalised, each CJK character a token of its own, digits apart."""
     return _CJK_PAIR.sub(_SPLIT, normalise(text))
+
+
+def _cjk_pairs(text: str) -> frozenset[str]:
+    """The neighbouring pairs (or the lone character) of each CJK run of a normalised text."""
+    return frozenset(pair for run in _CJK_RUN.findall(text) for pair in bigrams(run))
 
 
 def cjk_terms(text: str) -> str:
@@ -328,20 +338,14 @@ class RulesIndex:
     def _text_keys(text: str) -> frozenset[str]:
         """A text's word keys and CJK pairs, as the coverage check compares them."""
         text = normalise(text)
-        keys = set(word_keys(text))
-        for run in re.findall(f"[{CJK}]+", text):
-            keys.update(bigrams(run))
-        return frozenset(keys)
+        return frozenset(word_keys(text)) | _cjk_pairs(text)
 
     def _keys(self, passage: int) -> frozenset[str]:
         """What a passage holds, for the coverage check: its words and its section's title and
         topics (as word keys), and the CJK pairs of the passage and of its section's original."""
         section = self._sections[self._owner[passage]]
-        text = normalise(f"{self._passages[passage]}\n{section.title}\n{' '.join(section.topics)}")
-        keys = set(word_keys(text))
-        for run in re.findall(f"[{CJK}]+", f"{text}\n{normalise(section.original)}"):
-            keys.update(bigrams(run))
-        return frozenset(keys)
+        held = self._text_keys(f"{self._passages[passage]}\n{section.title}\n{' '.join(section.topics)}")
+        return held | _cjk_pairs(normalise(section.original))
 
     def _vocabulary(self, rows: list[tuple[int, Section]]) -> dict[str, int]:
         """The words of the texts (not stemmed) and how many sections each is in."""
@@ -438,7 +442,6 @@ class RulesIndex:
             "body": english_weight * PASSAGE_WEIGHT,
             "cjk": 1.0,
             "original": 1.0,
-            "asks": ASK_WEIGHT,
         }
         sections: dict[int, float] = {}  # section rowid -> its title, tags and original's score
         originals: dict[int, float] = {}  # the part of those from the original
