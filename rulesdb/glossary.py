@@ -78,17 +78,12 @@ def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
             yield match
 
 
-def covered(runs: tuple[str, ...], terms: dict[str, tuple[str, ...]]) -> float:
-    """How much of the CJK pieces glossary terms cover (0 to 1): 1 for 王者之劍, less for a
+def covered_length(run: str, terms: dict[str, tuple[str, ...]]) -> int:
+    """How many characters of a CJK piece glossary terms cover: all of 王者之劍, fewer of a
     sentence with one term in it."""
-    total = sum(len(run) for run in runs)
-    found = sum(
-        len(run)
-        if run in terms or (len(run) > 1 and any(run in t for t in terms))
-        else min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
-        for run in runs
-    )
-    return found / total if total else 0.0
+    if run in terms or (len(run) > 1 and any(run in t for t in terms)):
+        return len(run)
+    return min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
 
 
 def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> tuple[str, ...]:

@@ -42,15 +42,17 @@ import json
 import re
 import sqlite3
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
+from typing import TypeVar
 
 from companion.text import markup
 from rulesdb.coverage import Coverage, word_key, word_keys
-from rulesdb.glossary import covered, english_for, glossary
+from rulesdb.glossary import covered_length, english_for, glossary
 from rulesdb.passages import passages
 from rulesdb.query import (
     CJK,
@@ -79,14 +81,17 @@ ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answer
 PASSAGE_WEIGHT = 0.4  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
-COMMON_IN_TEXTS = 0.2  # likewise the share of the originals, for the texts' own tables
-COMMON_CHAR = 0.05  # the share of asks a CJK character may be in and still be looked for alone
+COMMON_IN_TEXTS = 0.05  # likewise the share of the sections' originals, for a CJK character alone
+COMMON_IN_ASKS = 0.05  # the share of asks a word or CJK character may be in and still be looked for there
 ASKS = MOST_ASKS  # the rows of a slot: a section's asks, or a game's unanswered questions
 GAP = -1  # the slot of a game's questions that no section answers
 GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
+K = TypeVar("K")
+V = TypeVar("V")
+REMEMBERED = 100_000  # the most words or CJK pieces whose reading a cache of the index keeps
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
@@ -258,17 +263,24 @@ class RulesIndex:
                     (len(self._slots) * ASKS + k, ask) for k, ask in enumerate(unanswered.get(section.game, ())[:ASKS])
                 ]
                 self._slots.append(GAP)
-        self._db.executemany("INSERT INTO asks (rowid, text) VALUES (?, ?)", [(r, cjk_terms(a)) for r, a in asks])
-        # The CJK characters in more than COMMON_CHAR of the asks: a question's single characters
-        # are looked for in the asks only when rarer ("的" and "能" say nothing, and cost most).
-        self._db.execute("CREATE VIRTUAL TABLE temp.ask_terms USING fts5vocab(main, asks, row)")
-        rows_of_asks = max(1, len(asks))
-        self._common_chars = frozenset(
+        asks = [(rowid, cjk_terms(ask)) for rowid, ask in asks]
+        self._db.executemany("INSERT INTO asks (rowid, text) VALUES (?, ?)", asks)
+        # The words and CJK characters in more than COMMON_IN_ASKS of the asks ("card", "turn";
+        # "的" and "能") say little of which ask a question is, and cost most: a question's
+        # common words are not looked for in the asks (its common CJK characters, in pairs only).
+        # Counted as typed, not stemmed, since a question's words are compared as typed.
+        self._db.execute(
+            "CREATE VIRTUAL TABLE temp.ask_words USING fts5(text, content = '', tokenize = 'unicode61 remove_diacritics 2')"
+        )
+        self._db.execute("CREATE VIRTUAL TABLE temp.ask_terms USING fts5vocab(temp, ask_words, row)")
+        self._db.executemany("INSERT INTO temp.ask_words (rowid, text) VALUES (?, ?)", asks)
+        self._common_in_asks = frozenset(
             term
             for term, df in self._db.execute("SELECT term, doc FROM temp.ask_terms")
-            if len(term) == 1 and _CJK_RUN.match(term) and df > COMMON_CHAR * rows_of_asks
+            if df > COMMON_IN_ASKS * max(1, len(asks)) and (term.isascii() or len(term) == 1)
         )
         self._db.execute("DROP TABLE temp.ask_terms")
+        self._db.execute("DROP TABLE temp.ask_words")
         self._db.execute("CREATE VIRTUAL TABLE temp.original_terms USING fts5vocab(main, original, row)")
         self._common_in_texts = frozenset(
             term
@@ -280,7 +292,10 @@ class RulesIndex:
             self._db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self._speller = Speller(self._vocabulary(rows), english_words)
         self._synonyms = texts.synonyms
+        # What a question's words and CJK pieces stand for does not change: each is read once.
         self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
+        self._glossed: dict[str, tuple[tuple[str, ...], int]] = {}  # CJK piece -> _gloss
+        self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
         self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         # Each game's first and last rowid, so that a game's search reads only its rows.
         # (They are contiguous as loaded; were they not, the rows are filtered again.)
@@ -313,22 +328,44 @@ class RulesIndex:
         self._first_lines = [section.first_line for section in self._sections]
         # Each original as one run of word characters: a line of the seed typed or pasted finds it.
         self._verbatim = [_NOT_WORD.sub("", normalise(section.original)) for section in self._sections]
-        # Each two words that stand side by side somewhere in the texts (by word_key): a pair
-        # of the question's words that never do is no phrase worth searching.
-        self._side_by_side = frozenset(
-            pair
-            for section in self._sections
-            for text in (section.title, " ".join(section.phases + section.topics), section.text)
-            for pair in pairwise(word_key(w) for w in _WORDS.findall(normalise(text)))
-        )
+        # Each two words that stand side by side somewhere in a game's texts, and in its asks (by
+        # word_key): a pair of the question's words that never do is no phrase worth searching.
+        self._side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
+        self._asked_side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
+        # The words a game's titles and tags begin with (by word_key): ^"word" for no other.
+        self._starts: dict[str | None, frozenset[str]] = {}
+        # The CJK characters and pairs a game's texts (and originals) hold, and its asks: only
+        # those of a question are searched, as no other matches.
+        self._cjk_held: dict[str | None, frozenset[str]] = {}
+        self._cjk_asked: dict[str | None, frozenset[str]] = {}
+        for game in self._rowids:
+            sections = [section for section in self._sections if game in (None, section.game)]
+            self._side_by_side[game] = _word_pairs(
+                text for s in sections for text in (s.title, " ".join(s.phases + s.topics), s.text)
+            )
+            self._starts[game] = frozenset(
+                word_key(words[0])
+                for s in sections
+                for words in (_WORDS.findall(normalise(s.title)), _WORDS.findall(" ".join(s.phases + s.topics)))
+                if words
+            )
+            self._cjk_held[game] = _cjk_held(text for s in sections for text in (s.text, s.original))
+            self._cjk_asked[game] = _cjk_held(
+                [ask for s in sections for ask in s.asks[:ASKS]]
+                + [ask for g, asks in unanswered.items() if game in (None, g) for ask in asks[:ASKS]]
+            )
+            self._asked_side_by_side[game] = _word_pairs(ask for s in sections for ask in s.asks[:ASKS]) | _word_pairs(
+                unanswered.get(game, ()) if game else (a for g in unanswered.values() for a in g)
+            )
         # Start-up pays for OpenCC and the English word list (about 0.1 s together), not the
         # first question in Chinese or with a word the texts lack.
         load_converter()
         load_english()
 
-    def _may_stand_together(self, first: str, second: str) -> bool:
-        """Whether the texts have the two words side by side somewhere (compared by word_key)."""
-        return (word_key(first.split()[-1]), word_key(second.split()[0])) in self._side_by_side
+    @staticmethod
+    def _together(pairs: frozenset[tuple[str, str]]) -> Callable[[str, str], bool]:
+        """Whether two words (or phrases: their last and first word) are a pair of these."""
+        return lambda first, second: (word_key(first.split()[-1]), word_key(second.split()[0])) in pairs
 
     def _last_passage(self, section: int) -> int:
         following = section + 1
@@ -408,12 +445,19 @@ class RulesIndex:
         parsed = self._understood(asked, game)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
-        english_weight = 1.0 if parsed.words else covered(parsed.cjk_runs, self._glossary)
+        glossed = [self._gloss(run) for run in parsed.cjk_runs]
+        total = sum(len(run) for run in parsed.cjk_runs)
+        english_weight = 1.0 if parsed.words or not total else sum(length for _, length in glossed) / total
         # A title that begins with a word typed is about it: ^"word" matches there only.
-        starts = " OR ".join(f'^"{word}"' for word in parsed.words)
-        english = [w for run in parsed.cjk_runs for w in english_for(run, self._glossary)]
+        starts = " OR ".join(f'^"{word}"' for word in parsed.words if word_key(word) in self._starts[game])
+        english = [w for words, _ in glossed for w in words]
+        understood = parsed
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
-        words, grams = parsed.words_expression(self._may_stand_together), parsed.cjk_expression(self._common_in_texts)
+        together = self._together(self._side_by_side[game])
+        words, grams = (
+            parsed.words_expression(together),
+            parsed.cjk_expression(self._common_in_texts, self._cjk_held[game]),
+        )
         head = " OR ".join(filter(None, (words, starts)))
         expressions = {
             "head": head,
@@ -421,20 +465,7 @@ class RulesIndex:
             "body": words,
             "cjk": grams,
             "original": grams,
-            # The asks: whole words and CJK pairs (a single character is in hundreds of asks).
-            "asks": " OR ".join(
-                filter(
-                    None,
-                    (
-                        parsed.words_expression(self._may_stand_together, prefixes=False),
-                        " OR ".join(
-                            f'"{t}"'
-                            for t in dict.fromkeys(t for run in parsed.cjk_runs for t in cjk_tokens(run))
-                            if len(t) > 1 or t not in self._common_chars
-                        ),
-                    ),
-                )
-            ),
+            "asks": self._asks_expression(understood, game),
         }
         weights = {
             "head": english_weight,
@@ -489,7 +520,9 @@ class RulesIndex:
             if gap and gap >= GAP_MARGIN * max(asked_best.values(), default=0.0):
                 answered = False
             shown = ranked[:limit]
-            snippets = self._snippets([passage for _, passage in shown], parsed.marks_expression(), expressions)
+            snippets = self._snippets(
+                [passage for _, passage in shown], parsed.marks_expression(together, self._cjk_held[game]), expressions
+            )
         hits = []
         for negative, passage in shown:
             section = self._owner[passage]
@@ -531,12 +564,10 @@ class RulesIndex:
                 pairs[first] = pairs[second] = words
         for word in asked.words:
             alone = self._alone.get((game, word))
-            if alone is None:  # a word's own synonyms and spelling do not change: read once
+            if alone is None:
                 found, _ = expand((word,), synonyms)
                 corrected = self._speller.correct(word)
-                alone = (*found, *((corrected,) if corrected else ()))
-                if len(self._alone) < 100_000:
-                    self._alone[(game, word)] = alone
+                alone = remember(self._alone, (game, word), (*found, *((corrected,) if corrected else ())))
             alternatives[word] = tuple(dict.fromkeys((*alone, *pairs.get(word, ()))))
         return alternatives
 
@@ -561,11 +592,41 @@ class RulesIndex:
         synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
         words, found = expand(parsed.words, synonyms)
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
-        runs = expand_cjk(parsed.cjk_runs, synonyms)
+        runs = self._cjk_synonyms.get((game, parsed.cjk_runs))
+        if runs is None:
+            runs = remember(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk(parsed.cjk_runs, synonyms))
         # A Chinese word's synonyms in English ("背刺" is "backstab") are words, not CJK runs.
         english = [word for run in runs if run.isascii() for word in run.split()]
         cjk = tuple(run for run in runs if not run.isascii())
         return replace(parsed, words=tuple(dict.fromkeys(corrected + english))[:MAX_WORDS], cjk_runs=cjk)
+
+    def _asks_expression(self, understood: Query, game: str | None) -> str:
+        """The question as the asks are searched: its words as whole words, less those common
+        in the asks unless all are, and its CJK pieces' pairs and less common characters (those
+        the game's asks hold). Not the glossary's English of its CJK: the Chinese asks speak for it."""
+        words = tuple(word for word in understood.words if word not in self._common_in_asks) or understood.words
+        held = self._cjk_asked[game]
+        cjk = dict.fromkeys(t for run in understood.cjk_runs for t in cjk_tokens(run) if t in held)
+        together = self._together(self._asked_side_by_side[game])
+        return " OR ".join(
+            filter(
+                None,
+                (
+                    Query(words, ()).words_expression(together, prefixes=False),
+                    " OR ".join(f'"{t}"' for t in cjk if len(t) > 1 or t not in self._common_in_asks),
+                ),
+            )
+        )
+
+    def _gloss(self, run: str) -> tuple[tuple[str, ...], int]:
+        """A CJK piece's English words in the glossary, and how many of its characters the
+        glossary's terms cover."""
+        found = self._glossed.get(run)
+        if found is None:
+            found = remember(
+                self._glossed, run, (english_for(run, self._glossary), covered_length(run, self._glossary))
+            )
+        return found
 
     def _raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
         """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside)
@@ -605,6 +666,23 @@ class RulesIndex:
         if game is not None and game not in {info.game for info in self._games}:
             known = ", ".join(info.game for info in self._games) or "none"
             raise UnknownGameError(f"no rule texts for game {game!r} (known: {known})")
+
+
+def _cjk_held(texts: Iterable[str]) -> frozenset[str]:
+    """The CJK characters and neighbouring pairs of the texts."""
+    return frozenset(token for text in texts for run in _CJK_RUN.findall(normalise(text)) for token in cjk_tokens(run))
+
+
+def _word_pairs(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
+    """Each two words that stand side by side in the texts, by word_key."""
+    return frozenset(pair for text in texts for pair in pairwise(word_key(w) for w in _WORDS.findall(normalise(text))))
+
+
+def remember(cache: dict[K, V], key: K, value: V) -> V:
+    """The value, kept in the cache unless the cache is full (questions typed are unbounded)."""
+    if len(cache) < REMEMBERED:
+        cache[key] = value
+    return value
 
 
 def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -122,19 +122,34 @@ class Query:
             f'"{text}"*' if prefix else f'"{text}"' for text, prefix in phrases if prefixes or not prefix
         )
 
-    def marks_expression(self) -> str:
+    def marks_expression(
+        self, side_by_side: Callable[[str, str], bool] | None = None, held: Container[str] | None = None
+    ) -> str:
         """The phrases that mark a snippet: the search's, less each word that is also searched
         as a prefix (the prefix marks it too). snippet() reads every phrase on every row."""
-        prefixed = {text for text, prefix in self.phrases() if prefix}
-        words = [f'"{t}"*' if p else f'"{t}"' for t, p in self.phrases() if p or t not in prefixed]
-        return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression())))
+        phrases = self.phrases(side_by_side)
+        prefixed = {text for text, prefix in phrases if prefix}
+        words = [f'"{t}"*' if p else f'"{t}"' for t, p in phrases if p or t not in prefixed]
+        return " OR ".join(filter(None, (" OR ".join(words), self.cjk_expression(held=held))))
 
-    def cjk_expression(self, common: frozenset[str] = frozenset()) -> str:
+    def cjk_expression(self, common: frozenset[str] = frozenset(), held: Container[str] | None = None) -> str:
         """Each piece's neighbouring pairs, its characters (less the ``common`` ones, which say
-        little and cost most), and the whole piece as a phrase."""
-        grams = [gram for run in self.cjk_runs for gram in bigrams(run)]
-        chars = [char for run in self.cjk_runs if len(run) > 1 for char in run if char not in common]
-        whole = [run for run in self.cjk_runs if len(run) > 2]
+        little and cost most), and the whole piece as a phrase. With ``held``, the characters and
+        pairs the texts hold, only those (and a whole piece only if the texts hold its pairs):
+        the others would match nothing."""
+        grams = [gram for run in self.cjk_runs for gram in bigrams(run) if held is None or gram in held]
+        chars = [
+            char
+            for run in self.cjk_runs
+            if len(run) > 1
+            for char in run
+            if char not in common and (held is None or char in held)
+        ]
+        whole = [
+            run
+            for run in self.cjk_runs
+            if len(run) > 2 and (held is None or all(gram in held for gram in bigrams(run)))
+        ]
         return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
 
 
