@@ -57,6 +57,7 @@ from rulesdb.passages import passages
 from rulesdb.query import (
     CJK,
     MAX_WORDS,
+    QUERY_CHARACTERS,
     STOPWORDS,
     Query,
     bigrams,
@@ -212,7 +213,9 @@ def _tidy(raw: str) -> str:
 class RulesIndex:
     def __init__(self, texts: Texts) -> None:
         self._games = texts.games
-        self._sections = texts.sections
+        # A game's sections side by side (in their order), so that its rows are one rowid range.
+        order = {game: n for n, game in enumerate(dict.fromkeys(section.game for section in texts.sections))}
+        self._sections = tuple(sorted(texts.sections, key=lambda section: order[section.game]))
         self._by_id = {section.id: section for section in texts.sections}
         self._glossary = glossary(texts.sections)
         self._lock = threading.Lock()
@@ -225,6 +228,7 @@ class RulesIndex:
         except sqlite3.OperationalError as error:
             raise RuntimeError(f"this Python's SQLite has no FTS5 support: {error}") from error
         rows = list(enumerate(self._sections))
+        self._has_original = [bool(section.original) for section in self._sections]
         self._db.executemany(
             "INSERT INTO head (rowid, title, tags) VALUES (?, ?, ?)",
             [(i, split_cjk(s.title), " ".join(s.phases + s.topics)) for i, s in rows],
@@ -238,6 +242,7 @@ class RulesIndex:
             for passage in passages(section.text):
                 self._passages.append(passage)
                 self._owner.append(i)
+        self._numbered = [bool(_DIGIT.search(passage)) for passage in self._passages]
         self._db.executemany(
             "INSERT INTO body (rowid, text) VALUES (?, ?)", [(p, split_cjk(t)) for p, t in enumerate(self._passages)]
         )
@@ -298,7 +303,6 @@ class RulesIndex:
         self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
         self._all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         # Each game's first and last rowid, so that a game's search reads only its rows.
-        # (They are contiguous as loaded; were they not, the rows are filtered again.)
         self._rowids: dict[str | None, tuple[int, int]] = {None: (0, len(rows) - 1)}
         for i, section in rows:
             first, last = self._rowids.get(section.game, (i, i))
@@ -441,7 +445,8 @@ class RulesIndex:
             return Answer((), True)
         if not query.strip():
             return Answer(tuple(line_hit(section, mark) for section in self.toc(game)[:limit]), True)
-        asked = parse_query(query)
+        query = traditional(query[:QUERY_CHARACTERS])
+        asked = parse_query(query, converted=True)
         parsed = self._understood(asked, game)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
@@ -492,15 +497,18 @@ class RulesIndex:
                         else:
                             asked_best[self._slots[slot]] = score
                     continue
-                in_passages = table == "body"
-                bounds = (first_passage, last_passage) if in_passages else (first, last)
-                target = found if in_passages else sections
-                for rowid, rank in self._db.execute(_SEARCHES[table], (expression, *bounds)):
-                    if table == "cjk" and self._sections[rowid].original:  # its original speaks for it
-                        continue
-                    target[rowid] = target.get(rowid, 0.0) - rank * weights[table]
+                bounds = (first_passage, last_passage) if table == "body" else (first, last)
+                weight = weights[table]
+                rows: Iterable[tuple[int, float]] = self._db.execute(_SEARCHES[table], (expression, *bounds))
+                if table == "body":  # a passage is found once
+                    found = {rowid: -rank * weight for rowid, rank in rows}
+                    continue
+                if table == "cjk":  # a section with an original: its original speaks for it
+                    rows = [(rowid, rank) for rowid, rank in rows if not self._has_original[rowid]]
+                for rowid, rank in rows:
+                    sections[rowid] = sections.get(rowid, 0.0) - rank * weight
                     if table == "original":
-                        originals[rowid] = -rank * weights[table]
+                        originals[rowid] = -rank * weight
             # A question of a word or two is any ask that holds them: the asks weigh in fully from
             # ASK_TERMS words (a CJK character counting half a word).
             terms = len(asked.words) + sum(len(run) for run in asked.cjk_runs) / 2
@@ -508,7 +516,7 @@ class RulesIndex:
             for owner, score in asked_best.items():
                 sections[owner] = sections.get(owner, 0.0) + score * ask_weight
             self._raise_quoted(query, sections, first, last)
-            best = self._best_passages(found, sections, parsed.number, game)
+            best = self._best_passages(found, sections, parsed.number)
             self._raise_rulings(best, originals)
             ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
@@ -533,23 +541,22 @@ class RulesIndex:
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
 
     def _best_passages(
-        self, found: dict[int, float], sections: dict[int, float], number: bool, game: str | None
+        self, found: dict[int, float], sections: dict[int, float], number: bool
     ) -> dict[int, tuple[float, int]]:
         """Each matching section's best passage and its score: the passage's own score plus
         its section's title, tags and original (a section found only by those shows its first
         passage). A number question favours the passages that state a number."""
         best: dict[int, tuple[float, int]] = {}
+        owner, numbered = self._owner, self._numbered
         for passage, score in found.items():
-            section = self._owner[passage]
-            if game is not None and self._sections[section].game != game:
-                continue
+            section = owner[passage]
             total = score + sections.get(section, 0.0)
-            if number and _DIGIT.search(self._passages[passage]):
+            if number and numbered[passage]:
                 total *= NUMBER_BOOST
             if total > best.get(section, (0.0, 0))[0]:
                 best[section] = (total, passage)
         for section, score in sections.items():
-            if section not in best and (game is None or self._sections[section].game == game):
+            if section not in best:
                 best[section] = (score, self._first_passage[section])
         return best
 
@@ -629,9 +636,9 @@ class RulesIndex:
         return found
 
     def _raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
-        """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside)
-        puts the sections whose original holds it above every other."""
-        quoted = _NOT_WORD.sub("", normalise(traditional(query)))
+        """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside;
+        in Traditional Chinese) puts the sections whose original holds it above every other."""
+        quoted = _NOT_WORD.sub("", normalise(query))
         if len(_CJK_CHAR.findall(quoted)) < QUOTE:
             return
         top = max(sections.values(), default=0.0)

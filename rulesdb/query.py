@@ -91,6 +91,7 @@ IRREGULAR = {
     "beaten": "beat",
 }
 
+QUERY_CHARACTERS = MAX_WORDS * 64  # of a question, the most read
 CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _TOKEN = re.compile(rf"(?P<cjk>[{CJK}]+)|(?P<word>(?:(?![{CJK}])[^\W_])+)")
 
@@ -153,11 +154,13 @@ class Query:
         return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
 
 
-def parse_query(text: str) -> Query:
+def parse_query(text: str, converted: bool = False) -> Query:
+    """A question's words and CJK pieces; ``converted``: its Chinese is Traditional already."""
     words: list[str] = []
     runs: list[str] = []
     number = False
-    for match in _TOKEN.finditer(normalise(traditional(text[: MAX_WORDS * 64]))):
+    text = text[:QUERY_CHARACTERS]
+    for match in _TOKEN.finditer(normalise(text if converted else traditional(text))):
         if match["cjk"]:
             run = match["cjk"][: MAX_WORD_LENGTH * 4]
             number = number or any(ask in run for ask in CJK_NUMBER_ASKS)
