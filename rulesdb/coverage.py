@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from itertools import chain
 
 from rulesdb.query import CJK, Query, bigrams
 
@@ -142,7 +143,7 @@ class Coverage:
         if not total:
             return True
         held_sets = (self._keys[at] for p in passages if 0 <= (at := p - self._first) < len(self._keys))
-        for held in (*held_sets, *also):
+        for held in chain(held_sets, also):
             if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
                 return True
         return False

@@ -87,6 +87,9 @@ COMMON_IN_ASKS = 0.05  # the share of asks a word or CJK character may be in and
 ASKS = MOST_ASKS  # the rows of a slot: a section's asks, or a game's unanswered questions
 GAP = -1  # the slot of a game's questions that no section answers
 GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this much, is not covered
+# A question far nearer an ask than any unanswered question (by this much) is covered, even with
+# key words no passage holds: a typo that is a word ("duel" for dual) or table slang ("slap down").
+ASKED_MARGIN = 2.5
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
@@ -115,7 +118,7 @@ _TABLES = (
     ("body", "text", _PREFIXES),
     ("section", "text", _PREFIXES),
     ("original", "text", ""),
-    ("asks", "text", _PREFIXES),
+    ("asks", "text", ""),  # searched for whole words only
 )
 
 
@@ -518,14 +521,17 @@ class RulesIndex:
             self._raise_quoted(query, sections, first, last)
             best = self._best_passages(found, sections, parsed.number)
             self._raise_rulings(best, originals)
-            ranked = sorted(((-score, passage) for score, passage in best.values()), key=lambda item: item)
+            ranked = sorted((-score, passage) for score, passage in best.values())
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
-            asks = [
+            asks = (
                 k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]
-            ]
+            )
             answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
-            if gap and gap >= GAP_MARGIN * max(asked_best.values(), default=0.0):
+            best_ask = max(asked_best.values(), default=0.0)
+            if not answered and best_ask > ASKED_MARGIN * gap:
+                answered = True
+            if gap and gap >= GAP_MARGIN * best_ask:
                 answered = False
             shown = ranked[:limit]
             snippets = self._snippets(

@@ -168,3 +168,11 @@ def test_a_chinese_words_english_synonym_is_searched_as_a_word(real_index: Rules
     assert "tkc.attack.backstab" in top, top
     parsed = real_index._understood(parse_query("背刺"), "tkc")
     assert "backstab" in parsed.words and all(not run.isascii() for run in parsed.cjk_runs)
+
+
+def test_a_question_phrased_as_players_ask_it_is_covered_despite_its_odd_words(real_index: RulesIndex) -> None:
+    """Table slang ("slap down") and a typo that is an English word ("duel" for dual) are words
+    no passage holds; an ask far nearer than any unanswered question still answers."""
+    answer = real_index.ask("can I slap down two cards with the same number at once?", game="skd")
+    assert answer.covered and answer.hits[0].section.id in ("skd.play.same-number", "skd.ruling.legal-play")
+    assert real_index.ask("how do duel number cards work", game="skd").covered
