@@ -345,8 +345,9 @@ class RulesIndex:
         # those of a question are searched, as no other matches.
         self._cjk_held: dict[str | None, frozenset[str]] = {}
         self._cjk_asked: dict[str | None, frozenset[str]] = {}
-        for game in self._rowids:
-            sections = [section for section in self._sections if game in (None, section.game)]
+        for game in [game for game in self._rowids if game is not None]:
+            sections = [section for section in self._sections if section.game == game]
+            game_asks = [ask for s in sections for ask in s.asks[:ASKS]] + list(unanswered.get(game, ())[:ASKS])
             self._side_by_side[game] = _word_pairs(
                 text for s in sections for text in (s.title, " ".join(s.phases + s.topics), s.text)
             )
@@ -357,13 +358,10 @@ class RulesIndex:
                 if words
             )
             self._cjk_held[game] = _cjk_held(text for s in sections for text in (s.text, s.original))
-            self._cjk_asked[game] = _cjk_held(
-                [ask for s in sections for ask in s.asks[:ASKS]]
-                + [ask for g, asks in unanswered.items() if game in (None, g) for ask in asks[:ASKS]]
-            )
-            self._asked_side_by_side[game] = _word_pairs(ask for s in sections for ask in s.asks[:ASKS]) | _word_pairs(
-                unanswered.get(game, ()) if game else (a for g in unanswered.values() for a in g)
-            )
+            self._cjk_asked[game] = _cjk_held(game_asks)
+            self._asked_side_by_side[game] = _word_pairs(game_asks)
+        for held in (self._side_by_side, self._starts, self._cjk_held, self._cjk_asked, self._asked_side_by_side):
+            held[None] = frozenset().union(*held.values())  # every game's
         # Start-up pays for OpenCC and the English word list (about 0.1 s together), not the
         # first question in Chinese or with a word the texts lack.
         load_converter()
