@@ -48,7 +48,8 @@ FILLER = frozenset(_FILLER.split())
 
 # "how many", "how much", "number of", 幾 and 多少 ask for a number: the answer states one.
 _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
-CJK_NUMBER_ASKS = ("多少", "幾", "几")
+_NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest", "least"))  # a limit asked
+CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
 # Question words and particles, Traditional and Simplified; a run is cut where one begins
 # (the longest first), so 可以 goes while 以 in 以上 stays.
@@ -170,7 +171,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
             if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
                 word = word[:-1]
             words.append(IRREGULAR.get(word, word))
-    number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words))
+    number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     content = [w for w in words if w not in STOPWORDS and w not in FILLER and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")
         content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]

@@ -94,6 +94,13 @@ def test_how_many_is_a_number_question() -> None:
     assert not parse_query("can I draw cards").number
 
 
+def test_a_limit_asked_is_a_number_question() -> None:
+    """The most, the least, a maximum: the answer is a number the texts state."""
+    assert parse_query("what's the most players that can play?").number
+    assert parse_query("is there a maximum hand size").number
+    assert parse_query("手牌上限").number and parse_query("魔力最少要有").number
+
+
 def test_the_speller_leaves_english_words_alone(real_index: RulesIndex) -> None:
     assert real_index._speller.correct("cant") is None
     assert real_index._speller.correct("anybody") is None
