@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
 
-from rulesdb.query import CJK, Query, bigrams
+from rulesdb.query import CJK, Query, bigrams, remember
 
 # Verbs a question is built on rather than about ("what happens when", "how does it work").
 QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want", "matter", "able"])
@@ -78,6 +78,7 @@ class Coverage:
                 self._df[key] = self._df.get(key, 0) + 1
         self._order = {key: at for at, key in enumerate(self._df)}  # first seen first, among equals
         self._sorted = sorted(self._df)  # for the words a word begins, by bisection
+        self._groups: dict[tuple[str, tuple[str, ...]], tuple[float, tuple[frozenset[str], ...]]] = {}
 
     def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
@@ -94,14 +95,13 @@ class Coverage:
         """The question's key words, each as its weight and its alternatives (each a set of
         keys a passage must all hold: "holy knight" needs both); CJK by its pairs."""
         groups = []
-        for word in (w for w in asked.words if word_key(w) not in QUESTION_VERBS):
-            phrases = tuple(
-                frozenset(word_key(part) for part in phrase.split())
-                for phrase in dict.fromkeys((word, *alternatives.get(word, ())))
-            )
-            if all(key not in self._df for phrase in phrases for key in phrase):
-                phrases += self._completions(word_key(word)) + self._parts(word)
-            groups.append((self._weight(word, phrases), phrases))
+        for word in asked.words:
+            key = (word, alternatives.get(word, ()))
+            group = self._groups.get(key)
+            if group is None:  # a word and its alternatives weigh the same in every question
+                group = remember(self._groups, key, self._group(word, key[1]))
+            if group[1]:
+                groups.append(group)
         for run in understood.cjk_runs:
             # A pair no passage holds is most often two words' edges (開始每人: 始每), not a
             # word the texts lack: only the pairs the texts hold count.
@@ -110,6 +110,17 @@ class Coverage:
                     phrases = (frozenset((gram,)),)
                     groups.append((self._weight(gram, phrases), phrases))
         return groups
+
+    def _group(self, word: str, alternatives: tuple[str, ...]) -> tuple[float, tuple[frozenset[str], ...]]:
+        """A word's weight and alternatives (none for a verb a question is built on)."""
+        if word_key(word) in QUESTION_VERBS:
+            return (0.0, ())
+        phrases = tuple(
+            frozenset(word_key(part) for part in phrase.split()) for phrase in dict.fromkeys((word, *alternatives))
+        )
+        if all(key not in self._df for phrase in phrases for key in phrase):
+            phrases += self._completions(word_key(word)) + self._parts(word)
+        return (self._weight(word, phrases), phrases)
 
     def _completions(self, key: str, most: int = 8) -> tuple[frozenset[str], ...]:
         """The texts' words a word the texts lack begins, as the search matches it ("excal" is

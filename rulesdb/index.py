@@ -48,7 +48,6 @@ from functools import cache
 from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
-from typing import TypeVar
 
 from companion.text import markup
 from rulesdb.coverage import Coverage, word_key, word_keys
@@ -66,6 +65,7 @@ from rulesdb.query import (
     load_converter,
     normalise,
     parse_query,
+    remember,
     synonym_keys,
     traditional,
 )
@@ -93,9 +93,6 @@ ASKED_MARGIN = 2.5
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
 COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
-K = TypeVar("K")
-V = TypeVar("V")
-REMEMBERED = 100_000  # the most words or CJK pieces whose reading a cache of the index keeps
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
@@ -687,13 +684,6 @@ def _cjk_held(texts: Iterable[str]) -> frozenset[str]:
 def _word_pairs(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
     """Each two words that stand side by side in the texts, by word_key."""
     return frozenset(pair for text in texts for pair in pairwise(word_key(w) for w in _WORDS.findall(normalise(text))))
-
-
-def remember(cache: dict[K, V], key: K, value: V) -> V:
-    """The value, kept in the cache unless the cache is full (questions typed are unbounded)."""
-    if len(cache) < REMEMBERED:
-        cache[key] = value
-    return value
 
 
 def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:

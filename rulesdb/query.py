@@ -20,7 +20,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 MAX_WORDS = 32
 MAX_WORD_LENGTH = 40
@@ -153,6 +153,18 @@ class Query:
             if len(run) > 2 and (held is None or all(gram in held for gram in bigrams(run)))
         ]
         return " OR ".join(f'"{" ".join(gram)}"' for gram in dict.fromkeys(grams + chars + whole))
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+REMEMBERED = 100_000  # the most entries a cache of the search keeps (questions typed are unbounded)
+
+
+def remember(cache: dict[K, V], key: K, value: V) -> V:
+    """The value, kept in the cache unless the cache is full."""
+    if len(cache) < REMEMBERED:
+        cache[key] = value
+    return value
 
 
 def parse_query(text: str, converted: bool = False) -> Query:

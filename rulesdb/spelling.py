@@ -24,6 +24,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from rulesdb.query import remember
+
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
 
@@ -117,6 +119,7 @@ class Speller:
                 for key in deletions(word, reach(word)):
                     self._by_deletion.setdefault(key, []).append(word)
         self._prefixes = {word[:n] for word in counts for n in range(1, len(word))}
+        self._corrected: dict[str, str | None] = {}
 
     def known(self, word: str) -> bool:
         return word in self._counts or word in self._prefixes
@@ -135,7 +138,12 @@ class Speller:
         return (word,)
 
     def correct(self, word: str) -> str | None:
-        """The vocabulary word meant by an unknown ``word``, or None."""
+        """The vocabulary word meant by an unknown ``word``, or None (worked out once a word)."""
+        if word in self._corrected:
+            return self._corrected[word]
+        return remember(self._corrected, word, self._correct(word))
+
+    def _correct(self, word: str) -> str | None:
         if len(word) < MIN_LENGTH or not word.isascii() or not word.isalpha() or self.known(word):
             return None
         if self._is_english(word):
