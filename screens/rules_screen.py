@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -35,6 +36,7 @@ ACTIONS = (
     ),
 )
 LIMIT = 40
+SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or scrolling pauses
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
@@ -80,6 +82,7 @@ class RulesScreen(Screen[None]):
         self.index: Any = None
         self.hits: list[Any] = []
         self.show_original = False
+        self._showing: Timer | None = None  # the highlighted section, shown once the keys pause
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
@@ -163,8 +166,16 @@ class RulesScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#results")
     def result_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
-            self.open_section(event.option.id)
+        """The section under the highlight, shown when the keys pause: a burst of typing
+        searches at every key but lays out one section, not one a key."""
+        if self._showing is not None:
+            self._showing.stop()
+        if section_id := event.option.id:
+            self._showing = self.set_timer(SHOW_AFTER, lambda: self._show_waiting(section_id))
+
+    def _show_waiting(self, section_id: str) -> None:
+        self._showing = None
+        self.open_section(section_id)
 
     @on(OptionList.OptionSelected, "#results")
     def result_selected(self, event: OptionList.OptionSelected) -> None:
@@ -183,6 +194,9 @@ class RulesScreen(Screen[None]):
         self.open_section(event.href.lstrip("#"))
 
     def open_section(self, section_id: str) -> None:
+        if self._showing is not None:  # a section asked for now replaces one waiting to be shown
+            self._showing.stop()
+            self._showing = None
         section = self.index.section(section_id) if self.index else None
         if section is None:
             return

@@ -113,3 +113,25 @@ async def test_a_question_no_rule_covers_says_so_over_the_closest(make_app):
         await pilot.press("ctrl+shift+a", "backspace", *"can orcs defend together")
         await pilot.pause()
         assert "No rule covers" not in str(results.get_option_at_index(0).prompt)
+
+
+async def test_a_burst_of_typing_lays_out_one_section_not_one_a_key(make_app):
+    """Every key searches (the list follows the typing), but the section under the highlight is
+    shown once the keys pause: laying out a section at every key made typing lag."""
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="tkc"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause(0.3)
+        shown: list[str] = []
+        open_section = rules.open_section
+        rules.open_section = lambda section_id: (shown.append(section_id), open_section(section_id))
+        await pilot.press(*"excalibur")
+        assert "excalibur" in rules.hits[0].section.id, "the list follows every key"
+        await wait_for(pilot, lambda: shown)
+        page = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
+        await wait_for(pilot, lambda: "Excalibur" in page())
+        assert len(shown) == 1 and shown[0] == rules.hits[0].section.id, shown
