@@ -17,7 +17,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.93  # of the tuning sets, the first answer (or its ruling): 293 of 313 (0.90 before the asks, 282)
+TOP1_BAR = 0.945  # of the tuning sets, the first answer (or its ruling): 296 of 313 (0.90 before the asks, 282)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -58,7 +58,7 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     assert honest >= 8, counts
 
 
-@pytest.mark.parametrize(("name", "floor"), [("dev", (71, 83, 8)), ("val", (61, 82, 8))])
+@pytest.mark.parametrize(("name", "floor"), [("dev", (73, 84, 8)), ("val", (61, 82, 8))])
 def test_the_blind_sets_hold_their_ground(real_index: RulesIndex, name: str, floor: tuple[int, int, int]) -> None:
     """Two sets written blind (tests/rules_blind/): dev is tuned on, val only counted. Scored as
     the frozen set is (the first answer must be one the writer listed). Val's top-3 floor was
