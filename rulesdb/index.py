@@ -27,6 +27,10 @@ those pairs form a glossary through which a CJK query also searches its English 
 section's CJK is searched once: in its original where it has one, else in its glosses (rulings,
 the quick reference); not passage by passage, as a passage's glosses are the glossary's English.
 
+Of a question's word pairs, CJK characters and CJK pairs, only those a game's texts hold
+(for the asks: its asks) are searched, and ^"word" only for the words its titles and tags
+begin with: the others would match nothing and cost a term each.
+
 Each section's asks (questions players ask that it answers) and each game's unanswered
 questions share the ``asks`` table, where a CJK run is its characters and pairs as tokens of
 their own; a section's best ask adds to its score, and a question at least as near an

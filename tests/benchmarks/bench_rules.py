@@ -7,8 +7,8 @@ round after round, and the latency is given as p50, p99 and max of the wall-cloc
 goal: p99 ≤ 2 ms) and of the thread's CPU time, which other processes on a busy machine do not
 inflate. The build time is the median of a few builds, each with the module's caches emptied.
 
-With ``--baseline`` (a git revision, e.g. HEAD~3), rulesdb/index.py as it was then is measured in
-the same run, its rounds interleaved with the current one's, and each figure is also given as
+With ``--baseline`` (a git revision, e.g. HEAD~3), the rulesdb package as it was then (on
+today's texts) is measured in the same run, its rounds interleaved with the current one's, and each figure is also given as
 the ratio baseline / current (above 1: the current code is faster).
 
 It is not a pytest test: timings depend on the machine, so nothing here asserts a time.
