@@ -346,7 +346,7 @@ class RulesIndex:
         # those of a question are searched, as no other matches.
         self._cjk_held: dict[str | None, frozenset[str]] = {}
         self._cjk_asked: dict[str | None, frozenset[str]] = {}
-        for game in [game for game in self._rowids if game is not None]:
+        for game in dict.fromkeys([*(info.game for info in self._games), *(g for g in self._rowids if g is not None)]):
             sections = [section for section in self._sections if section.game == game]
             game_asks = [ask for s in sections for ask in s.asks[:ASKS]] + list(unanswered.get(game, ())[:ASKS])
             self._side_by_side[game] = _word_pairs(
