@@ -23,6 +23,18 @@ def fixed_clock() -> str:
     return FIXED_NOW
 
 
+# The longest tests, started first: on `-n auto` (work stealing, pyproject's addopts) the other
+# workers share the rest, so none of them is left running alone at the end of the suite.
+LONGEST = ("tests/crash/",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def longest(item: pytest.Item) -> bool:
+        return item.get_closest_marker("slow") is not None or item.nodeid.startswith(LONGEST)
+
+    items.sort(key=lambda item: not longest(item))  # stable: the order within each part is kept
+
+
 @pytest.fixture
 def tokyo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """This machine's zone is Asia/Tokyo (nine hours ahead of the UTC the store keeps)."""
