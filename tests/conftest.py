@@ -23,9 +23,21 @@ def fixed_clock() -> str:
     return FIXED_NOW
 
 
-# The longest tests, started first: on `-n auto` (work stealing, pyproject's addopts) the other
-# workers share the rest, so none of them is left running alone at the end of the suite.
+# The longest tests, started first: on `-n auto` (work stealing, below) the other workers share
+# the rest, so none of them is left running alone at the end of the suite.
 LONGEST = ("tests/crash/",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """`-n auto` alone distributes by work stealing: a worker out of tests takes some queued for
+    a busy one. An explicit `--dist` is kept."""
+    explicit = any(arg.startswith("--dist") for arg in config.invocation_params.args)
+    if (
+        getattr(config.option, "dist", "no") == "load"
+        and not explicit
+        and not getattr(config.option, "distload", False)
+    ):
+        config.option.dist = "worksteal"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
