@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._wait as textual_wait
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
@@ -17,6 +18,13 @@ os.environ["TZ"] = "UTC"
 time.tzset()
 
 FIXED_NOW = "2026-11-29T20:00:00+00:00"
+
+# Pilot's idle wait, between keys and in `pause()`: Textual sleeps 20 ms at a time until a
+# sleep passes with under 1 ms of CPU. The same 1 ms, looked at every 5 ms: each key waits for
+# the app to go quiet as before, but no longer 40 ms at least (two idle waits), which was a
+# third of a Pilot test's time. `_wait_for_screen` (every queued message handled) is unchanged.
+textual_wait.SLEEP_GRANULARITY = 1 / 200
+textual_wait.SLEEP_IDLE = 1 / 1000
 
 
 def fixed_clock() -> str:
