@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._wait as textual_wait
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
@@ -18,9 +19,40 @@ time.tzset()
 
 FIXED_NOW = "2026-11-29T20:00:00+00:00"
 
+# Pilot's idle wait, between keys and in `pause()`: Textual sleeps 20 ms at a time until a
+# sleep passes with under 1 ms of CPU. The same 1 ms, looked at every 5 ms: each key waits for
+# the app to go quiet as before, but no longer 40 ms at least (two idle waits), which was a
+# third of a Pilot test's time. `_wait_for_screen` (every queued message handled) is unchanged.
+textual_wait.SLEEP_GRANULARITY = 1 / 200
+textual_wait.SLEEP_IDLE = 1 / 1000
+
 
 def fixed_clock() -> str:
     return FIXED_NOW
+
+
+# The longest tests, started first: on `-n auto` (work stealing, below) the other workers share
+# the rest, so none of them is left running alone at the end of the suite.
+LONGEST = ("tests/crash/",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """`-n auto` alone distributes by work stealing: a worker out of tests takes some queued for
+    a busy one. An explicit `--dist` is kept."""
+    explicit = any(arg.startswith("--dist") for arg in config.invocation_params.args)
+    if (
+        getattr(config.option, "dist", "no") == "load"
+        and not explicit
+        and not getattr(config.option, "distload", False)
+    ):
+        config.option.dist = "worksteal"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def longest(item: pytest.Item) -> bool:
+        return item.get_closest_marker("slow") is not None or item.nodeid.startswith(LONGEST)
+
+    items.sort(key=lambda item: not longest(item))  # stable: the order within each part is kept
 
 
 @pytest.fixture

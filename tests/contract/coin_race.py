@@ -57,21 +57,33 @@ def _after_turn(state: CoinState) -> CoinState:
     return replace(state, active=active, round=state.round + (active == 0))
 
 
-@cache
 def chances(steps: tuple[int, ...], active: int, goal: int) -> tuple[Fraction, ...]:
     """Each seat's exact chance to win from here. Seat `active + m` (mod n) is the first to
-    throw heads with chance 2**-(m+1) / (1 - 2**-n); every throw of heads moves the race on."""
+    throw heads with chance 2**-(m+1) / (1 - 2**-n); every throw of heads moves the race on.
+    The race looks the same from whoever is up: worked out with the seats turned so the one up
+    is first, then turned back."""
+    turned = _chances_first_up((*steps[active:], *steps[:active]), goal)
+    back = len(steps) - active
+    return (*turned[back:], *turned[:back])
+
+
+@cache
+def _chances_first_up(steps: tuple[int, ...], goal: int) -> tuple[Fraction, ...]:
     n = len(steps)
     if goal in steps:
         return tuple(Fraction(int(s == goal)) for s in steps)
     total = [Fraction(0)] * n
-    for m in range(n):
-        seat = (active + m) % n
-        first = Fraction(1, 2 ** (m + 1)) / (1 - Fraction(1, 2**n))
+    for seat, first in enumerate(_first_heads(n)):
         moved = (*steps[:seat], steps[seat] + 1, *steps[seat + 1 :])
         for i, p in enumerate(chances(moved, (seat + 1) % n, goal)):
             total[i] += first * p
     return tuple(total)
+
+
+@cache
+def _first_heads(n: int) -> tuple[Fraction, ...]:
+    """The chance that seat m after the one up is the first of n to throw heads."""
+    return tuple(Fraction(1, 2 ** (m + 1)) / (1 - Fraction(1, 2**n)) for m in range(n))
 
 
 class CoinRace(GameBase[CoinState]):

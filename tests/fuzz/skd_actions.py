@@ -89,44 +89,66 @@ def options():
 
 
 def events(state):
-    return st.one_of(_next(state), _next(state), _events(state.stage, len(state.seats)), _matching(state))
+    return _mixed(_next(state), state.stage, len(state.seats), _matching(state))
+
+
+@cache
+def _mixed(step, stage, seats, cards):
+    # Built once per likely step, stage, table size and play that matches: building strategies
+    # costs more than drawing. The likely step is built twice, two objects (one_of drops a
+    # repeated object), so it weighs double.
+    return st.one_of(_strategy(step), _strategy(step), _events(stage, seats), _matching_strategy(cards))
+
+
+def _strategy(step):
+    kind, value = step
+    if kind == "just":
+        return st.just(value)
+    if kind == "sampled":
+        return st.sampled_from(value)
+    return _matching_strategy(value)
 
 
 def _next(state):
-    """The step a table would most likely take now, so short sequences get deep."""
+    """The step a table would most likely take now, so short sequences get deep: what
+    `_strategy` builds, as a key."""
     if state.stage == "draft":
         _, seat = drafter(state) or (0, 0)
         if state.seats[seat].party:
-            return st.just(ev.DraftPass())
+            return ("just", ev.DraftPass())
         taken = {c.name for s in state.seats for c in s.party}
-        return st.sampled_from([ev.DraftPick(c) for c in CHARACTERS if c[0] not in taken][:3])
+        return ("sampled", tuple([ev.DraftPick(c) for c in CHARACTERS if c[0] not in taken][:3]))
     if state.stage == "first-enemy":
-        return st.sampled_from([ev.RevealEnemy(e) for e in ENEMIES])
+        return ("sampled", tuple(ev.RevealEnemy(e) for e in ENEMIES))
     if state.stage == "boss-reveal":
-        return st.sampled_from([ev.RevealBoss(b) for b in BOSSES])
+        return ("sampled", tuple(ev.RevealBoss(b) for b in BOSSES))
     if state.stage == "boss-keep":
-        return st.just(ev.BossKeep(tuple(min(2, s.hand) for s in state.seats)))
+        return ("just", ev.BossKeep(tuple(min(2, s.hand) for s in state.seats)))
     if state.stage == "boss-deal":
-        return st.just(ev.BossDeal())
+        return ("just", ev.BossDeal())
     if not state.drew:
-        return st.sampled_from([ev.Draw(), ev.MoveCards("deck", "discard", min(12, state.deck) or 1)])
+        return ("sampled", (ev.Draw(), ev.MoveCards("deck", "discard", min(12, state.deck) or 1)))
     if not state.played and not state.attacked:
-        return _matching(state)
+        return ("matching", _matching(state))
     if not state.attacked:
-        return st.sampled_from([ev.EnemyPhase(), ev.LevelUp("1"), ev.Skill("1", 1)])
-    return st.just(ev.EndTurn())
+        return ("sampled", (ev.EnemyPhase(), ev.LevelUp("1"), ev.Skill("1", 1)))
+    return ("just", ev.EndTurn())
 
 
 def _matching(state):
-    """A play that matches the top card (or anything on an empty pile), with or without reveals."""
+    """A play that matches the top card (or anything on an empty pile), with or without reveals:
+    its cards, the key `_matching_strategy` builds from."""
     top = state.top
     colour = top.colours[0] if top else "g"
     number = 1 if state.easy else 4
-    cards = (
+    return (
         ((colour, (number,), 0, False, False), (colour, (2,), 0, False, True))
         if number == 4
         else ((colour, (number,), 1, True, False),)
     )
+
+
+def _matching_strategy(cards):
     return st.builds(ev.Play, st.just(cards), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple))
 
 

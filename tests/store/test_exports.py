@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import resource
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -16,6 +17,8 @@ import pytest
 
 from companion.games import get_game
 from companion.games.free import Adjust
+from companion.store.repo import Repository
+from tests.conftest import fixed_clock
 
 
 def digest(path: Path) -> str:
@@ -37,8 +40,12 @@ def export(db: Path, *args: str, limit: int | None = None) -> subprocess.Complet
     )
 
 
-@pytest.fixture
-def db(repo, db_path) -> Path:
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A session of 1,200 actions recorded through the Repository, once for the module: each
+    test gets its own copy of the file (`db`), since some write next to it or compare digests."""
+    path = tmp_path_factory.mktemp("exports") / "companion.db"
+    repo = Repository.open(path, clock=fixed_clock)
     loaded = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {"counters": "HP=5000 0..10000"})
     tl = loaded.timeline
     for i in range(1200):
@@ -46,6 +53,15 @@ def db(repo, db_path) -> Path:
         repo.record(loaded.info.id, tl, after)
         tl = after
     repo.close()
+    return path
+
+
+@pytest.fixture
+def db(recorded: Path, db_path: Path) -> Path:
+    for suffix in ("", "-wal", "-shm"):
+        source = recorded.with_name(recorded.name + suffix)
+        if source.exists():
+            shutil.copyfile(source, db_path.with_name(db_path.name + suffix))
     return db_path
 
 

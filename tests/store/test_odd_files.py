@@ -137,8 +137,26 @@ def damaged_session(tmp_path: Path) -> tuple[Path, int]:
     return path, loaded.info.id
 
 
-def test_a_damaged_page_found_when_a_session_is_opened(tmp_path):
-    path, sid = damaged_session(tmp_path)
+@pytest.fixture(scope="module")
+def damaged(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """`damaged_session`'s file, built once for the module."""
+    return damaged_session(tmp_path_factory.mktemp("damaged"))
+
+
+def copied(built: tuple[Path, int], tmp_path: Path) -> tuple[Path, int]:
+    """The damaged file copied into `tmp_path`: each test reads (and digests) its own copy."""
+    import shutil
+
+    source, sid = built
+    path = tmp_path / source.name
+    for suffix in ("", "-wal", "-shm"):
+        if (sidecar := source.with_name(source.name + suffix)).exists():
+            shutil.copyfile(sidecar, path.with_name(path.name + suffix))
+    return path, sid
+
+
+def test_a_damaged_page_found_when_a_session_is_opened(tmp_path, damaged):
+    path, sid = copied(damaged, tmp_path)
     before = digest(path)
     listed = companion("--db", str(path), "sessions", "list")
     assert listed.returncode == 0 and "Long night" in listed.stdout, listed.stderr
@@ -156,12 +174,12 @@ def test_a_damaged_page_found_when_a_session_is_opened(tmp_path):
     assert digest(path) == before
 
 
-async def test_the_app_says_a_session_is_damaged_and_exports_what_it_can(tmp_path, make_app):
+async def test_the_app_says_a_session_is_damaged_and_exports_what_it_can(tmp_path, make_app, damaged):
     from textual.widgets import Input
 
     from tests.conftest import wait_for
 
-    path, _ = damaged_session(tmp_path)
+    path, _ = copied(damaged, tmp_path)
     app = make_app(path)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: app.repo)
