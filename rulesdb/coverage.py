@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from itertools import chain
 
-from rulesdb.query import CJK, Query, bigrams, remember
+from rulesdb.query import CJK, Query, bigrams, recall
 
 # Verbs a question is built on rather than about ("what happens when", "how does it work").
 QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want", "matter", "able"])
@@ -96,10 +96,9 @@ class Coverage:
         keys a passage must all hold: "holy knight" needs both); CJK by its pairs."""
         groups = []
         for word in asked.words:
-            key = (word, alternatives.get(word, ()))
-            group = self._groups.get(key)
-            if group is None:  # a word and its alternatives weigh the same in every question
-                group = remember(self._groups, key, self._group(word, key[1]))
+            # A word and its alternatives weigh the same in every question.
+            alone = alternatives.get(word, ())
+            group = recall(self._groups, (word, alone), self._group, word, alone)
             if group[1]:
                 groups.append(group)
         for run in understood.cjk_runs:

@@ -69,7 +69,7 @@ from rulesdb.query import (
     load_converter,
     normalise,
     parse_query,
-    remember,
+    recall,
     synonym_keys,
     traditional,
 )
@@ -86,7 +86,7 @@ ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answer
 PASSAGE_WEIGHT = 0.4  # a section's best passage counts this much beside the whole section's text
 NUMBER_BOOST = 1.25  # a number question: a passage that states a number scores this much more
 ASK_CANDIDATES = 5  # the best sections whose asks the coverage check reads too
-COMMON_IN_TEXTS = 0.05  # likewise the share of the sections' originals, for a CJK character alone
+COMMON_IN_TEXTS = 0.05  # the share of the sections' originals a CJK character may be in and be searched alone
 COMMON_IN_ASKS = 0.05  # the share of asks a word or CJK character may be in and still be looked for there
 ASKS = MOST_ASKS  # the rows of a slot: a section's asks, or a game's unanswered questions
 GAP = -1  # the slot of a game's questions that no section answers
@@ -575,13 +575,15 @@ class RulesIndex:
             if first in typed and second in typed:
                 pairs[first] = pairs[second] = words
         for word in asked.words:
-            alone = self._alone.get((game, word))
-            if alone is None:
-                found, _ = expand((word,), synonyms)
-                corrected = self._speller.correct(word)
-                alone = remember(self._alone, (game, word), (*found, *((corrected,) if corrected else ())))
+            alone = recall(self._alone, (game, word), self._alternatives, word, synonyms)
             alternatives[word] = tuple(dict.fromkeys((*alone, *pairs.get(word, ()))))
         return alternatives
+
+    def _alternatives(self, word: str, synonyms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+        """A word's own synonyms in the texts and its spelling correction."""
+        found, _ = expand((word,), synonyms)
+        corrected = self._speller.correct(word)
+        return (*found, *((corrected,) if corrected else ()))
 
     def _snippets(self, passages: list[int], body: str, expressions: dict[str, str]) -> dict[int, str]:
         """FTS5's snippet of each passage (``body`` marks its words), or of its section's
@@ -604,9 +606,7 @@ class RulesIndex:
         synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
         words, found = expand(parsed.words, synonyms)
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
-        runs = self._cjk_synonyms.get((game, parsed.cjk_runs))
-        if runs is None:
-            runs = remember(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk(parsed.cjk_runs, synonyms))
+        runs = recall(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk, parsed.cjk_runs, synonyms)
         # A Chinese word's synonyms in English ("背刺" is "backstab") are words, not CJK runs.
         english = [word for run in runs if run.isascii() for word in run.split()]
         cjk = tuple(run for run in runs if not run.isascii())
@@ -633,12 +633,9 @@ class RulesIndex:
     def _gloss(self, run: str) -> tuple[tuple[str, ...], int]:
         """A CJK piece's English words in the glossary, and how many of its characters the
         glossary's terms cover."""
-        found = self._glossed.get(run)
-        if found is None:
-            found = remember(
-                self._glossed, run, (english_for(run, self._glossary), covered_length(run, self._glossary))
-            )
-        return found
+        return recall(
+            self._glossed, run, lambda: (english_for(run, self._glossary), covered_length(run, self._glossary))
+        )
 
     def _raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
         """A question that quotes a seed line (QUOTE CJK characters or more, punctuation aside;

@@ -160,8 +160,11 @@ V = TypeVar("V")
 REMEMBERED = 100_000  # the most entries a cache of the search keeps (questions typed are unbounded)
 
 
-def remember(cache: dict[K, V], key: K, value: V) -> V:
-    """The value, kept in the cache unless the cache is full."""
+def recall(cache: dict[K, V], key: K, make: Callable[..., V], *args: Any) -> V:
+    """The cache's value for the key: ``make(*args)`` the first time (kept unless the cache is full)."""
+    if key in cache:
+        return cache[key]
+    value = make(*args)
     if len(cache) < REMEMBERED:
         cache[key] = value
     return value

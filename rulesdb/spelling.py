@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from rulesdb.query import remember
+from rulesdb.query import recall
 
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
@@ -139,9 +139,7 @@ class Speller:
 
     def correct(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word``, or None (worked out once a word)."""
-        if word in self._corrected:
-            return self._corrected[word]
-        return remember(self._corrected, word, self._correct(word))
+        return recall(self._corrected, word, self._correct, word)
 
     def _correct(self, word: str) -> str | None:
         if len(word) < MIN_LENGTH or not word.isascii() or not word.isalpha() or self.known(word):
