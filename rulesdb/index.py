@@ -448,7 +448,7 @@ class RulesIndex:
         if not query.strip():
             return Answer(tuple(line_hit(section, mark) for section in self.toc(game)[:limit]), True)
         query = traditional(query[:QUERY_CHARACTERS])
-        asked = parse_query(query, converted=True)
+        asked = self._without_slips(parse_query(query, converted=True), game)
         parsed = self._understood(asked, game)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
@@ -530,7 +530,7 @@ class RulesIndex:
             best_ask = max(asked_best.values(), default=0.0)
             if not answered and best_ask > ASKED_MARGIN * gap:
                 answered = True
-            if gap and gap >= GAP_MARGIN * best_ask:
+            if gap and gap > GAP_MARGIN * best_ask:
                 answered = False
             shown = ranked[:limit]
             snippets = self._snippets(
@@ -611,6 +611,13 @@ class RulesIndex:
         english = [word for run in runs if run.isascii() for word in run.split()]
         cjk = tuple(run for run in runs if not run.isascii())
         return replace(parsed, words=tuple(dict.fromkeys(corrected + english))[:MAX_WORDS], cjk_runs=cjk)
+
+    def _without_slips(self, asked: Query, game: str | None) -> Query:
+        """The question less its mistyped stop words ("teh", "waht"), unless a synonym table
+        knows the word or they are all it has."""
+        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        words = tuple(word for word in asked.words if word in synonyms or not self._speller.slip(word))
+        return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
     def _asks_expression(self, understood: Query, game: str | None) -> str:
         """The question as the asks are searched: its words as whole words, less those common

@@ -31,6 +31,8 @@ _STOPWORDS = """
     she should so some than that the their them then there these they this those to us ve
     was we were what when where which while who whom why will with would you your whats
     don doesn didn isn aren wasn weren couldn wouldn shouldn hasn haven hadn mustn im ive
+    dont doesnt didnt isnt arent wasnt werent hows wheres whens whos thats theres youre theyre
+    wat wut wen plz pls cuz coz bc abt ur ya yall gonna wanna gotta lemme
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 

@@ -14,6 +14,11 @@ query word looks itself and its own deletions up, so only a handful of words nee
 distance worked out. Of those within reach, the nearest wins, then one that holds every
 letter typed in order (a letter left out is the commonest slip: ``moster`` is monster before
 master), then the one of the query's length, then the one in most sections.
+
+A word English and the texts do not know, one edit from a word a question is built on
+("teh", "waht", "hwo", "thier"), is that word mistyped (`slip`): the question leaves it out
+rather than weigh it as a word the rules lack, or correct it to a texts word ("waht" is not
+"want").
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from rulesdb.query import recall
+from rulesdb.query import STOPWORDS, recall
 
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
+RULE_WORD = 0.5  # the specificity from which a correction beats a stop word as near ("theif")
 
 
 def deletions(word: str, most: int) -> set[str]:
@@ -120,6 +126,8 @@ class Speller:
                     self._by_deletion.setdefault(key, []).append(word)
         self._prefixes = {word[:n] for word in counts for n in range(1, len(word))}
         self._corrected: dict[str, str | None] = {}
+        self._slips: dict[str, bool] = {}
+        self._stopwords = tuple(word for word in STOPWORDS if len(word) >= MIN_LENGTH - 1)
 
     def known(self, word: str) -> bool:
         return word in self._counts or word in self._prefixes
@@ -136,6 +144,28 @@ class Speller:
             if word[:at] in self._counts and word[at:] in self._counts:
                 return (word, word[:at], word[at:])
         return (word,)
+
+    def slip(self, word: str) -> bool:
+        """Whether ``word`` is a stop word mistyped ("teh", "waht"), worked out once a word."""
+        return recall(self._slips, word, self._slip, word)
+
+    def _slip(self, word: str) -> bool:
+        if len(word) < MIN_LENGTH - 1 or not word.isascii() or not word.isalpha() or self.known(word):
+            return False
+        if self._is_english(word):
+            return False
+        near = [stop for stop in self._stopwords if distance(word, stop, 1) <= 1]
+        corrected = self.correct(word) if near else None
+        if not near or not corrected or distance(word, corrected, 1) > 1:
+            return bool(near)
+        # As near a rule word as a stop word: two letters swapped is the likelier slip ("thier"
+        # is their, "theif" thief); else the question is about the rules ("thief") rather than
+        # a common word ("want").
+        letters = sorted(word)
+        swapped = any(sorted(stop) == letters for stop in near)
+        if swapped != (sorted(corrected) == letters):
+            return swapped
+        return specificity(corrected) < RULE_WORD
 
     def correct(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word``, or None (worked out once a word)."""

@@ -100,6 +100,13 @@ def test_the_speller_corrects_only_unknown_words() -> None:
     assert speller.correct("xylophone") is None and speller.correct("ork") is None  # far, short
 
 
+def test_a_mistyped_stop_word_is_a_slip_not_a_rule_word() -> None:
+    speller = Speller({"knight": 5, "thief": 1, "want": 2})
+    assert [speller.slip(w) for w in ("teh", "waht", "hwo", "thier")] == [True] * 4
+    assert not speller.slip("theif"), "as near thief (two letters swapped) as their"
+    assert not speller.slip("knigth") and not speller.slip("thief"), "a rule word's slip, a known word"
+
+
 @pytest.mark.parametrize(
     ("game", "ask", "expect"),
     [
