@@ -81,6 +81,9 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
+# A ruling that settles many paragraphs is a summary of them (tkc's attack types: 13): for each
+# paragraph beyond two it needs this much more of the paragraph's score to come first.
+RULING_BREADTH = 0.02
 ASK_TERMS = 3
 ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.4  # a section's best passage counts this much beside the whole section's text
@@ -659,17 +662,19 @@ class RulesIndex:
         """A ruling that answers the question ranks just above the paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
-        scores at least RULING_REACH of that paragraph's score, leaving out what the paragraph
-        owes to its original (a ruling has none). It is raised above the best paragraph it
+        scores at least RULING_REACH of that paragraph's score (more for a ruling that settles
+        many: RULING_BREADTH), leaving out what the paragraph owes to its original (a ruling has none). It is raised above the best paragraph it
         answers; of several rulings of one paragraph, the best is raised.
         """
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
         for rowid in self._settles.keys() & best.keys():
             score = best[rowid][0]
+            settled = self._settles[rowid]
+            reach = RULING_REACH + RULING_BREADTH * max(0, len(settled) - 2)
             answered = [
                 (best[s][0], s)
-                for s in self._settles[rowid]
-                if s in best and score < best[s][0] and score >= RULING_REACH * (best[s][0] - originals.get(s, 0.0))
+                for s in settled
+                if s in best and score < best[s][0] and score >= reach * (best[s][0] - originals.get(s, 0.0))
             ]
             if answered:
                 paragraph = max(answered)[1]

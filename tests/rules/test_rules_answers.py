@@ -44,21 +44,20 @@ def test_questions_no_rule_covers_are_answered_honestly(real_index: RulesIndex) 
 
 
 def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
-    """The frozen set (never tuned on): at least the figures it had when this floor was set
-    (top-1 79, top-3 88 of 90, 8 of 9 honest misses, from 68, 77 and 4; the README reports
-    today's). The issue's top-1 goal (90 %) is not reached; this holds the ground reached, so
-    a change that loses it fails."""
+    """The frozen set (never tuned on) meets the issue's goals: top-1 at least 90 % (81 of 90),
+    top-3 at least 97 % (88 of 90; from 68 and 77 before issue 30) and 8 of 9 honest misses
+    (from 0; the goal is 5 of 6). The README reports today's figures."""
     result = score(real_index)
     # The counts only, never the questions missed: a set that is read is no longer frozen.
     counts = (
         f"top-1 {result.top1}, top-3 {result.top3} of {result.covered}; honest {result.honest} of {result.uncovered}"
     )
     top1, top3, honest = result.top1, result.top3, result.honest  # ints: a failure shows no question
-    assert top3 >= 88 and top1 >= 79, counts
+    assert top3 >= 88 and top1 >= 81, counts
     assert honest >= 8, counts
 
 
-@pytest.mark.parametrize(("name", "floor"), [("dev", (74, 85, 8)), ("val", (61, 82, 8))])
+@pytest.mark.parametrize(("name", "floor"), [("dev", (76, 85, 8)), ("val", (64, 82, 8))])
 def test_the_blind_sets_hold_their_ground(real_index: RulesIndex, name: str, floor: tuple[int, int, int]) -> None:
     """Two sets written blind (tests/rules_blind/): dev is tuned on, val only counted. Scored as
     the frozen set is (the first answer must be one the writer listed). Val's top-3 floor was
@@ -128,6 +127,21 @@ def test_an_even_match_with_an_unanswered_question_leaves_it_to_the_key_words(re
 def test_a_ruling_comes_before_the_paragraph_it_settles(real_index: RulesIndex) -> None:
     top = [h.section.id for h in real_index.search("can a thief steal a gem", game="mm5", limit=3)]
     assert top.index("mm5.ruling.thief") < top.index("mm5.thief")
+
+
+@pytest.mark.parametrize(
+    ("ask", "paragraph"),
+    [
+        ("what can block a thrust", "tkc.attack.thrust"),
+        ("how many swords do I need for a combination", "tkc.attack.combination"),
+    ],
+)
+def test_a_ruling_that_sums_up_many_paragraphs_gives_way_to_the_one_asked(
+    real_index: RulesIndex, ask: str, paragraph: str
+) -> None:
+    """tkc's attack-types ruling settles ten paragraphs: a question about one attack reads that one first."""
+    top = [h.section.id for h in real_index.search(ask, game="tkc", limit=3)]
+    assert top[0] == paragraph and "tkc.ruling.attack-types" in top
 
 
 def test_a_buried_line_is_shown_as_the_passage(real_index: RulesIndex) -> None:
