@@ -81,7 +81,7 @@ SNIPPET_TOKENS = 16
 ORIGINAL_SNIPPET_TOKENS = 40
 RICH_MARK = ("[b]", "[/b]")
 RULING_REACH = 0.5
-# A ruling that settles many paragraphs is a summary of them (tkc's attack types: 13): for each
+# A ruling that settles many paragraphs is a summary of them (tkc's attack types: ten): for each
 # paragraph beyond two it needs this much more of the paragraph's score to come first.
 RULING_BREADTH = 0.02
 ASK_TERMS = 3
@@ -663,8 +663,9 @@ class RulesIndex:
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least RULING_REACH of that paragraph's score (more for a ruling that settles
-        many: RULING_BREADTH), leaving out what the paragraph owes to its original (a ruling has none). It is raised above the best paragraph it
-        answers; of several rulings of one paragraph, the best is raised.
+        many: RULING_BREADTH), leaving out what the paragraph owes to its original (a ruling
+        has none). It is raised above the best paragraph it answers; of several rulings of one
+        paragraph, the best is raised.
         """
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
         for rowid in self._settles.keys() & best.keys():
