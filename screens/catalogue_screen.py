@@ -22,6 +22,7 @@ from companion.text import literal
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.store_access import store
+from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("enter", "edit", "Edit", "Edit the card under the cursor", key_display="⏎"),
@@ -63,10 +64,10 @@ class CatalogueScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(literal(f"Card catalogue · {self.game.name}"), id="cat-title")
-        yield Input(placeholder="type to filter", id="cat-filter")
+        yield OrderedInput(placeholder="type to filter", id="cat-filter")
         yield OptionList(id="cat-list")
         yield Static("", id="cat-help")
-        yield Input(id="cat-edit")
+        yield OrderedInput(id="cat-edit")
         yield Static("", id="cat-reason")
         yield Footer()
 

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 from companion.core import Rejected
 from companion.numbers import LIMIT, whole
 from companion.text import literal, markup, markup_lines
+from screens.widgets.ordered_input import OrderedInput
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             yield Static(f"[b]{markup(r.title)}[/b] · {r.dice} × d6", id="title")
             yield Static(literal(r.chance, lines=True), id="chance")
             faces = f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5"
-            yield Input(placeholder=f"{faces}, or their total" if r.total else faces, id="faces")
+            yield OrderedInput(placeholder=f"{faces}, or their total" if r.total else faces, id="faces")
             yield Static("", id="outcome")
             enter = "records the roll" if r.records else "shows what the roll means"
             close = "cancel" if r.records else "close"

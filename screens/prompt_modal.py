@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from companion.text import literal, shown
+from screens.widgets.ordered_input import OrderedInput
 
 
 class PromptModal(ModalScreen[str | None]):
@@ -25,7 +26,7 @@ class PromptModal(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(literal(self.question, lines=True), id="question")
-            yield Input(shown(self.value), placeholder=self.placeholder, id="answer")
+            yield OrderedInput(shown(self.value), placeholder=self.placeholder, id="answer")
             yield Static("[b]enter[/b] ok    [b]esc[/b] cancel", id="keys")
 
     @on(Input.Submitted)

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit
 from screens.commands import Command, bindings
+from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("escape", "close", "Close", "Back to where you were", key_display="esc"),
@@ -86,7 +87,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
-        yield Input(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
+        yield OrderedInput(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
             with Vertical(id="reader"):

@@ -20,6 +20,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
 from companion.text import fit, literal, shown_lines
+from screens.widgets.ordered_input import OrderedInput
 
 
 class Words(Suggester):
@@ -83,7 +84,8 @@ class EntryLine(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="entry-label")
         yield Static("", id="entry-advice")
-        yield Input(id="entry", select_on_focus=False)
+        # enter is the screen's: it records the action (screens/key_burst.py)
+        yield OrderedInput(id="entry", select_on_focus=False, bubbled=("enter",))
 
     @property
     def input(self) -> Input:

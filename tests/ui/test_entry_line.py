@@ -78,3 +78,20 @@ async def test_a_key_that_does_nothing_says_why(make_app):
         assert "not a key here" in shown(screen, "#status")
         await pilot.press("n")
         assert shown(screen, "#status") == "", "an action that works clears the reason"
+
+
+async def test_backspaces_in_a_burst_edit_the_line_in_the_order_typed(make_app):
+    """A slip put right inside a burst (`Bxo`, two backspaces, `ob`, enter): the backspaces
+    act where they were typed, not after the letters that followed them."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob")
+        answers: list[str] = []
+        screen.ask("Who?", "", answers.append, suggest=("Ann", "Bob"))
+        await pilot.pause()
+        burst(app, "Bxo")
+        for _ in range(2):
+            app.post_message(events.Key("backspace", None))
+        burst(app, "ob\r")
+        await pilot.pause(0.5)
+        assert answers == ["Bob"]

@@ -135,3 +135,28 @@ async def test_a_burst_of_typing_lays_out_one_section_not_one_a_key(make_app):
         page = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
         await wait_for(pilot, lambda: "Excalibur" in page())
         assert len(shown) == 1 and shown[0] == rules.hits[0].section.id, shown
+
+
+async def test_keys_typed_in_a_burst_edit_the_line_in_the_order_typed(make_app):
+    """A burst (a paste without bracketed paste, a fast typist on a busy machine) reaches the
+    line at once, while each key's search runs: a backspace must not land after the letters
+    typed after it and eat them."""
+    from textual import events
+    from textual.widgets import Input
+
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="skd"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.pause()
+        line = rules.query_one("#query", Input)
+        typed = "can we trade mana"
+        burst = [("backspace", None)] * 3 + [(c if c != " " else "space", c) for c in typed]
+        for key, character in [(c, c) for c in "xyz"] + burst + [("left", None), ("backspace", None)]:
+            app.post_message(events.Key(key, character))
+        for _ in range(3):  # every key handled, and every search
+            await pilot.pause(0.3)
+        assert line.value == "can we trade maa" and line.cursor_position == len("can we trade ma"), line.value
