@@ -11,9 +11,10 @@ ships (82,765 words), read as a plain file without importing symspellpy, once, a
 Candidates come from a table of deletions (the symmetric-delete method): every vocabulary
 word is filed under itself and each string it gives with one or two letters taken out, and a
 query word looks itself and its own deletions up, so only a handful of words need the edit
-distance worked out. Of those within reach, the nearest wins, then one that holds every
-letter typed in order (a letter left out is the commonest slip: ``moster`` is monster before
-master), then the one of the query's length, then the one in most sections.
+distance worked out. Of those within reach, the nearest wins, then a word of the rules before a
+common one (``orks`` is orcs before works), then one that holds every letter typed in order (a
+letter left out is the commonest slip: ``moster`` is monster before master), then the one of
+the query's length, then the one in most sections.
 
 A word English and the texts do not know, one edit from a word a question is built on
 ("teh", "waht", "hwo", "thier"), is that word mistyped (`slip`): the question leaves it out
@@ -33,7 +34,7 @@ from rulesdb.query import STOPWORDS, recall
 
 MIN_LENGTH = 4  # shorter words are left alone: "orc" and "ork" are both plausible words
 LONG = 5  # from this length two edits are allowed
-RULE_WORD = 0.5  # the specificity from which a correction beats a stop word as near ("theif")
+RULE_WORD = 0.5  # the specificity of a word of the rules ("thief", "orcs"), not a common one ("want", "works")
 
 
 def deletions(word: str, most: int) -> set[str]:
@@ -179,7 +180,14 @@ class Speller:
         most = reach(word)
         candidates = {c for key in deletions(word, most) for c in self._by_deletion.get(key, ())}
         ranked = sorted(
-            (distance(word, c, most), not holds_in_order(word, c), abs(len(c) - len(word)), -self._counts[c], c)
+            (
+                distance(word, c, most),
+                specificity(c) < RULE_WORD,
+                not holds_in_order(word, c),
+                abs(len(c) - len(word)),
+                -self._counts[c],
+                c,
+            )
             for c in candidates
         )
-        return ranked[0][4] if ranked and ranked[0][0] <= most else None
+        return ranked[0][-1] if ranked and ranked[0][0] <= most else None

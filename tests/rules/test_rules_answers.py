@@ -17,7 +17,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.945  # of the tuning sets, the first answer (or its ruling): 296 of 313 (0.90 before the asks, 282)
+TOP1_BAR = 0.948  # of the tuning sets, the first answer (or its ruling): 297 of 313 (0.90 before the asks, 282)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -105,6 +105,7 @@ def test_the_speller_leaves_english_words_alone(real_index: RulesIndex) -> None:
     assert real_index._speller.correct("anybody") is None
     assert real_index._speller.correct("knigth") == "knight"
     assert real_index._speller.correct("moster") == "monster", "a letter left out is the likelier slip"
+    assert real_index._speller.correct("orks") == "orcs", "a rule word before a common one as near (works)"
 
 
 def test_mistyped_little_words_do_not_hide_the_answer(real_index: RulesIndex) -> None:
