@@ -46,7 +46,8 @@ _FILLER = """
     alright quick quickly right now here supposed honestly brother sister wife husband
     dude folks arguing argued argue wondered
 """
-FILLER = frozenset(_FILLER.split())
+# And the game itself: every rule is the game's ("how many gems are there in the whole game").
+FILLER = frozenset(_FILLER.split()) | {"game", "games"}
 
 # "how many", "how much", "number of", 幾 and 多少 ask for a number: the answer states one.
 _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))

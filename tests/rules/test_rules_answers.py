@@ -17,7 +17,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.948  # of the tuning sets, the first answer (or its ruling): 297 of 313 (0.90 before the asks, 282)
+TOP1_BAR = 0.955  # of the tuning sets, the first answer (or its ruling): 299 of 313 (0.90 before the asks, 282)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -57,7 +57,7 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     assert honest >= 8, counts
 
 
-@pytest.mark.parametrize(("name", "floor"), [("dev", (76, 85, 8)), ("val", (64, 82, 8))])
+@pytest.mark.parametrize(("name", "floor"), [("dev", (77, 85, 8)), ("val", (64, 82, 8))])
 def test_the_blind_sets_hold_their_ground(real_index: RulesIndex, name: str, floor: tuple[int, int, int]) -> None:
     """Two sets written blind (tests/rules_blind/): dev is tuned on, val only counted. Scored as
     the frozen set is (the first answer must be one the writer listed). Val's top-3 floor was
@@ -123,6 +123,15 @@ def test_an_even_match_with_an_unanswered_question_leaves_it_to_the_key_words(re
     """An ask and an unanswered question ("do I need mana to cast spells") match "can I play 2
     spells" equally: the key words decide, and the rules hold them."""
     assert real_index.ask("can I play 2 spells", game="mm5", limit=3).covered
+
+
+def test_the_game_itself_is_not_what_a_question_is_about(real_index: RulesIndex) -> None:
+    """Every question is about the game: "how many gems are in the game" asks how many gems,
+    not how the game ends."""
+    assert parse_query("how many gems are in the whole game").words == ("gems",)
+    assert (
+        real_index.search("how many gems are in the game", game="mm5", limit=1)[0].section.id == "mm5.ruling.components"
+    )
 
 
 def test_a_ruling_comes_before_the_paragraph_it_settles(real_index: RulesIndex) -> None:
