@@ -372,9 +372,15 @@ class RulesIndex:
         load_english()
 
     @staticmethod
-    def _together(pairs: frozenset[tuple[str, str]]) -> Callable[[str, str], bool]:
-        """Whether two words (or phrases: their last and first word) are a pair of these."""
-        return lambda first, second: (word_key(first.split()[-1]), word_key(second.split()[0])) in pairs
+    def _together(
+        pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] = frozenset()
+    ) -> Callable[[str, str], bool]:
+        """Whether two words (or phrases: their last and first word) are a pair of these, and
+        not a word beside its own synonym (``kin``: "lose loss" is one word, not two)."""
+        return lambda first, second: (
+            (word_key(first.split()[-1]), word_key(second.split()[0])) in pairs
+            and frozenset((first, second)) not in kin
+        )
 
     def _last_passage(self, section: int) -> int:
         following = section + 1
@@ -453,6 +459,8 @@ class RulesIndex:
         query = traditional(query[:QUERY_CHARACTERS])
         asked = self._without_slips(parse_query(query, converted=True), game)
         parsed = self._understood(asked, game)
+        alternatives = self._group_alternatives(asked, game)
+        kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)
         # The glossary's English for a question typed in CJK weighs as much of it as its
         # terms cover: in a sentence, the original and the glosses decide.
         glossed = [self._gloss(run) for run in parsed.cjk_runs]
@@ -463,7 +471,7 @@ class RulesIndex:
         english = [w for words, _ in glossed for w in words]
         understood = parsed
         parsed = replace(parsed, words=tuple(dict.fromkeys(parsed.words + tuple(english))))
-        together = self._together(self._side_by_side[game])
+        together = self._together(self._side_by_side[game], kin)
         words, grams = (
             parsed.words_expression(together),
             parsed.cjk_expression(self._common_in_texts, self._cjk_held[game]),
@@ -475,7 +483,7 @@ class RulesIndex:
             "body": words,
             "cjk": grams,
             "original": grams,
-            "asks": self._asks_expression(understood, game),
+            "asks": self._asks_expression(understood, game, kin),
         }
         weights = {
             "head": english_weight,
@@ -525,7 +533,7 @@ class RulesIndex:
             self._raise_rulings(best, originals)
             ranked = sorted((-score, passage) for score, passage in best.values())
             candidates = [passage for _, passage in ranked[:CANDIDATES]]
-            keys = self._coverage[game].groups(asked, parsed, self._group_alternatives(asked, game))
+            keys = self._coverage[game].groups(asked, parsed, alternatives)
             asks = (
                 k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]
             )
@@ -622,14 +630,16 @@ class RulesIndex:
         words = tuple(word for word in asked.words if word in synonyms or not self._speller.slip(word))
         return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
-    def _asks_expression(self, understood: Query, game: str | None) -> str:
+    def _asks_expression(
+        self, understood: Query, game: str | None, kin: frozenset[frozenset[str]] = frozenset()
+    ) -> str:
         """The question as the asks are searched: its words as whole words, less those common
         in the asks unless all are, and its CJK pieces' pairs and less common characters (those
         the game's asks hold). Not the glossary's English of its CJK: the Chinese asks speak for it."""
         words = tuple(word for word in understood.words if word not in self._common_in_asks) or understood.words
         held = self._cjk_asked[game]
         cjk = dict.fromkeys(t for run in understood.cjk_runs for t in cjk_tokens(run) if t in held)
-        together = self._together(self._asked_side_by_side[game])
+        together = self._together(self._asked_side_by_side[game], kin)
         return " OR ".join(
             filter(
                 None,

@@ -57,7 +57,7 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     assert honest >= 8, counts
 
 
-@pytest.mark.parametrize(("name", "floor"), [("dev", (77, 85, 8)), ("val", (64, 82, 8))])
+@pytest.mark.parametrize(("name", "floor"), [("dev", (78, 85, 8)), ("val", (64, 82, 8))])
 def test_the_blind_sets_hold_their_ground(real_index: RulesIndex, name: str, floor: tuple[int, int, int]) -> None:
     """Two sets written blind (tests/rules_blind/): dev is tuned on, val only counted. Scored as
     the frozen set is (the first answer must be one the writer listed). Val's top-3 floor was
@@ -132,6 +132,13 @@ def test_the_game_itself_is_not_what_a_question_is_about(real_index: RulesIndex)
     assert (
         real_index.search("how many gems are in the game", game="mm5", limit=1)[0].section.id == "mm5.ruling.components"
     )
+
+
+def test_a_word_beside_its_own_synonym_is_not_a_pair(real_index: RulesIndex) -> None:
+    """A question's "lose" is searched with "loss" too; the boss ruling's topics hold "lose,
+    loss" side by side, which says nothing of a question about what a monster's hit costs."""
+    top = real_index.search("what do we lose when the monster hits us", game="skd", limit=3)
+    assert top[0].section.id in {"skd.ruling.enemy-attack", "skd.enemy.attack"}, [h.section.id for h in top]
 
 
 def test_a_ruling_comes_before_the_paragraph_it_settles(real_index: RulesIndex) -> None:
