@@ -57,7 +57,7 @@ def test_the_frozen_set_meets_its_goals(real_index: RulesIndex) -> None:
     assert honest >= 8, counts
 
 
-@pytest.mark.parametrize(("name", "floor"), [("dev", (78, 85, 8)), ("val", (64, 82, 8))])
+@pytest.mark.parametrize(("name", "floor"), [("dev", (78, 85, 8)), ("val", (65, 82, 8))])
 def test_the_blind_sets_hold_their_ground(real_index: RulesIndex, name: str, floor: tuple[int, int, int]) -> None:
     """Two sets written blind (tests/rules_blind/): dev is tuned on, val only counted. Scored as
     the frozen set is (the first answer must be one the writer listed). Val's top-3 floor was
