@@ -576,9 +576,13 @@ class RulesIndex:
                 best[section] = (score, self._first_passage[section])
         return best
 
+    def _synonyms_of(self, game: str | None) -> dict[str, tuple[str, ...]]:
+        """The game's synonym table (every game's, for a search of all games)."""
+        return self._all_synonyms if game is None else self._synonyms.get(game, {})
+
     def _group_alternatives(self, asked: Query, game: str | None) -> dict[str, tuple[str, ...]]:
         """For each word the player typed, the words that stand for it in the texts."""
-        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        synonyms = self._synonyms_of(game)
         alternatives: dict[str, tuple[str, ...]] = {}
         typed = set(asked.words)
         pairs: dict[str, tuple[str, ...]] = {}
@@ -614,7 +618,7 @@ class RulesIndex:
 
     def _understood(self, parsed: Query, game: str | None) -> Query:
         """The query with the game's synonyms added and unknown words spelt as the texts do."""
-        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        synonyms = self._synonyms_of(game)
         words, found = expand(parsed.words, synonyms)
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
         runs = recall(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk, parsed.cjk_runs, synonyms)
@@ -626,7 +630,7 @@ class RulesIndex:
     def _without_slips(self, asked: Query, game: str | None) -> Query:
         """The question less its mistyped stop words ("teh", "waht"), unless a synonym table
         knows the word or they are all it has."""
-        synonyms = self._all_synonyms if game is None else self._synonyms.get(game, {})
+        synonyms = self._synonyms_of(game)
         words = tuple(word for word in asked.words if word in synonyms or not self._speller.slip(word))
         return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
