@@ -118,7 +118,8 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"next turn")
-        await pilot.pause(0.5)
+        # The palette searches every provider (the rules index among them) in a worker: slow under load.
+        await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=30)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
@@ -241,3 +242,14 @@ async def test_at_80x24_the_home_footer_cuts_no_label(make_app, db_path):
         assert shown and all(f"{k.key_display} {k.description}" in footer for k in shown), footer
         assert "… ctrl+p" in footer, footer
         assert " Q▏" not in footer, footer
+
+
+def palette_highlights(app, title: str) -> bool:
+    """The command palette is open with `title`'s command highlighted (its search is a worker)."""
+    from textual.command import CommandList, CommandPalette
+
+    if not isinstance(app.screen, CommandPalette):
+        return False
+    found = app.screen.query_one(CommandList)
+    option = found.highlighted_option
+    return option is not None and str(option.prompt).startswith(title)
