@@ -6,7 +6,6 @@ is, byte for byte. Only the app writes it back, and only the theme the player pi
 and never over a file that had a problem (it would lose what the player meant to fix).
 
     theme = "textual-dark"          # any theme the app's ctrl+p "Change theme" lists
-    me = "Ann"                      # who "me" is in exports (BG Stats marks that player as you)
 
     [keys]                          # a command's id = the key (or keys, comma-separated)
     undo = "ctrl+u"
@@ -63,7 +62,6 @@ class Settings:
 
     path: Path | None = None  # None: nowhere to write (the app under test)
     theme: str = DEFAULT_THEME
-    me: str = ""
     keymap: Mapping[str, str] = field(default_factory=_empty)
     bgg_ids: Mapping[str, int] = field(default_factory=_empty)
     problem: str = ""  # the one line naming what was wrong, "" when the file was fine
@@ -144,7 +142,7 @@ def _theme(value: Any) -> str:
     return theme
 
 
-CHECKS = {"theme": _theme, "me": _text, "keys": _keys, "bgg": _bgg}
+CHECKS = {"theme": _theme, "keys": _keys, "bgg": _bgg}
 _FIELD = {"keys": "keymap", "bgg": "bgg_ids"}
 
 
@@ -157,8 +155,6 @@ def save_theme(settings: Settings, theme: str) -> Settings:
     import tomli_w
 
     data: dict[str, Any] = {"theme": theme}
-    if settings.me:
-        data["me"] = settings.me
     if settings.keymap:
         data["keys"] = dict(settings.keymap)
     if settings.bgg_ids:

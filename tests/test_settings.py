@@ -43,7 +43,7 @@ def write(tmp_path: Path, data: dict[str, Any]) -> Path:
 
 def test_a_missing_file_is_every_default(tmp_path: Path) -> None:
     s = load(tmp_path / "none.toml")
-    assert (s.theme, s.me, dict(s.keymap), dict(s.bgg_ids), s.problem) == (DEFAULT_THEME, "", {}, {}, "")
+    assert (s.theme, dict(s.keymap), dict(s.bgg_ids), s.problem) == (DEFAULT_THEME, {}, {}, "")
     assert not (tmp_path / "none.toml").exists()
 
 
@@ -52,13 +52,12 @@ def test_a_good_file_is_read_whole(tmp_path: Path) -> None:
         tmp_path,
         {
             "theme": "nord",
-            "me": "Ann",
             "keys": {"undo": "ctrl+u", "next_turn": "space"},
             "bgg": {"mm5": 1234, "Carcassonne": 822},
         },
     )
     s = load(path)
-    assert s.problem == "" and s.theme == "nord" and s.me == "Ann"
+    assert s.problem == "" and s.theme == "nord"
     assert dict(s.keymap) == {"undo": "ctrl+u", "next_turn": "space"}
     assert dict(s.bgg_ids) == {"mm5": 1234, "Carcassonne": 822}
 
@@ -80,7 +79,7 @@ def test_a_bad_key_is_named_its_default_used_and_the_file_untouched(data: dict[s
             assert save_theme(s, "nord") is s, "a file with a problem is never written"
             assert path.read_bytes() == before
         defaults = Settings()
-        for key, name in (("theme", "theme"), ("me", "me"), ("keys", "keymap"), ("bgg", "bgg_ids")):
+        for key, name in (("theme", "theme"), ("keys", "keymap"), ("bgg", "bgg_ids")):
             if key in bad or key not in in_file:
                 assert getattr(s, name) == getattr(defaults, name), key
 
