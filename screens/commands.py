@@ -30,6 +30,7 @@ class Command:
             key_display=self.key_display,
             id=self.action,
             priority=self.priority,
+            tooltip=self.help,  # the footer shows it over the key
         )
 
 

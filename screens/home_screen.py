@@ -124,7 +124,7 @@ class HomeScreen(Screen[None]):
     def action_resume(self) -> None:
         chosen = self.selected()
         if chosen:
-            from screens.table_screen import open_table
+            from screens.table_keys import open_table
 
             try:
                 open_table(self.app, chosen.id)

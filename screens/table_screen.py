@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from importlib import import_module
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -54,19 +53,11 @@ BASE_ACTIONS = (
     Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
 MORE = "▼ more below: shift+down"
+FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
 MUTATING = {"next_turn", "undo", "redo", "rewind"}
 # A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
 # more: the first esc with no other key since the line closed stays at the table and says so.
 STAY = "The line is closed; esc again leaves the table."
-
-
-def open_table(app: App[Any], session_id: int) -> None:
-    """Push the screen of the session's game; it loads its log in a worker."""
-    from companion.games import get_game
-
-    info = store(app).info(session_id)
-    module, _, name = get_game(info.game).screen.partition(":")
-    app.push_screen(getattr(import_module(module), name)(session_id))
 
 
 def back_home(app: App[Any]) -> None:
@@ -130,15 +121,21 @@ def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int], sa
 
 
 class TableScreen(Recorder, KeyBurst, Screen[None]):
-    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
+    """The frame, and the whole screen of a game with no panels of its own. The game's keys are
+    bound by `screens.table_keys.table_class`, from `Game.keys`; a game screen subclasses this
+    for its panels and names only its own stylesheet in CSS_PATH (the frame's comes first)."""
+
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = None
     # Under 120 columns the log moves under the players; under 28 lines it waits behind
     # ctrl+l (the newest action is whole in the line under the header at every size).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
     ACTIONS: ClassVar[tuple[Command, ...]] = BASE_ACTIONS
-    # Each game screen binds its own keys, then BASE_ACTIONS: the footer lists the game's
-    # keys first (the shared ones are the same at every table).
+    # The game's keys, then OWN_ACTIONS, then BASE_ACTIONS (see table_keys): the footer lists
+    # the game's keys first (the shared ones are the same at every table).
     BINDINGS: ClassVar[list[BindingType]] = []
+    # Keys a game screen adds for its panels (free play's 1-9 pick a player's row): no family.
+    OWN_ACTIONS: ClassVar[tuple[Command, ...]] = ()
 
     # Plain vars: paint() updates the widgets that changed. A repainting reactive would
     # redraw the whole screen on every action.
@@ -147,6 +144,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
 
     def __init__(self, session_id: int) -> None:
         super().__init__()
+        self.css_path = [FRAME_CSS, *(p for p in self.css_path if p != FRAME_CSS)]
         self.session_id = session_id
         self.rng = random.Random()  # the dice tray's, when the app rolls
         self.title_text = ""
@@ -185,8 +183,10 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         yield FittedFooter()
 
     def compose_panel(self) -> ComposeResult:
-        """Game screens add their own panels below the players."""
+        """Game screens add their own panels below the players; the frame shows the turn's
+        checklist and the lines of the game's `panel` hook."""
         yield Static("", id="checklist")
+        yield Static("", id="game-panel", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
@@ -317,6 +317,11 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         """Game screens repaint their panels here; the base shows the turn checklist."""
         steps = "  ".join(f"{'☑' if done else '☐'} {markup(name)}" for name, done in view.checklist)
         update(self.query_one("#checklist", Static), steps)
+        lines = self.query("#game-panel")
+        if lines and self.timeline is not None:  # the frame's own panel (a game screen has its own)
+            text = "\n".join(self.timeline.game.panel(self.shown_state))
+            lines.first(Static).display = bool(text)
+            update(lines.first(Static), text)
 
     def _sync_log(self) -> None:
         """Bring the log pane in line with the timeline, from the first line that differs.

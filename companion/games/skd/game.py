@@ -28,6 +28,7 @@ from companion.core import (
 from companion.games.skd import events as ev
 from companion.games.skd import rules, turn, view, words
 from companion.games.skd.catalogue import CATALOGUE
+from companion.games.skd.keys import KEYS
 from companion.games.skd.play import play_open
 from companion.games.skd.specs import DEFAULT_PAIRING, parse_pairing
 from companion.games.skd.state import (
@@ -47,6 +48,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
     cooperative = True
     state_version = 2  # 2: Atk boosts, the enemies revealed, the cards known on the play pile
     screen = "screens.skd_screen:SkdScreen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     rules_phases = (
         "setup",
         "draft",

@@ -33,6 +33,7 @@ from companion.games.tkc.events import (
     NextTurn,
     StartDraw,
 )
+from companion.games.tkc.keys import KEYS
 from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
 
@@ -56,6 +57,7 @@ class KingCommands(GameBase[TkcState]):
     min_players = 2
     max_players = 6
     screen = "screens.tkc_screen:TkcScreen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
         *(
