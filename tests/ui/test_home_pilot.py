@@ -7,7 +7,7 @@ from textual.widgets import Input, Static
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock, wait_for
+from tests.conftest import fixed_clock, palette_highlights, wait_for
 
 EVENTS = (Adjust("HP", 0, -3), NextTurn(), Adjust("HP", 1, -5))
 
@@ -242,14 +242,3 @@ async def test_at_80x24_the_home_footer_cuts_no_label(make_app, db_path):
         assert shown and all(f"{k.key_display} {k.description}" in footer for k in shown), footer
         assert "… ctrl+p" in footer, footer
         assert " Q▏" not in footer, footer
-
-
-def palette_highlights(app, title: str) -> bool:
-    """The command palette is open with `title`'s command highlighted (its search is a worker)."""
-    from textual.command import CommandList, CommandPalette
-
-    if not isinstance(app.screen, CommandPalette):
-        return False
-    found = app.screen.query_one(CommandList)
-    option = found.highlighted_option
-    return option is not None and str(option.prompt).startswith(title)
