@@ -76,10 +76,6 @@ def parse_effects(text: str, active: int) -> tuple[Any, ...]:
     return tuple(parse_effect(p, active) for p in text.split(",") if p.strip())
 
 
-def has_x(words: str) -> bool:
-    return bool(_X.search(words))
-
-
 def stored_effects(words: str, x: int, active: int) -> tuple[Any, ...] | None:
     """A card's skill words as effects, X the mana paid; None when they are only words."""
     if not words.strip():
