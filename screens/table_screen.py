@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -28,7 +27,7 @@ from textual.widgets.input import Selection
 from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
 from companion.text import heading, literal, markup, shown
-from companion.timeline import Entry, Timeline
+from companion.timeline import Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
 from screens.recorder import PAST, Recorder
@@ -37,6 +36,7 @@ from screens.widgets.entry_line import EntryLine
 from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
 from screens.widgets.players_table import PlayersTable
+from screens.widgets.session_log import SessionLog, log_title, log_words
 
 BASE_ACTIONS = (
     Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
@@ -104,22 +104,6 @@ def options_line(game: Any, chosen: dict[str, Any]) -> str:
     return "Table options: " + " · ".join(said) if said else ""
 
 
-def log_words(entry: Entry, undone: bool, said: str | None = None) -> str:
-    """An entry's words (`said`: as the game lets the table read them now, see `Game.public_text`)."""
-    text = shown(entry.text if said is None else said)
-    if entry.dropped:
-        text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
-    return text + " (undone)" if undone else text
-
-
-def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int], said: str | None = None) -> Text:
-    """One log line: number, turn, words in columns; an undone action is struck through."""
-    number, turn = widths
-    who = shown(entry.turn)
-    line = f" {index + 1:>{number}}  {who}{' ' * (turn - cell_len(who))}  {log_words(entry, undone, said)}"
-    return Text(line, style="dim strike" if undone else "")
-
-
 class TableScreen(Recorder, KeyBurst, Screen[None]):
     """The frame, and the whole screen of a game with no panels of its own. The game's keys are
     bound by `screens.table_keys.table_class`, from `Game.keys`; a game screen subclasses this
@@ -149,9 +133,6 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.rng = random.Random()  # the dice tray's, when the app rolls
         self.title_text = ""
         self.options_text = ""
-        self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
-        self._log_widths = (0, 0)
-        self._log_finished = False
         self._entry_callback: Callable[[str], str | None] | None = None
         self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
@@ -177,7 +158,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
                 yield Static(MORE, id="more")
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
-                yield LogPane(id="log")
+                yield SessionLog(id="log")
         yield EntryLine()
         yield Static("", id="status")
         yield FittedFooter()
@@ -216,7 +197,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
         self.options_text = options_line(loaded.timeline.game, loaded.info.options)
-        self._shown = ((), 0)
+        self.query_one("#log", SessionLog).forget()  # a reload: every line drawn again
         self.damage = loaded.damage
         if self.damage:
             self.notify(self.damage, severity="error", title="Opened read-only", markup=False, timeout=30)
@@ -324,49 +305,16 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             update(lines.first(Static), text)
 
     def _sync_log(self) -> None:
-        """Bring the log pane in line with the timeline, from the first line that differs.
-
-        Entries are only ever appended or cut off at the cursor, so the shown entries and
-        the new ones share their prefix up to the older cursor, unless the last entry of
-        that prefix is a different object (a reload): then everything is drawn again.
-        """
+        """Bring the log pane in line with the timeline (the pane keeps what it shows)."""
         tl = self.timeline
         if tl is None:
             return
-        old, old_cursor = self._shown
-        keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
-        if keep and old[keep - 1] is not tl.entries[keep - 1]:
-            keep = 0
-        if self._log_finished != tl.view_of().finished:  # the end may reveal what the log kept secret
-            self._log_finished, keep = not self._log_finished, 0
-        number, turn = self._log_widths if keep else (0, 0)
-        fresh = tl.entries[keep:]
-        widths = (
-            max(number, len(str(len(tl.entries)))),
-            max([turn, *(cell_len(shown(e.turn)) for e in fresh)]),
-        )
-        if widths != self._log_widths:
-            keep = 0
-        self._shown, self._log_widths = (tl.entries, tl.cursor), widths
-        entries, cursor = tl.entries, tl.cursor
-        log = self.query_one("#log", LogPane)
-        said = tl.game.public_text
-        log.show(
-            len(entries),
-            keep,
-            lambda i: log_line(i, entries[i], i >= cursor, widths, said(tl.state, entries[i].event, entries[i].text)),
-        )
+        log = self.query_one("#log", SessionLog)
         before = log.cursor
-        if self.viewing is None and entries:
-            log.move_to(cursor - 1)
+        log.follow(tl, self.viewing)
         if log.cursor == before:  # a cursor that moved has shown its line already (the watch)
             self._show_selected()
-        # The numbers count the actions; the title changes only with undo and redo, so a
-        # new action repaints no more than its own line and the scroll.
-        title = "Log"
-        if cursor < len(entries):
-            title += f" · {len(entries) - cursor} undone (ctrl+y redoes)"
-        update(self.query_one("#log-title", Static), title, layout=False)
+        update(self.query_one("#log-title", Static), log_title(tl), layout=False)
 
     def _show_selected(self, _: object = None) -> None:
         """The log line under the cursor (the newest, unless one is picked), whole: the log
