@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -26,12 +26,14 @@ from textual.widgets.input import Selection
 
 from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
-from companion.text import heading, literal, markup, shown
+from companion.text import literal, markup, shown
 from companion.timeline import Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
-from screens.recorder import PAST, Recorder
+from screens.recorder import Recorder
 from screens.store_access import store
+from screens.table_legal import open_now, why_not
+from screens.table_parts import back_home, header_markup, options_line, update, update_wrapped
 from screens.widgets.entry_line import EntryLine
 from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
@@ -54,54 +56,9 @@ BASE_ACTIONS = (
 )
 MORE = "▼ more below: shift+down"
 FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
-MUTATING = {"next_turn", "undo", "redo", "rewind"}
 # A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
 # more: the first esc with no other key since the line closed stays at the table and says so.
 STAY = "The line is closed; esc again leaves the table."
-
-
-def back_home(app: App[Any]) -> None:
-    """Pop every screen above the home screen (the session they showed is gone). The home
-    screen is known by its class's name: importing it here would close the import cycle
-    home → new session → table → home (`lint-imports` checks there is none)."""
-    while len(app.screen_stack) > 1 and type(app.screen).__name__ != "HomeScreen":
-        app.pop_screen()
-
-
-def update(widget: Static, content: str, layout: bool = True) -> None:
-    """Set a Static's text only when it changed. An update relays out the whole screen
-    unless `layout` is False, which is right only for a line of fixed height."""
-    if getattr(widget, "_shown_text", None) != content:
-        widget._shown_text = content  # type: ignore[attr-defined]
-        widget.update(content, layout=layout)
-
-
-def update_wrapped(widget: Static, content: Content | Text) -> None:
-    """Set a Static whose text wraps: the screen lays out again only when it takes a
-    different number of lines than before (or its text is the same: nothing at all)."""
-    plain = content.plain
-    if getattr(widget, "_shown_text", None) == plain:
-        return
-    widget._shown_text = plain  # type: ignore[attr-defined]
-    text = content if isinstance(content, Text) else Text(plain)
-    lines = len(text.wrap(widget.app.console, max(widget.content_region.width, 10)))
-    same = getattr(widget, "_shown_lines", None) == lines
-    widget._shown_lines = lines  # type: ignore[attr-defined]
-    widget.update(content, layout=not same)
-
-
-def options_line(game: Any, chosen: dict[str, Any]) -> str:
-    """The table options that differ from the printed game, by their labels."""
-    said = []
-    for option in game.options:
-        value = chosen.get(option.key, option.default)
-        if value == option.default:
-            continue
-        if option.kind == "bool":
-            said.append(option.label if value else f"{option.label}: off")
-        else:
-            said.append(f"{option.label}: {value}")
-    return "Table options: " + " · ".join(said) if said else ""
 
 
 class TableScreen(Recorder, KeyBurst, Screen[None]):
@@ -264,20 +221,8 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         """Game, title, round, whose turn and phase; under them what ends the game (the
         status) and the table options, each on a line of its own. Lines wrap, never cut."""
-        name, rest = heading(tl.game.name, self.title_text)
-        parts = [f"[b]{markup(name)}[/b]{markup(rest)}", f"Round {view.round}"]
-        if view.finished:
-            parts.append("[b]Game over[/b]")
-        elif view.turn:  # no one's turn (the start player draw, a deal): the phase says what is going on
-            parts.append(f"[b reverse] {markup(view.turn)}'s turn [/]")
-        if view.phase and not view.finished:
-            parts.append(f"phase: {markup(view.phase)}")
-        lines = [" · ".join(parts)]
-        if view.status:
-            lines.append(markup(view.status))
-        if self.options_text:
-            lines.append(f"[dim]{markup(self.options_text)}[/]")
-        update_wrapped(self.query_one("#header", Static), Content.from_markup("\n".join(lines)))
+        header = header_markup(tl.game.name, self.title_text, view, self.options_text)
+        update_wrapped(self.query_one("#header", Static), Content.from_markup(header))
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None or bool(self.damage)
         if self.damage:
@@ -406,26 +351,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""
-        tl = self.timeline
-        if tl is None:
-            return "The session is still loading."
-        family = self.families().get(command.action.partition("(")[0])
-        if family is not None and family.closed is not None and self.viewing is None:
-            return f"{command.title}: {family.closed}"
-        if command.action == "rewind":
-            return "Rewind needs an earlier action: tab to the log, pick one, enter, then w."
-        if self.viewing is not None:
-            return PAST
-        if command.action == "undo":
-            return "Nothing to undo: this is the start of the session."
-        if command.action == "redo":
-            return "Nothing to redo: no action has been undone."
-        view = tl.view_of()
-        if view.finished:
-            return f"{command.title}: the game is over (ctrl+z undoes the last action)."
-        if view.phase:
-            return f"{command.title} is not open in the {view.phase} phase."
-        return f"{command.title} is not open now."
+        return why_not(self.timeline, self.viewing, command, self.families())
 
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
@@ -436,26 +362,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Open keys show in the footer; a family the game says is closed is hidden (its key
         says why); while the past is shown, the game's keys are dimmed."""
-        tl = self.timeline
-        if tl is None:
-            return None if action != "back" else True
-        action = action.partition("(")[0]
-        family = self.families().get(action)
-        if family is not None:
-            if self.viewing is not None:
-                return None
-            return family.closed is None
-        if action == "rewind":
-            return self.viewing is not None
-        if action == "undo":
-            return True if tl.can_undo and self.viewing is None else None
-        if action == "redo":
-            return True if tl.can_redo and self.viewing is None else None
-        if action in MUTATING and self.viewing is not None:
-            return None
-        if action == "next_turn" and tl.view_of().finished:
-            return None
-        return True
+        return open_now(self.timeline, self.viewing, action, self.families())
 
     def action_next_turn(self) -> None:
         if self.timeline is not None:
