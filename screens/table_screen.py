@@ -26,7 +26,7 @@ from textual.widgets.input import Selection
 
 from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
-from companion.text import literal, markup, shown
+from companion.text import literal, markup
 from companion.timeline import Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
@@ -37,8 +37,9 @@ from screens.table_parts import back_home, header_markup, options_line, update, 
 from screens.widgets.entry_line import EntryLine
 from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
+from screens.widgets.more_line import MoreLine
 from screens.widgets.players_table import PlayersTable
-from screens.widgets.session_log import SessionLog, log_title, log_words
+from screens.widgets.session_log import SessionLog, log_title
 
 BASE_ACTIONS = (
     Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
@@ -54,7 +55,6 @@ BASE_ACTIONS = (
     Command("shift+down", "scroll_panel(1)", "Panel down", "Scroll the players and the panel down", show=False),
     Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
-MORE = "▼ more below: shift+down"
 FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
 # A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
 # more: the first esc with no other key since the line closed stays at the table and says so.
@@ -99,7 +99,6 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
         self._line_closed = False  # the entry line closed and no key but esc came since
-        self._more_turns = 0  # the "more below" line's turns since the last paint
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -112,7 +111,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
                 with VerticalScroll(id="main", can_focus=False):
                     yield PlayersTable(id="players")
                     yield from self.compose_panel()
-                yield Static(MORE, id="more")
+                yield MoreLine(id="more")
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
                 yield SessionLog(id="log")
@@ -184,7 +183,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
-        self._more_turns = 0
+        self.query_one("#more", MoreLine).reset()
         self.call_after_refresh(self._show_more)
         self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
@@ -194,24 +193,10 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             self.refresh_bindings()
 
     def _show_more(self, _: object = None) -> None:
-        """The line under the players and the panel says when they go on below the screen.
-
-        The line takes a row from the panel, and a panel that fits its height (wrapping, a
-        scrollbar coming or going) can then fit again: shown and hidden by turns, each a new
-        layout, it flickered and burned a second of CPU on one action. That happens only
-        when the panel grows into whatever height it is given (no line of it is below: with
-        the line shown, all of it fits), so the line comes at most once between two paints (a
-        new state, a resize, a scroll) and goes whenever all fits; a panel really longer
-        than the screen keeps it."""
-        main = self.query_one("#main", VerticalScroll)
-        more = self.query_one("#more", Static)
-        wanted = main.scroll_y < main.max_scroll_y
-        if wanted != more.display and (not wanted or self._more_turns < 1):
-            self._more_turns += wanted
-            more.display = wanted
+        self.query_one("#more", MoreLine).follow(self.query_one("#main", VerticalScroll))
 
     def _scrolled(self, _: object = None) -> None:
-        self._more_turns = 0  # a scroll by the player may end at the bottom: the line goes
+        self.query_one("#more", MoreLine).reset()  # a scroll by the player may end at the bottom
         self._show_more()
 
     def action_scroll_panel(self, step: int) -> None:
@@ -264,19 +249,8 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _show_selected(self, _: object = None) -> None:
         """The log line under the cursor (the newest, unless one is picked), whole: the log
         pane cuts long lines, this line wraps them."""
-        tl = self.timeline
-        if tl is None or not tl.entries:
-            return
-        log = self.query_one("#log", LogPane)
-        index = min(log.cursor, len(tl.entries) - 1)
-        entry = tl.entries[index]
-        # The newest action still standing gets the arrow (after an undo too); others say why shown.
-        head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
-        text = Text.assemble(
-            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
-            log_words(entry, index >= tl.cursor, tl.game.public_text(tl.state, entry.event, entry.text)),
-        )
-        update_wrapped(self.query_one("#last", Static), text)
+        if self.timeline is not None and (text := self.query_one("#log", SessionLog).selected(self.timeline)):
+            update_wrapped(self.query_one("#last", Static), text)
 
     def on_resize(self, event: events.Resize) -> None:
         """The wrapped lines may take more or fewer lines now: measure them again."""

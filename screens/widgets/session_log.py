@@ -78,3 +78,16 @@ class SessionLog(LogPane):
         )
         if viewing is None and entries:
             self.move_to(cursor - 1)
+
+    def selected(self, tl: Timeline) -> Text | None:
+        """The line under the cursor, whole, saying why it is shown: the newest action still
+        standing gets the arrow (after an undo too), an undone or picked one says so."""
+        if not tl.entries:
+            return None
+        index = min(self.cursor, len(tl.entries) - 1)
+        entry = tl.entries[index]
+        head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
+        return Text.assemble(
+            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
+            log_words(entry, index >= tl.cursor, tl.game.public_text(tl.state, entry.event, entry.text)),
+        )

@@ -119,7 +119,7 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         await pilot.pause()
         await pilot.press(*"next turn")
         # The palette searches every provider (the rules index among them) in a worker: slow under load.
-        await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=30)
+        await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=60)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4

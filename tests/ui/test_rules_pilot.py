@@ -48,7 +48,7 @@ async def test_the_palette_offers_rule_sections(make_app):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"holy knight dungeon")
-        await wait_for(pilot, lambda: palette_highlights(app), timeout=30)
+        await wait_for(pilot, lambda: palette_highlights(app), timeout=60)
         await pilot.press("enter")
         rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
         assert rules.section_id.startswith("mm5.")
