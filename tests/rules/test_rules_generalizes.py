@@ -1,0 +1,88 @@
+"""The rules search on questions worded as a table asks them: one test a bug of issue 40.
+
+Each asks what a player relies on: the answer sentence first, irregular forms, the shared
+sense of an everyday word, Chinese filler, "No rule covers this" when the rules lack the thing
+asked about, and a ruling first only when it answers.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesdb.cli import rules_command
+from rulesdb.index import RulesIndex
+
+
+def ids(index: RulesIndex, ask: str, game: str, limit: int = 3) -> list[str]:
+    return [hit.section.id for hit in index.ask(ask, game=game, limit=limit).hits]
+
+
+def test_a_question_about_what_no_rule_has_is_not_covered(real_index: RulesIndex) -> None:
+    """Bug 1: the focus (a gift of gems, a hand size limit tkc lacks) is in no passage."""
+    for game, ask in (("mm5", "can I give gems to a friend as a gift"), ("tkc", "is there a maximum hand size")):
+        answer = real_index.ask(ask, game=game, limit=3)
+        assert not answer.covered, (ask, [hit.section.id for hit in answer.hits])
+        assert answer.hits, "the closest passages are still given, labelled as such"
+
+
+def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
+    """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
+    answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
+    sides = {"mm5.turn.switch", "mm5.ruling.faction", "mm5.turn.faction"}
+    assert not answer.covered or answer.hits[0].section.id not in sides, answer.hits[0].section.id
+    assert "mm5.turn.switch" in ids(real_index, "can I swap sides", "mm5")
+
+
+def test_chinese_game_is_filler_and_the_tie_outweighs_the_side(real_index: RulesIndex) -> None:
+    """Bug 3: 遊戲 / 游戏 say nothing of the question; 平手 (a tie) is what 黑暗方的平手 asks."""
+    assert ids(real_index, "黑暗方的平手怎麼決定勝負", "mm5")[0] == "mm5.end.winner"
+    plain = ids(real_index, "平手怎麼辦", "mm5")
+    assert ids(real_index, "這個遊戲平手怎麼辦", "mm5") == plain
+    assert ids(real_index, "这个游戏平手怎么办", "mm5") == plain
+
+
+def test_a_note_inside_a_paragraph_is_found_and_shown_first(real_index: RulesIndex) -> None:
+    """Bug 4: the note on Holy Knights and the discard pile is one sentence of a paragraph."""
+    answer = real_index.ask("do holy knights ever go to the discard pile", game="mm5", limit=3)
+    first = answer.hits[0]
+    assert first.section.id in {"mm5.turn.switch", "mm5.combat.rounds"}
+    assert "discard pile" in first.passage.lower() and "holy knight" in first.passage.lower()
+    assert len(first.passage) < 200, "the sentence, not its whole paragraph"
+
+
+def test_an_irregular_plural_finds_its_word(real_index: RulesIndex) -> None:
+    """Bug 5: "thieves" finds what "thief" finds."""
+    assert ids(real_index, "thieves", "mm5")[:1] == ids(real_index, "thief", "mm5")[:1]
+
+
+def test_json_says_why_on_the_no_match_path(real_index: RulesIndex) -> None:
+    """Bug 5: with nothing to show, --json still prints results, reason and closest."""
+    out, err = io.StringIO(), io.StringIO()
+    status = rules_command("zzqx", "mm5", None, True, out=out, err=err, index=real_index)
+    printed = json.loads(out.getvalue())
+    assert status == 1 and printed["results"] == [] and printed["reason"] and "closest" in printed
+
+
+def test_a_ruling_comes_first_only_when_it_answers(real_index: RulesIndex) -> None:
+    """Bug 6: tkc's ruling on the attack types sums up ten paragraphs; asked about combos,
+    the combination paragraph answers."""
+    assert ids(real_index, "4 colour combo", "tkc")[0] == "tkc.attack.combination"
+    assert ids(real_index, "whoever has the most points at the end wins?", "tkc")[0] == "tkc.end.scoring"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(max_size=30))
+def test_json_is_json_on_every_path(real_index: RulesIndex, query: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = rules_command(query, "tkc", 2, True, out=out, err=err, index=real_index)
+    if status == 2:
+        return
+    printed = json.loads(out.getvalue())
+    if status == 1:
+        assert printed["results"] == [] and printed["reason"] and isinstance(printed["closest"], list)
+    else:
+        assert isinstance(printed, list) and printed
