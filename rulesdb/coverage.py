@@ -157,3 +157,20 @@ class Coverage:
             if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
                 return True
         return False
+
+    def holds(
+        self, group: tuple[float, tuple[frozenset[str], ...]], passage: int, also: Iterable[frozenset[str]] = ()
+    ) -> bool:
+        """Whether the passage (or one of the key sets ``also``: its section's asks) holds the
+        group: one of its alternatives whole."""
+        at = passage - self._first
+        held_sets = chain([self._keys[at]] if 0 <= at < len(self._keys) else [], also)
+        return any(phrase <= held for held in held_sets for phrase in group[1])
+
+    def held(self, groups: list[tuple[float, tuple[frozenset[str], ...]]], passage: int) -> float:
+        """The weight of the groups the passage holds."""
+        at = passage - self._first
+        if not 0 <= at < len(self._keys):
+            return 0.0
+        held = self._keys[at]
+        return sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases))

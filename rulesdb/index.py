@@ -56,7 +56,7 @@ from pathlib import Path
 from companion.text import markup
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.glossary import covered_length, english_for, glossary
-from rulesdb.passages import passages
+from rulesdb.passages import passages, sentences
 from rulesdb.query import (
     CJK,
     MAX_WORDS,
@@ -66,7 +66,9 @@ from rulesdb.query import (
     bigrams,
     expand,
     expand_cjk,
+    lemmas,
     load_converter,
+    load_lemmas,
     normalise,
     parse_query,
     recall,
@@ -84,6 +86,8 @@ RULING_REACH = 0.5
 # A ruling that settles many paragraphs is a summary of them (tkc's attack types: ten): for each
 # paragraph beyond two it needs this much more of the paragraph's score to come first.
 RULING_BREADTH = 0.02
+RULING_FOCUS = 0.75  # of the key words the paragraph holds, the share its ruling must hold to come first
+SENTENCE_WEIGHT = 0.6  # a sentence's score beside its passage's
 ASK_TERMS = 3
 ASK_WEIGHT = 2.0  # a section's best-matching ask (a player's question it answers) counts this much
 PASSAGE_WEIGHT = 0.4  # a section's best passage counts this much beside the whole section's text
@@ -98,6 +102,8 @@ GAP_MARGIN = 1.0  # a question nearer an unanswered one than any ask, by this mu
 # key words no passage holds: a typo that is a word ("duel" for dual) or table slang ("slap down").
 ASKED_MARGIN = 2.5
 CANDIDATES = 20  # the best sections whose passages the coverage check reads
+FOCUS_KEYS = 2  # a question of this many key words or more has a focus: its rarest one
+FOCUS_SHARE = 0.6  # the focus weighs this share of the key words or more
 COVERED = 0.2  # the share of a question's key words (by weight) a passage must hold to answer it
 NO_RULE = "No rule covers this."
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
@@ -243,12 +249,17 @@ class RulesIndex:
         # The passages, in section order: passage p is part of section _owner[p].
         self._passages: list[str] = []
         self._owner: list[int] = []
+        self._weight: list[float] = []  # a row's weight: a sentence of a passage weighs less
+        self._parent: list[int] = []  # a row's passage: itself, or the passage a sentence is of
         self._first_passage: list[int] = []
         for i, section in rows:
             self._first_passage.append(len(self._passages))
             for passage in passages(section.text):
-                self._passages.append(passage)
-                self._owner.append(i)
+                parts = sentences(passage)
+                self._parent += [len(self._passages)] * (1 + len(parts))
+                self._passages += [passage, *parts]
+                self._owner += [i] * (1 + len(parts))
+                self._weight += [1.0] + [SENTENCE_WEIGHT] * len(parts)
         self._numbered = [bool(_DIGIT.search(passage)) for passage in self._passages]
         self._db.executemany(
             "INSERT INTO body (rowid, text) VALUES (?, ?)", [(p, split_cjk(t)) for p, t in enumerate(self._passages)]
@@ -370,6 +381,7 @@ class RulesIndex:
         # first question in Chinese or with a word the texts lack.
         load_converter()
         load_english()
+        load_lemmas()
 
     @staticmethod
     def _together(
@@ -514,7 +526,7 @@ class RulesIndex:
                 weight = weights[table]
                 rows: Iterable[tuple[int, float]] = self._db.execute(_SEARCHES[table], (expression, *bounds))
                 if table == "body":  # a passage is found once
-                    found = {rowid: -rank * weight for rowid, rank in rows}
+                    found = {rowid: -rank * weight * self._weight[rowid] for rowid, rank in rows}
                     continue
                 if table == "cjk":  # a section with an original: its original speaks for it
                     rows = [(rowid, rank) for rowid, rank in rows if not self._has_original[rowid]]
@@ -530,14 +542,17 @@ class RulesIndex:
                 sections[owner] = sections.get(owner, 0.0) + score * ask_weight
             self._raise_quoted(query, sections, first, last)
             best = self._best_passages(found, sections, parsed.number)
-            self._raise_rulings(best, originals)
-            ranked = sorted((-score, passage) for score, passage in best.values())
-            candidates = [passage for _, passage in ranked[:CANDIDATES]]
             keys = self._coverage[game].groups(asked, parsed, alternatives)
+            # A ruling has no original: it is held to the question's English key words only.
+            english_keys = self._coverage[game].groups(asked, replace(parsed, cjk_runs=()), alternatives)
+            self._raise_rulings(best, originals, lambda p: self._coverage[game].held(english_keys, p))
+            ranked = sorted((-score, passage) for score, passage in best.values())
+            ranked, focused = self._by_focus(ranked, keys, game)
+            candidates = [passage for _, passage in ranked[:CANDIDATES]]
             asks = (
                 k for s in dict.fromkeys(self._owner[p] for p in candidates[:ASK_CANDIDATES]) for k in self._ask_keys[s]
             )
-            answered = not keys or self._coverage[game].covers(keys, candidates, COVERED, asks)
+            answered = not keys or (focused and self._coverage[game].covers(keys, candidates, COVERED, asks))
             best_ask = max(asked_best.values(), default=0.0)
             if not answered and best_ask > ASKED_MARGIN * gap:
                 answered = True
@@ -555,6 +570,23 @@ class RulesIndex:
                 Hit(self._sections[section], -negative, _mark(raw, mark), _mark(raw, None), self._passages[passage])
             )
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
+
+    def _by_focus(
+        self, ranked: list[tuple[float, int]], keys: list[tuple[float, tuple[frozenset[str], ...]]], game: str | None
+    ) -> tuple[list[tuple[float, int]], bool]:
+        """The candidates that hold the question's focus (its rarest key word) first, in their
+        order, and whether any does: a question whose focus no candidate holds is not covered."""
+        if len(keys) < FOCUS_KEYS:
+            return ranked, True
+        focus = max(keys, key=lambda group: group[0])
+        if focus[0] < FOCUS_SHARE * sum(weight for weight, _ in keys):
+            return ranked, True
+        coverage = self._coverage[game]
+        top = ranked[:CANDIDATES]
+        holding = [(score, p) for score, p in top if coverage.holds(focus, p, self._ask_keys[self._owner[p]])]
+        if not holding:
+            return ranked, False
+        return ranked, True
 
     def _best_passages(
         self, found: dict[int, float], sections: dict[int, float], number: bool
@@ -574,6 +606,15 @@ class RulesIndex:
         for section, score in sections.items():
             if section not in best:
                 best[section] = (score, self._first_passage[section])
+        # A passage is shown by its best sentence found, when one of its sentences was.
+        shown: dict[int, tuple[float, int]] = {}
+        for row, score in found.items():
+            parent = self._parent[row]
+            if row != parent and score > shown.get(parent, (0.0, 0))[0]:
+                shown[parent] = (score, row)
+        for section, (total, row) in best.items():
+            if row in shown:
+                best[section] = (total, shown[row][1])
         return best
 
     def _synonyms_of(self, game: str | None) -> dict[str, tuple[str, ...]]:
@@ -596,7 +637,7 @@ class RulesIndex:
 
     def _alternatives(self, word: str, synonyms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
         """A word's own synonyms in the texts and its spelling correction."""
-        found, _ = expand((word,), synonyms)
+        found, _ = expand((word, *lemmas(word)), synonyms)
         corrected = self._speller.correct(word)
         return (*found, *((corrected,) if corrected else ()))
 
@@ -619,7 +660,7 @@ class RulesIndex:
     def _understood(self, parsed: Query, game: str | None) -> Query:
         """The query with the game's synonyms added and unknown words spelt as the texts do."""
         synonyms = self._synonyms_of(game)
-        words, found = expand(parsed.words, synonyms)
+        words, found = expand(tuple(dict.fromkeys(w for word in parsed.words for w in (word, *lemmas(word)))), synonyms)
         corrected = [part for word in words for part in ((word,) if word in found else self._speller.spell(word))]
         runs = recall(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk, parsed.cjk_runs, synonyms)
         # A Chinese word's synonyms in English ("背刺" is "backstab") are words, not CJK runs.
@@ -672,13 +713,16 @@ class RulesIndex:
             if quoted in self._verbatim[rowid]:
                 sections[rowid] = sections.get(rowid, 0.0) + top
 
-    def _raise_rulings(self, best: dict[int, tuple[float, int]], originals: dict[int, float]) -> None:
+    def _raise_rulings(
+        self, best: dict[int, tuple[float, int]], originals: dict[int, float], held: Callable[[int], float]
+    ) -> None:
         """A ruling that answers the question ranks just above the paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least RULING_REACH of that paragraph's score (more for a ruling that settles
         many: RULING_BREADTH), leaving out what the paragraph owes to its original (a ruling
-        has none). It is raised above the best paragraph it answers; of several rulings of one
+        has none), and when its passage holds as much of the question's key words as the
+        paragraph's (``held``): a ruling that does not answer the focus stays where it scores. It is raised above the best paragraph it answers; of several rulings of one
         paragraph, the best is raised.
         """
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
@@ -689,7 +733,10 @@ class RulesIndex:
             answered = [
                 (best[s][0], s)
                 for s in settled
-                if s in best and score < best[s][0] and score >= reach * (best[s][0] - originals.get(s, 0.0))
+                if s in best
+                and score < best[s][0]
+                and score >= reach * (best[s][0] - originals.get(s, 0.0))
+                and held(best[rowid][1]) >= RULING_FOCUS * held(best[s][1])
             ]
             if answered:
                 paragraph = max(answered)[1]

@@ -60,7 +60,7 @@ _CJK_STOPWORDS = """
     什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 可以 可不可以 能不能 能否
     是不是 是否 有沒有 有没有 會不會 会不会 要不要 請問 请问 如果 的話 的话 時候 时候 哪裡 哪里
     哪些 哪個 哪个 哪 還是 还是 應該 应该 一下 到底 嗎 吗 呢 吧 啊 呀 嘛 喔 哦 的 了 我 你
-    誰 谁 怎
+    誰 谁 怎 這個 这个 那個 那个 遊戲 游戏 桌遊 桌游 規則 规则 怎麼辦 怎么办
 """
 # Cut out but not cut at: 升幾級 is 升級 with a question in it, so it searches 升級.
 _CJK_JOINED = ("幾", "几", "多少")
@@ -245,6 +245,32 @@ def cut_cjk(run: str) -> list[str]:
             at += 1
     pieces.append(run[start:])
     return [piece[:MAX_WORD_LENGTH] for piece in pieces if piece]
+
+
+def lemmas(word: str) -> tuple[str, ...]:
+    """The word's dictionary forms that a crude stem would not reach: "thieves" is "thief",
+    "knives" "knife", "fought" "fight" (lemminflect's lemmas of every part of speech, less
+    those that share the word's own stem)."""
+    return recall(_LEMMAS, word, _lemmas, word)
+
+
+_LEMMAS: dict[str, tuple[str, ...]] = {}
+
+
+def _lemmas(word: str) -> tuple[str, ...]:
+    if not word.isascii() or not word.isalpha() or len(word) < 3:
+        return ()
+    from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
+
+    from rulesdb.coverage import word_key
+
+    found = (lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
+    return tuple(dict.fromkeys(lemma for lemma in found if word_key(lemma) != word_key(word)))
+
+
+def load_lemmas() -> None:
+    """Load lemminflect's tables now, so that the first question does not wait for them."""
+    lemmas("thieves")
 
 
 def bigrams(run: str) -> list[str]:
