@@ -56,6 +56,7 @@ from pathlib import Path
 from companion.text import markup
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.glossary import covered_length, english_for, glossary
+from rulesdb.lemmas import lemmas, load_lemmas
 from rulesdb.passages import passages, sentences
 from rulesdb.query import (
     CJK,
@@ -66,9 +67,7 @@ from rulesdb.query import (
     bigrams,
     expand,
     expand_cjk,
-    lemmas,
     load_converter,
-    load_lemmas,
     normalise,
     parse_query,
     recall,

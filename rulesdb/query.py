@@ -247,32 +247,6 @@ def cut_cjk(run: str) -> list[str]:
     return [piece[:MAX_WORD_LENGTH] for piece in pieces if piece]
 
 
-def lemmas(word: str) -> tuple[str, ...]:
-    """The word's dictionary forms that a crude stem would not reach: "thieves" is "thief",
-    "knives" "knife", "fought" "fight" (lemminflect's lemmas of every part of speech, less
-    those that share the word's own stem)."""
-    return recall(_LEMMAS, word, _lemmas, word)
-
-
-_LEMMAS: dict[str, tuple[str, ...]] = {}
-
-
-def _lemmas(word: str) -> tuple[str, ...]:
-    if not word.isascii() or not word.isalpha() or len(word) < 3:
-        return ()
-    from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
-
-    from rulesdb.coverage import word_key
-
-    found = (lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
-    return tuple(dict.fromkeys(lemma for lemma in found if word_key(lemma) != word_key(word)))
-
-
-def load_lemmas() -> None:
-    """Load lemminflect's tables now, so that the first question does not wait for them."""
-    lemmas("thieves")
-
-
 def bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)] if len(run) > 1 else [run]
 
