@@ -439,6 +439,17 @@ class RulesIndex:
         self._check_game(game)
         return [section for section in self._sections if game in (None, section.game)]
 
+    def words(self, game: str | None = None) -> tuple[str, ...]:
+        """The words of a game's titles and topics (every game's for None), the most used
+        first: what a search box may complete a word to."""
+        self._check_game(game)
+        counts: dict[str, int] = {}
+        for section in self.toc(game):
+            for word in _WORDS.findall(f"{section.title} {' '.join(section.topics)}".lower()):
+                if len(word) > 2 and word.isalpha() and word not in STOPWORDS:
+                    counts[word] = counts.get(word, 0) + 1
+        return tuple(sorted(counts, key=lambda word: -counts[word]))
+
     def for_phase(self, game: str, phase: str) -> list[Section]:
         sections = self.toc(game)
         return [s for s in sections if phase in s.phases] + [s for s in sections if phase not in s.phases]
