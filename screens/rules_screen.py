@@ -95,10 +95,10 @@ class RulesScreen(Screen[None]):
         yield OrderedInput(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
-            with Vertical(id="reader"):
-                with VerticalScroll(id="page"):  # "see also" scrolls under the section, never over it
-                    yield Markdown("Loading the rules…", id="section")
-                    yield OptionList(id="see")
+            # "see also" scrolls under the section, never over it
+            with Vertical(id="reader"), VerticalScroll(id="page"):
+                yield Markdown("Loading the rules…", id="section")
+                yield OptionList(id="see")
         yield Footer()
 
     def on_mount(self) -> None:
