@@ -13,6 +13,7 @@ from rulesdb.cli import rules_command
 from rulesdb.index import NO_RULE, RulesIndex
 from rulesdb.passages import passages
 from rulesdb.query import parse_query
+from rulesdb.understand import together
 from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
@@ -101,11 +102,11 @@ def test_a_limit_asked_is_a_number_question() -> None:
 
 
 def test_the_speller_leaves_english_words_alone(real_index: RulesIndex) -> None:
-    assert real_index._speller.correct("cant") is None
-    assert real_index._speller.correct("anybody") is None
-    assert real_index._speller.correct("knigth") == "knight"
-    assert real_index._speller.correct("moster") == "monster", "a letter left out is the likelier slip"
-    assert real_index._speller.correct("orks") == "orcs", "a rule word before a common one as near (works)"
+    assert real_index.reader.speller.correct("cant") is None
+    assert real_index.reader.speller.correct("anybody") is None
+    assert real_index.reader.speller.correct("knigth") == "knight"
+    assert real_index.reader.speller.correct("moster") == "monster", "a letter left out is the likelier slip"
+    assert real_index.reader.speller.correct("orks") == "orcs", "a rule word before a common one as near (works)"
 
 
 def test_mistyped_little_words_do_not_hide_the_answer(real_index: RulesIndex) -> None:
@@ -189,7 +190,7 @@ def test_the_cli_says_no_rule_covers_it_and_exits_1(real_index: RulesIndex, as_j
 
 def test_only_pairs_the_texts_hold_side_by_side_are_searched_as_phrases(real_index: RulesIndex) -> None:
     query = parse_query("only 1 card left in our draw pile")
-    expression = query.words_expression(real_index._together(real_index._side_by_side["tkc"]))
+    expression = query.words_expression(together(real_index.built.side_by_side["tkc"]))
     assert '"draw pile"' in expression and '"left draw"' not in expression
     assert '"left draw"' in query.words_expression(), "without the texts' pairs, every neighbour pair"
 
@@ -197,10 +198,10 @@ def test_only_pairs_the_texts_hold_side_by_side_are_searched_as_phrases(real_ind
 def test_the_asks_are_searched_for_the_rarer_words_and_the_pairs_they_hold(real_index: RulesIndex) -> None:
     """Words in many asks ("card") say little of which ask a question is: not looked for there,
     unless they are all it has; a pair only where some ask holds it."""
-    expression = real_index._asks_expression(parse_query("only 1 card left in our draw pile"), "skd")
+    expression = real_index.reader.asks_expression(parse_query("only 1 card left in our draw pile"), "skd")
     assert '"draw pile"' in expression and '"left draw"' not in expression
     assert '"card"' not in expression and '"pile"' in expression
-    assert real_index._asks_expression(parse_query("card"), "skd") == '"card"'
+    assert real_index.reader.asks_expression(parse_query("card"), "skd") == '"card"'
 
 
 def test_a_question_worded_unlike_the_rules_finds_its_section_by_the_asks(real_index: RulesIndex) -> None:
@@ -221,7 +222,7 @@ def test_a_chinese_words_english_synonym_is_searched_as_a_word(real_index: Rules
     """背刺 is Backstab, a name the seed keeps in English: searched as the word, never its letters."""
     top = [h.section.id for h in real_index.search("背刺能挡住吗", game="tkc", limit=3)]
     assert "tkc.attack.backstab" in top, top
-    parsed = real_index._understood(parse_query("背刺"), "tkc")
+    parsed = real_index.reader.understood(parse_query("背刺"), "tkc")
     assert "backstab" in parsed.words and all(not run.isascii() for run in parsed.cjk_runs)
 
 
