@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
-from rulesdb.coverage import Group
-from rulesdb.query import normalise
+from rulesdb.coverage import Group, word_key
+from rulesdb.query import LIMIT_WORDS, normalise, recall
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
+# A limit stated: "at most", "maximum", "no more than", "up to", "only".
+LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
 
 
 @dataclass
@@ -104,14 +106,15 @@ class Ranker:
         coverage = self.built.coverage[game]
         # A ruling has no original: it is held to the question's English key words only.
         english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
-        self.raise_rulings(best, scores.originals, lambda row: coverage.held(english, row))
+        held: dict[int, float] = {}
+        self.raise_rulings(best, scores.originals, lambda row: recall(held, row, coverage.held, english, row))
         ranked = sorted((-score, row) for score, row in best.values())
         return ranked, self.answered(question, ranked, scores, game)
 
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
-        focus, or an ask is far nearer it than any unanswered question; never when an
-        unanswered question is nearer than every ask."""
+        focus, or an ask is far nearer it than any unanswered question; never when a limit asked
+        for is stated by none of them, nor when an unanswered question is nearer than every ask."""
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
         keys = coverage.groups(question.asked, question.parsed, question.alternatives)
@@ -124,6 +127,7 @@ class Ranker:
         best_ask = max(scores.asked.values(), default=0.0)
         if not answered and best_ask > t.asked_margin * scores.gap:
             answered = True
+        answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         return not (scores.gap and scores.gap > t.gap_margin * best_ask) and answered
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
@@ -137,6 +141,21 @@ class Ranker:
             return True
         coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
         return any(coverage.holds(focus, row, ask_keys[rows.owner[row]]) for row in candidates)
+
+    def states_limit(self, question: Question, keys: list[Group], candidates: list[int], game: str | None) -> bool:
+        """Whether a question that asks for a limit ("is there a maximum hand size") has a
+        candidate that states one of the thing asked: a passage holding both a limit word and
+        the question's rarest other key word (a starting hand's size is no hand limit)."""
+        limits = [word for word in question.asked.words if word in LIMIT_WORDS]
+        others = [group for group in keys if not any(phrase <= LIMIT_KEYS for phrase in group[1])]
+        if not limits or not others:
+            return True
+        focus = max(others, key=lambda group: group[0])
+        limit = (1.0, tuple(frozenset((key,)) for key in LIMIT_KEYS))
+        coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
+        asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
+        in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
+        return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool
