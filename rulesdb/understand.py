@@ -1,6 +1,7 @@
 """Understanding a question: what the player typed, as the words the texts use for it.
 
-A question is parsed (``rulesdb.query``), its mistyped stop words dropped, its words given
+A question is parsed (``rulesdb.query``), its Chinese cut at the games' terms
+(``rulesdb.segment``), its mistyped stop words dropped, its words given
 their lemmas ("thieves" is "thief"), the game's synonyms over the shared ones, and spelling
 corrections; its CJK pieces their synonyms and the glossary's English. The result is the FTS5
 expression of each table and the weight each table's score carries.
@@ -20,7 +21,18 @@ from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
 from rulesdb.glossary import covered_length, english_for, glossary
 from rulesdb.lemmas import lemmas
-from rulesdb.query import MAX_WORDS, Query, Synonyms, expand, expand_cjk, parse_query, recall, synonym_keys
+from rulesdb.query import (
+    CJK_STOPWORDS,
+    MAX_WORDS,
+    Query,
+    Synonyms,
+    expand,
+    expand_cjk,
+    parse_query,
+    recall,
+    synonym_keys,
+)
+from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import Texts
 from rulesdb.tuning import Tuning
@@ -60,13 +72,19 @@ class Reader:
         self.synonyms = texts.synonyms
         self.all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         self.glossary = glossary(texts.sections)
+        cjk_words = (
+            word for table in texts.synonyms.values() for key, words in table.items() for word in (key, *words)
+        )
+        self.segmenter = Segmenter([*self.glossary, *cjk_words, *CJK_STOPWORDS])
         self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
         self._glossed: dict[str, tuple[tuple[str, ...], int]] = {}  # CJK piece -> gloss
         self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
 
     def read(self, query: str, game: str | None) -> Question:
         """The question (its Chinese already Traditional) as the tables are searched."""
-        asked = self.without_slips(parse_query(query, converted=True), game)
+        parsed = parse_query(query, converted=True)
+        parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
+        asked = self.without_slips(parsed, game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)

@@ -96,3 +96,11 @@ def test_json_is_json_on_every_path(real_index: RulesIndex, query: str) -> None:
         assert printed["results"] == [] and printed["reason"] and isinstance(printed["closest"], list)
     else:
         assert isinstance(printed, list) and printed
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet="黑暗方平手聖騎士被打敗會去棄牌堆地牢的嗎", max_size=16))
+def test_segmenting_keeps_every_character_and_each_term_whole(real_index: RulesIndex, run: str) -> None:
+    """The games' terms as jieba's dictionary: a question's Chinese is cut at them, never lost."""
+    assert "".join(real_index.reader.segmenter.words(run)) == run
+    assert real_index.reader.segmenter.cut(("黑暗方平手",)) == ("黑暗方", "平手")
