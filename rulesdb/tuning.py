@@ -18,7 +18,7 @@ class Tuning:
     tags: float = 4.0
     text: float = 1.0
     original: float = 1.0
-    snippet_tokens: int = 16
+    snippet_tokens: int = 24  # a sentence whole, most often: the list shows the answer without a key
     original_snippet_tokens: int = 40
     # A section's best passage counts this much beside the whole section's text, and a sentence
     # of a passage this much of its own score (a short note ranks, but a paragraph still can).
