@@ -45,6 +45,12 @@ def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     assert ids(real_index, "这个游戏平手怎么办", "mm5") == plain
 
 
+def test_everyday_chinese_finds_the_rule_words(real_index: RulesIndex) -> None:
+    """Bug 3: an "empty" field (空空) is a Neutral player's; "start a fight" (開打) is attacking."""
+    assert ids(real_index, "我場上空空的算哪一邊", "mm5")[0] in {"mm5.turn.switch", "mm5.ruling.faction"}
+    assert "attack" in ids(real_index, "可以開打嗎", "mm5")[0]
+
+
 @pytest.mark.xfail(strict=True, reason="黑暗方's English (dark) still outweighs 平手 in the titles and rulings")
 def test_the_tie_outweighs_the_side(real_index: RulesIndex) -> None:
     """Bug 3: 平手 (a tie) is what 黑暗方的平手 asks about, not the Dark side."""
