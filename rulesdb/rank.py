@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.query import LIMIT_WORDS, normalise, recall
+from rulesdb.query import LIMIT_WORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -35,7 +35,7 @@ class Scores:
     originals: dict[int, float] = field(default_factory=dict)  # the part of those from the original
     asked: dict[int, float] = field(default_factory=dict)  # section rowid -> its best-matching ask's score
     gap: float = 0.0  # the best-matching question no section answers: its score
-    found: dict[int, float] = field(default_factory=dict)  # body row -> its text's score
+    found: dict[int, float] = field(default_factory=dict)  # body row -> its bm25 rank (negative)
 
 
 class Ranker:
@@ -82,14 +82,15 @@ class Ranker:
             span = bounds.get(table, built.rowids.get(game, (0, -1)))
             rows: Iterable[tuple[int, float]] = built.db.execute(self.searches[table], (expression, *span))
             if table == "body":  # a row is found once
-                scores.found = {row: -rank * weight * built.rows.weight[row] for row, rank in rows}
+                scores.found = dict(rows)  # weighed in best_rows, in its one pass over them
                 continue
             if table == "cjk":  # a section with an original: its original speaks for it
                 rows = [(rowid, rank) for rowid, rank in rows if not built.has_original[rowid]]
+            sections, originals = scores.sections, scores.originals
             for rowid, rank in rows:
-                scores.sections[rowid] = scores.sections.get(rowid, 0.0) - rank * weight
+                sections[rowid] = sections.get(rowid, 0.0) - rank * weight
                 if table == "original":
-                    scores.originals[rowid] = -rank * weight
+                    originals[rowid] = -rank * weight
         return scores
 
     def rank(self, question: Question, query: str, game: str | None) -> tuple[list[tuple[float, int]], bool]:
@@ -102,12 +103,19 @@ class Ranker:
         for owner, score in scores.asked.items():
             scores.sections[owner] = scores.sections.get(owner, 0.0) + score * ask_weight
         self.raise_quoted(query, scores.sections, *self.built.rowids.get(game, (0, -1)))
-        best = self.best_rows(scores.found, scores.sections, question.parsed.number)
+        body = question.weights["body"]
+        best = self.best_rows(scores.found, scores.sections, question.parsed.number, body)
         coverage = self.built.coverage[game]
         # A ruling has no original: it is held to the question's English key words only.
         english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
         held: dict[int, float] = {}
-        self.raise_rulings(best, scores.originals, lambda row: recall(held, row, coverage.held, english, row))
+
+        def holds(row: int) -> float:  # read once a row: a ruling is checked against each paragraph
+            if row not in held:
+                held[row] = coverage.held(english, row)
+            return held[row]
+
+        self.raise_rulings(best, scores.originals, holds)
         ranked = sorted((-score, row) for score, row in best.values())
         return ranked, self.answered(question, ranked, scores, game)
 
@@ -158,29 +166,30 @@ class Ranker:
         return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
 
     def best_rows(
-        self, found: dict[int, float], sections: dict[int, float], number: bool
+        self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float
     ) -> dict[int, tuple[float, int]]:
-        """Each matching section's best row and its score: the row's own score plus its
-        section's title, tags, original and ask (a section found only by those shows its first
-        passage). A number question favours the rows that state a number. A passage is shown by
-        its best sentence found, when one of its sentences was."""
+        """Each matching section's best row and its score: the row's own score (``found``: its
+        bm25 rank, times ``weight`` and the row's own weight) plus its section's title, tags,
+        original and ask (a section found only by those shows its first passage). A number
+        question favours the rows that state a number. A passage is shown by its best sentence
+        found, when one of its sentences was. One pass over the rows: they are many."""
         best: dict[int, tuple[float, int]] = {}
-        rows = self.built.rows
-        for row, score in found.items():
-            section = rows.owner[row]
+        shown: dict[int, tuple[float, int]] = {}  # passage -> its best sentence's score, row
+        rows, boost = self.built.rows, self.tuning.number_boost if number else 1.0
+        owner, parent, numbered, weights = rows.owner, rows.parent, rows.numbered, rows.weight
+        for row, rank in found.items():
+            score = -rank * weight * weights[row]
+            section = owner[row]
             total = score + sections.get(section, 0.0)
-            if number and rows.numbered[row]:
-                total *= self.tuning.number_boost
+            if numbered[row]:
+                total *= boost
             if total > best.get(section, (0.0, 0))[0]:
                 best[section] = (total, row)
+            if parent[row] != row and score > shown.get(parent[row], (0.0, 0))[0]:
+                shown[parent[row]] = (score, row)
         for section, score in sections.items():
             if section not in best:
                 best[section] = (score, rows.first[section])
-        shown: dict[int, tuple[float, int]] = {}
-        for row, score in found.items():
-            parent = rows.parent[row]
-            if row != parent and score > shown.get(parent, (0.0, 0))[0]:
-                shown[parent] = (score, row)
         return {section: (total, shown[row][1] if row in shown else row) for section, (total, row) in best.items()}
 
     def raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
@@ -212,18 +221,22 @@ class Ranker:
             score, row = best[rowid]
             settled = settles[rowid]
             reach = t.ruling_reach + t.ruling_breadth * max(0, len(settled) - 2)
-            answered = [
-                (best[s][0], s)
-                for s in settled
-                if s in best
-                and score < best[s][0]
-                and score >= reach * (best[s][0] - originals.get(s, 0.0))
-                and held(row) >= t.ruling_focus * held(best[s][1])
-            ]
-            if answered:
-                paragraph = max(answered)[1]
-                if score > raised.get(paragraph, (0.0, 0))[0]:
-                    raised[paragraph] = (score, rowid)
+            near = sorted(
+                ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
+                reverse=True,
+            )
+            # The best paragraph it answers (the key words checked last: they cost most).
+            paragraph = next(
+                (
+                    s
+                    for total, s in near
+                    if score >= reach * (total - originals.get(s, 0.0))
+                    and held(row) >= t.ruling_focus * held(best[s][1])
+                ),
+                None,
+            )
+            if paragraph is not None and score > raised.get(paragraph, (0.0, 0))[0]:
+                raised[paragraph] = (score, rowid)
         for paragraph, (score, rowid) in raised.items():
             best[rowid] = (best[paragraph][0] + score * 1e-6, best[rowid][1])  # raised rulings keep their order
 
