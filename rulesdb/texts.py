@@ -89,13 +89,13 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
     _check_ids(sections)
     common = _synonyms(root / "synonyms" / "common.toml")
     synonyms = {
-        info.game: _with_common(_synonyms(root / "synonyms" / f"{info.game}.toml"), common, info.game, sections)
+        info.game: with_common(_synonyms(root / "synonyms" / f"{info.game}.toml"), common, info.game, sections)
         for info in games
     }
     return Texts(tuple(games), tuple(sections), synonyms)
 
 
-def _with_common(
+def with_common(
     table: dict[str, tuple[str, ...]], common: dict[str, tuple[str, ...]], game: str, sections: list[Section]
 ) -> dict[str, tuple[str, ...]]:
     """The game's table over the common one: of a common entry, the words the game's titles

@@ -110,3 +110,23 @@ def test_segmenting_keeps_every_character_and_each_term_whole(real_index: RulesI
     """The games' terms as jieba's dictionary: a question's Chinese is cut at them, never lost."""
     assert "".join(real_index.reader.segmenter.words(run)) == run
     assert real_index.reader.segmenter.cut(("黑暗方平手",)) == ("黑暗方", "平手")
+
+
+_WORD = st.sampled_from(["swap", "switch", "trade", "exchange", "side", "gem", "look", "peek"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(_WORD, st.lists(_WORD, min_size=1, max_size=3).map(tuple), max_size=4))
+def test_a_games_table_adds_its_sense_and_never_hides_the_shared_one(table: dict[str, tuple[str, ...]]) -> None:
+    """Bug 2, for any game table: each key keeps the shared words the game's topics hold."""
+    from rulesdb.texts import load, with_common
+
+    texts = load()
+    sections = list(texts.sections)
+    common = {"swap": ("exchange", "trade"), "peek": ("look",), "trade": ("swap",)}
+    merged = with_common(table, common, "tkc", sections)
+    alone = with_common({}, common, "tkc", sections)
+    for key, words in table.items():
+        assert set(words) <= set(merged[key])
+    for key, words in alone.items():
+        assert set(words) <= set(merged[key])
