@@ -50,8 +50,9 @@ def section_markdown(section: Any, index: Any, original: bool = False, passage: 
         if section.kind == "ruling"
         else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
+    whole = passage.split() == section.text.split()  # the section is the answer: shown once
     answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
-    first = [f"> **{answer}**", ""] if answer else []
+    first = [f"> **{answer}**", ""] if answer and not whole else []
     lines = [*first, f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
     if original:
         lines += ["", *original_markdown(section)]
