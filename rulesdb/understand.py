@@ -136,9 +136,10 @@ class Reader:
         return alternatives
 
     def alternatives(self, word: str, synonyms: Synonyms) -> tuple[str, ...]:
-        """A word's lemmas, its own synonyms in the texts and its spelling correction."""
+        """A word's lemmas, its own synonyms in the texts and its spelling correction (or the
+        text word it is with two letters swapped, though it is English: "cots" for cost)."""
         found, _ = expand((word, *lemmas(word)), synonyms)
-        corrected = self.speller.correct(word)
+        corrected = self.speller.correct(word) or self.speller.unswapped(word)
         return (*found, *((corrected,) if corrected else ()))
 
     def understood(self, parsed: Query, game: str | None) -> Query:
