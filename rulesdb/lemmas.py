@@ -7,8 +7,8 @@ built, not at import.
 
 from __future__ import annotations
 
-from rulesdb.coverage import word_key
-from rulesdb.query import recall
+from rulesdb.coverage import QUESTION_VERBS, word_key
+from rulesdb.query import STOPWORDS, recall
 
 
 def lemmas(word: str) -> tuple[str, ...]:
@@ -27,7 +27,15 @@ def _lemmas(word: str) -> tuple[str, ...]:
     from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
 
     found = (lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
-    return tuple(dict.fromkeys(lemma for lemma in found if word_key(lemma) != word_key(word)))
+    # Not a verb a question is built on ("goes" is "go"), nor a stop word: they say nothing of
+    # what it asks, and would match the asks and unanswered questions built on them.
+    return tuple(
+        dict.fromkeys(
+            lemma
+            for lemma in found
+            if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
+        )
+    )
 
 
 def load_lemmas() -> None:
