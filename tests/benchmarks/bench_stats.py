@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion import stats
+from companion import stats, stats_report
 from companion.core import encode
 from companion.games import get_game
 from companion.games.free import Adjust, Finish, NextTurn
@@ -91,7 +91,7 @@ def open_stats(path: Path) -> float:
     repo = Repository.open(path)
     found, names = players.outcomes(repo)
     stats.game_stats("all", found, names)
-    stats.report(found, names, {"free": "Free play"})
+    stats_report.report(found, names, {"free": "Free play"})
     took = time.perf_counter() - began
     repo.close()
     assert len(found) > 0

@@ -1,0 +1,262 @@
+"""The figures a BG Stats user looks for, folded from finished sessions' outcomes: per player
+(streaks, h-index, score records, head-to-head), per game (plays by player count, win rate by
+seat and of the start player, score records) and for the table (plays per month, nickels,
+dimes and quarters, each game's first play).
+
+Pure functions over `stats.Outcome`s in one pass each, so a thousand sessions fold in a few
+milliseconds. Plays are ordered by when they ended, then by session, so ties are stable.
+A game is counted as BG Stats counts it: `Outcome.key`, free play by the game played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.clock import local
+from companion.stats import Outcome
+
+MILESTONES = ((25, "quarter"), (10, "dime"), (5, "nickel"))
+
+
+@dataclass(frozen=True)
+class Score:
+    """A score with who made it, when (UTC) and in which game (its key)."""
+
+    score: int
+    player: int
+    ended: str
+    game: str
+
+
+@dataclass(frozen=True)
+class Versus:
+    """One player's record against another, over the finished plays they had together."""
+
+    other: int
+    together: int
+    won: int  # this player won and the other did not
+    lost: int  # the other won and this player did not
+    both: int
+    neither: int
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    player: int
+    plays: int
+    wins: int
+    current_streak: int  # wins in a row up to their latest play
+    longest_streak: int
+    h_index: int  # the largest h: h games played at least h times each
+    first: str
+    last: str
+    seconds: int
+    mean_score: float | None
+    best: Score | None
+    worst: Score | None
+    versus: tuple[Versus, ...]  # the most played-against first
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class Rate:
+    plays: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    key: str
+    plays: int
+    seconds: int
+    first: str
+    last: str
+    player_counts: tuple[tuple[int, int], ...]  # (players at the table, plays), fewest first
+    seats: tuple[Rate, ...]  # by seat, the first seat first
+    start_player: Rate  # the plays whose start player is known, and the start player's wins
+    highest: Score | None
+    lowest: Score | None
+
+    @property
+    def mean_seconds(self) -> float:
+        return self.seconds / self.plays if self.plays else 0.0
+
+
+@dataclass(frozen=True)
+class Month:
+    month: str  # "YYYY-MM", local time
+    plays: int
+    new_games: tuple[str, ...]  # the games first played this month (keys)
+
+
+@dataclass(frozen=True)
+class Milestone:
+    game: str  # key
+    plays: int
+    name: str  # "quarter", "dime" or "nickel": the highest reached
+    reached: str  # when the play that reached it ended, UTC
+
+
+@dataclass(frozen=True)
+class TableFigures:
+    months: tuple[Month, ...]  # oldest first, every month from the first play to the last
+    milestones: tuple[Milestone, ...]  # the most played first
+    firsts: tuple[tuple[str, str], ...]  # (game key, its first play's end, UTC), oldest first
+
+
+def in_order(outcomes: Iterable[Outcome]) -> list[Outcome]:
+    return sorted(outcomes, key=lambda o: (o.ended, o.session_id))
+
+
+def h_index(plays_per_game: Iterable[int]) -> int:
+    """The largest h such that h games were played at least h times each."""
+    counts = sorted(plays_per_game, reverse=True)
+    return sum(1 for i, n in enumerate(counts, 1) if n >= i)
+
+
+def streaks(results: Sequence[bool]) -> tuple[int, int]:
+    """(current, longest) run of wins in results oldest first."""
+    longest = run = 0
+    for won in results:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return run, longest
+
+
+def players(outcomes: Iterable[Outcome]) -> list[PlayerFigures]:
+    """Every seated player's figures over `outcomes`, the most wins first."""
+    ordered = in_order(outcomes)
+    seated: dict[int, list[tuple[Outcome, int]]] = defaultdict(list)
+    pairs: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for o in ordered:
+        won = [seat in o.winners for seat in range(len(o.players))]
+        for seat, p in enumerate(o.players):
+            seated[p].append((o, seat))
+            for other, q in enumerate(o.players):
+                if q != p:
+                    tally = pairs[(p, q)]
+                    tally[0] += 1
+                    tally[1] += won[seat] and not won[other]
+                    tally[2] += won[other] and not won[seat]
+                    tally[3] += won[seat] and won[other]
+                    tally[4] += not won[seat] and not won[other]
+    versus: dict[int, list[Versus]] = defaultdict(list)
+    for (p, q), t in pairs.items():
+        versus[p].append(Versus(q, *t))
+    found = [_player(p, plays, versus[p]) for p, plays in seated.items()]
+    return sorted(found, key=lambda f: (-f.wins, -f.rate, f.player))
+
+
+def _player(player: int, plays: list[tuple[Outcome, int]], versus: list[Versus]) -> PlayerFigures:
+    results = [seat in o.winners for o, seat in plays]
+    current, longest = streaks(results)
+    scored = [
+        Score(score, player, o.ended, o.key)
+        for o, seat in plays
+        if seat < len(o.scores) and (score := o.scores[seat]) is not None
+    ]
+    return PlayerFigures(
+        player,
+        len(plays),
+        sum(results),
+        current,
+        longest,
+        h_index(Counter(o.key for o, _ in plays).values()),
+        plays[0][0].ended if plays else "",
+        plays[-1][0].ended if plays else "",
+        sum(o.seconds for o, _ in plays),
+        sum(s.score for s in scored) / len(scored) if scored else None,
+        max(scored, key=lambda s: s.score, default=None),  # the first such score holds the record
+        min(scored, key=lambda s: s.score, default=None),
+        tuple(sorted(versus, key=lambda v: (-v.together, v.other))),
+    )
+
+
+def game(key: str, outcomes: Iterable[Outcome]) -> GameFigures:
+    """One game's figures (or every game's, under `key`)."""
+    ordered = in_order(outcomes)
+    counts = Counter(len(o.players) for o in ordered)
+    seat_plays: Counter[int] = Counter()
+    seat_wins: Counter[int] = Counter()
+    started = start_won = 0
+    scored: list[Score] = []
+    for o in ordered:
+        for seat, p in enumerate(o.players):
+            seat_plays[seat] += 1
+            seat_wins[seat] += seat in o.winners
+            if seat < len(o.scores) and (score := o.scores[seat]) is not None:
+                scored.append(Score(score, p, o.ended, o.key))
+        if o.start is not None and o.start < len(o.players):
+            started += 1
+            start_won += o.start in o.winners
+    return GameFigures(
+        key,
+        len(ordered),
+        sum(o.seconds for o in ordered),
+        ordered[0].ended if ordered else "",
+        ordered[-1].ended if ordered else "",
+        tuple(sorted(counts.items())),
+        tuple(Rate(seat_plays[s], seat_wins[s]) for s in range(max(seat_plays, default=-1) + 1)),
+        Rate(started, start_won),
+        max(scored, key=lambda s: s.score, default=None),
+        min(scored, key=lambda s: s.score, default=None),
+    )
+
+
+def table(outcomes: Iterable[Outcome]) -> TableFigures:
+    """Plays per month (local time, empty months included), milestones and first plays."""
+    ordered = in_order(outcomes)
+    firsts: dict[str, str] = {}
+    months: Counter[str] = Counter()
+    new: dict[str, list[str]] = defaultdict(list)
+    tally: Counter[str] = Counter()
+    reached: dict[str, str] = {}
+    for o in ordered:
+        month = local(o.ended).strftime("%Y-%m") if o.ended else "?"
+        months[month] += 1
+        tally[o.key] += 1
+        if o.key not in firsts:
+            firsts[o.key] = o.ended
+            new[month].append(o.key)
+        if any(tally[o.key] == n for n, _ in MILESTONES):
+            reached[o.key] = o.ended
+    stones = [
+        Milestone(key, n, next(name for need, name in MILESTONES if n >= need), reached[key])
+        for key, n in tally.items()
+        if n >= MILESTONES[-1][0]
+    ]
+    stones.sort(key=lambda m: (-m.plays, m.game))
+    return TableFigures(
+        tuple(Month(m, months.get(m, 0), tuple(new.get(m, ()))) for m in _every_month(sorted(months))),
+        tuple(stones),
+        tuple(firsts.items()),
+    )
+
+
+def _every_month(seen: Sequence[str]) -> list[str]:
+    """The months from the first seen to the last, none left out ("?" for an unknown time)."""
+    dated = [m for m in seen if m != "?"]
+    if not dated:
+        return list(seen)
+    year, month = map(int, dated[0].split("-"))
+    last = tuple(map(int, dated[-1].split("-")))
+    out = []
+    while (year, month) <= last:
+        out.append(f"{year:04d}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return out + [m for m in seen if m == "?"]
+
+
+def label(key: str, game_names: Mapping[str, str]) -> str:
+    """A game key as a person reads it: free play's game played, or the game's name."""
+    game, _, played = key.partition(":")
+    return played or game_names.get(game, game)
