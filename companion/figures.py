@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.clock import local
 from companion.stats import Outcome
@@ -260,3 +261,24 @@ def label(key: str, game_names: Mapping[str, str]) -> str:
     """A game key as a person reads it: free play's game played, or the game's name."""
     game, _, played = key.partition(":")
     return played or game_names.get(game, game)
+
+
+def month_bars(months: Sequence[Mapping[str, Any]], room: int) -> list[tuple[str, int, bool]]:
+    """The plays-per-month plot's bars, as `stats --json` gives the months: (label, plays,
+    whether a game was first played in it, then marked `*`); by quarter, then by year, when
+    more than `room` bars would not fit, so the plot scales down to any width."""
+    bins = [(m["month"], m["plays"], bool(m["new_games"])) for m in months]
+    for width in (7, 4):  # "2026-Q1", then "2026"
+        if len(bins) <= room:
+            break
+        grouped: dict[str, list[int]] = {}
+        for name, plays, new in bins:
+            key = name[:4] if width == 4 else f"{name[:4]}-Q{(int(name[5:7]) - 1) // 3 + 1}"
+            if "?" in name:
+                key = name
+            grouped.setdefault(key, [0, 0])
+            grouped[key][0] += plays
+            grouped[key][1] |= new
+        bins = [(k, v[0], bool(v[1])) for k, v in grouped.items()]
+    labels = [name[2:] if len(bins) == len(months) else name for name, _, _ in bins]
+    return [(f"{label}{'*' if new else ''}", n, new) for label, (_, n, new) in zip(labels, bins, strict=True)][-room:]

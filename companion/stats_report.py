@@ -228,3 +228,41 @@ def _players_words(found: Sequence[Mapping[str, Any]]) -> list[str]:
             f"{when(p['last_played'])}"
         )
     return out
+
+
+def player_card(p: Mapping[str, Any]) -> list[str]:
+    """A player's figures in a few lines: what the stats screen shows under the table."""
+    if not p["plays"]:
+        return [f"{p['name']}: no finished play yet."]
+    lines = [
+        f"{p['name']}: {p['plays']} play(s), {p['wins']} win(s) ({p['win_rate']:.0%}), "
+        f"streak {p['current_streak']} (longest {p['longest_streak']}), h-index {p['h_index']}, "
+        f"{duration(p['play_seconds'])} of play; first {when(p['first_played'])}, last {when(p['last_played'])}"
+    ]
+    for word in ("best", "worst"):
+        s = p[word]
+        if s:
+            lines.append(f"  {word} score {s['score']} in {s['game']}, {when(s['date'])}")
+    for v in p["versus"]:
+        lines.append(
+            f"  v {v['name']}: {v['together']} together, won {v['won']}, lost {v['lost']}, "
+            f"both {v['both_won']}, neither {v['neither_won']}"
+        )
+    return lines
+
+
+def game_card(g: Mapping[str, Any]) -> list[str]:
+    """A game's own figures, as the stats screen shows them."""
+    lines = _game_words(g)
+    table_start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("player "))
+    return lines[:table_start] + lines[table_start + 1 + len(g["players"]) :]
+
+
+def table_card(t: Mapping[str, Any]) -> list[str]:
+    """The table's milestones and first plays."""
+    lines = [
+        f"{m['name']}: a {m['milestone']} ({m['plays']} plays), reached {when(m['reached'])}" for m in t["milestones"]
+    ]
+    if t["first_plays"]:
+        lines.append("First plays: " + ", ".join(f"{f['name']} {when(f['date'])[:10]}" for f in t["first_plays"]))
+    return lines

@@ -102,3 +102,19 @@ def test_totals_over_players_equal_totals_over_games(found):
     assert [f["name"] for f in data["table"]["first_plays"]] == [
         k.partition(":")[2] or k for k in dict.fromkeys(o.key for o in figures.in_order(found))
     ]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=60), st.integers(3, 30))
+def test_the_month_plot_scales_down_to_its_width_and_keeps_every_play(plays, room):
+    months = [
+        {"month": f"{2020 + i // 12}-{i % 12 + 1:02d}", "plays": n, "new_games": ["Catan"] if i == 0 else []}
+        for i, n in enumerate(plays)
+    ]
+    bars = figures.month_bars(months, room)
+    years = len({m["month"][:4] for m in months})
+    assert len(bars) <= room
+    if years <= room:
+        assert sum(n for _, n, _ in bars) == sum(plays), "grouped, never dropped"
+        assert bars[0][2], "the first play of a game is marked, whatever the grouping"
+    assert all(label.endswith("*") is new for label, _, new in bars)
