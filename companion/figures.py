@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import Any
 
 from companion.clock import local
 from companion.stats import Outcome
 
 MILESTONES = ((25, "quarter"), (10, "dime"), (5, "nickel"))
+REACHED = frozenset(n for n, _ in MILESTONES)
 
 
 @dataclass(frozen=True)
@@ -134,52 +136,83 @@ def streaks(results: Sequence[bool]) -> tuple[int, int]:
 
 
 def players(outcomes: Iterable[Outcome]) -> list[PlayerFigures]:
-    """Every seated player's figures over `outcomes`, the most wins first."""
-    ordered = in_order(outcomes)
-    seated: dict[int, list[tuple[Outcome, int]]] = defaultdict(list)
-    pairs: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
-    for o in ordered:
-        won = [seat in o.winners for seat in range(len(o.players))]
+    """Every seated player's figures over `outcomes`, the most wins first. One pass over the
+    plays in order; the pairs at each table are counted at the end by Counter's C loop (won: a winner
+    over a loser; both; neither), so a thousand plays fold in milliseconds."""
+    tallies: dict[int, _Tally] = {}
+    wins: list[tuple[int, int]] = []
+    shared: list[tuple[int, int]] = []
+    lost_both: list[tuple[int, int]] = []
+    for o in in_order(outcomes):
+        key = o.key
+        winners = [p for seat, p in enumerate(o.players) if seat in o.winners]
+        losers = [p for seat, p in enumerate(o.players) if seat not in o.winners]
         for seat, p in enumerate(o.players):
-            seated[p].append((o, seat))
-            for other, q in enumerate(o.players):
-                if q != p:
-                    tally = pairs[(p, q)]
-                    tally[0] += 1
-                    tally[1] += won[seat] and not won[other]
-                    tally[2] += won[other] and not won[seat]
-                    tally[3] += won[seat] and won[other]
-                    tally[4] += not won[seat] and not won[other]
+            t = tallies.get(p)
+            if t is None:
+                t = tallies[p] = _Tally(o.ended)
+            t.add(o, key, seat in o.winners, o.scores[seat] if seat < len(o.scores) else None)
+        wins.extend(product(winners, losers))
+        shared.extend(permutations(winners, 2))
+        lost_both.extend(permutations(losers, 2))
+    won, both, neither = Counter(wins), Counter(shared), Counter(lost_both)
     versus: dict[int, list[Versus]] = defaultdict(list)
-    for (p, q), t in pairs.items():
-        versus[p].append(Versus(q, *t))
-    found = [_player(p, plays, versus[p]) for p, plays in seated.items()]
+    for p, q in {*won, *both, *neither, *((q, p) for p, q in won)}:
+        w, lost, b, n = won[(p, q)], won[(q, p)], both[(p, q)], neither[(p, q)]
+        versus[p].append(Versus(q, w + lost + b + n, w, lost, b, n))
+    found = [t.figures(p, versus[p]) for p, t in tallies.items()]
     return sorted(found, key=lambda f: (-f.wins, -f.rate, f.player))
 
 
-def _player(player: int, plays: list[tuple[Outcome, int]], versus: list[Versus]) -> PlayerFigures:
-    results = [seat in o.winners for o, seat in plays]
-    current, longest = streaks(results)
-    scored = [
-        Score(score, player, o.ended, o.key)
-        for o, seat in plays
-        if seat < len(o.scores) and (score := o.scores[seat]) is not None
-    ]
-    return PlayerFigures(
-        player,
-        len(plays),
-        sum(results),
-        current,
-        longest,
-        h_index(Counter(o.key for o, _ in plays).values()),
-        plays[0][0].ended if plays else "",
-        plays[-1][0].ended if plays else "",
-        sum(o.seconds for o, _ in plays),
-        sum(s.score for s in scored) / len(scored) if scored else None,
-        max(scored, key=lambda s: s.score, default=None),  # the first such score holds the record
-        min(scored, key=lambda s: s.score, default=None),
-        tuple(sorted(versus, key=lambda v: (-v.together, v.other))),
-    )
+class _Tally:
+    """A player's running figures while their plays are folded in order."""
+
+    def __init__(self, first: str) -> None:
+        self.first = self.last = first
+        self.plays = self.wins = self.run = self.longest = self.seconds = 0
+        self.total = self.scored = 0
+        self.best: tuple[int, Outcome] | None = None
+        self.worst: tuple[int, Outcome] | None = None
+        self.games: Counter[str] = Counter()
+
+    def add(self, o: Outcome, key: str, won: bool, score: int | None) -> None:
+        self.plays += 1
+        self.last = o.ended
+        self.seconds += o.seconds
+        self.games[key] += 1
+        if won:
+            self.wins += 1
+            self.run += 1
+            self.longest = max(self.longest, self.run)
+        else:
+            self.run = 0
+        if score is not None:
+            self.total += score
+            self.scored += 1
+            if self.best is None or score > self.best[0]:  # the first such score holds the record
+                self.best = (score, o)
+            if self.worst is None or score < self.worst[0]:
+                self.worst = (score, o)
+
+    def figures(self, player: int, versus: list[Versus]) -> PlayerFigures:
+        def record(found: tuple[int, Outcome] | None) -> Score | None:
+            return None if found is None else Score(found[0], player, found[1].ended, found[1].key)
+
+        return PlayerFigures(
+            player,
+            self.plays,
+            self.wins,
+            self.run,
+            self.longest,
+            h_index(self.games.values()),
+            self.first,
+            self.last,
+            self.seconds,
+            self.total / self.scored if self.scored else None,
+            record(self.best),
+            record(self.worst),
+            tuple(sorted(versus, key=lambda v: (-v.together, v.other))),
+        )
 
 
 def game(key: str, outcomes: Iterable[Outcome]) -> GameFigures:
@@ -189,13 +222,19 @@ def game(key: str, outcomes: Iterable[Outcome]) -> GameFigures:
     seat_plays: Counter[int] = Counter()
     seat_wins: Counter[int] = Counter()
     started = start_won = 0
-    scored: list[Score] = []
+    high: tuple[int, int, Outcome] | None = None
+    low: tuple[int, int, Outcome] | None = None
     for o in ordered:
         for seat, p in enumerate(o.players):
             seat_plays[seat] += 1
-            seat_wins[seat] += seat in o.winners
-            if seat < len(o.scores) and (score := o.scores[seat]) is not None:
-                scored.append(Score(score, p, o.ended, o.key))
+            if seat in o.winners:
+                seat_wins[seat] += 1
+            score = o.scores[seat] if seat < len(o.scores) else None
+            if score is not None:
+                if high is None or score > high[0]:  # the first such score holds the record
+                    high = (score, p, o)
+                if low is None or score < low[0]:
+                    low = (score, p, o)
         if o.start is not None and o.start < len(o.players):
             started += 1
             start_won += o.start in o.winners
@@ -208,8 +247,8 @@ def game(key: str, outcomes: Iterable[Outcome]) -> GameFigures:
         tuple(sorted(counts.items())),
         tuple(Rate(seat_plays[s], seat_wins[s]) for s in range(max(seat_plays, default=-1) + 1)),
         Rate(started, start_won),
-        max(scored, key=lambda s: s.score, default=None),
-        min(scored, key=lambda s: s.score, default=None),
+        None if high is None else Score(high[0], high[1], high[2].ended, high[2].key),
+        None if low is None else Score(low[0], low[1], low[2].ended, low[2].key),
     )
 
 
@@ -228,7 +267,7 @@ def table(outcomes: Iterable[Outcome]) -> TableFigures:
         if o.key not in firsts:
             firsts[o.key] = o.ended
             new[month].append(o.key)
-        if any(tally[o.key] == n for n, _ in MILESTONES):
+        if tally[o.key] in REACHED:
             reached[o.key] = o.ended
     stones = [
         Milestone(key, n, next(name for need, name in MILESTONES if n >= need), reached[key])

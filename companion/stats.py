@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from companion.clock import active_seconds, local
@@ -40,7 +41,7 @@ class Outcome:
     played: str = ""  # free play: the game the table played, by name ("" for a game that is itself)
     start: int | None = None  # the start player's seat, where the game names one
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The game as the statistics and BG Stats count it: free play by the game played."""
         return f"{self.game}:{self.played}" if self.played else self.game

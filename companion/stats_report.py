@@ -6,14 +6,13 @@ are shown in local time, the zone named, in words.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion import figures
 from companion.stats import (
-    GameStats,
     Outcome,
-    by_game,
     column,
     duration,
     figure_data,
@@ -78,28 +77,38 @@ def player_data(
 
 
 def game_data(
-    g: GameStats, chosen: Sequence[Outcome], names: Mapping[int, str], game_names: Mapping[str, str]
+    key: str,
+    chosen: Sequence[Outcome],
+    found: Sequence[figures.PlayerFigures],
+    names: Mapping[int, str],
+    game_names: Mapping[str, str],
 ) -> dict[str, Any]:
-    f = figures.game(g.key, chosen)
-    own = {line.player: figure_data(line.figures) for line in g.players}
+    """One game's figures, its players' (`found`, folded from `chosen`) with their own."""
+    f = figures.game(key, chosen)
+    table: list[tuple[str, Any]] = []
+    own: dict[int, list[tuple[str, Any]]] = defaultdict(list)
+    for o in chosen:
+        for who, label, value in o.figures:
+            if who is None:
+                table.append((label, value))
+            elif 0 <= who < len(o.players):
+                own[o.players[who]].append((label, value))
     return {
-        "game": g.key.partition(":")[0],
-        "key": g.key,  # the game as counted: its id, or free play's "free:<game played>"
-        "name": figures.label(g.key, game_names),
-        "plays": g.plays,
-        "play_seconds": g.seconds,
+        "game": key.partition(":")[0],
+        "key": key,  # the game as counted: its id, or free play's "free:<game played>"
+        "name": figures.label(key, game_names),
+        "plays": f.plays,
+        "play_seconds": f.seconds,
         "mean_play_seconds": round(f.mean_seconds),
         "first_played": f.first,
-        "last_played": g.last,
+        "last_played": f.last,
         "player_counts": {str(n): plays for n, plays in f.player_counts},
         "seats": [{"seat": i + 1, **rate(r)} for i, r in enumerate(f.seats)],
         "start_player": rate(f.start_player),
         "highest_score": score(f.highest, names, game_names),
         "lowest_score": score(f.lowest, names, game_names),
-        "figures": figure_data(g.figures),
-        "players": _by_wins(
-            [player_data(p, names, game_names, own.get(p.player, {})) for p in figures.players(chosen)]
-        ),
+        "figures": figure_data(table),
+        "players": _by_wins([player_data(p, names, game_names, figure_data(own[p.player])) for p in found]),
     }
 
 
@@ -131,15 +140,17 @@ def report(
     groups: dict[str, list[Outcome]] = {}
     for o in chosen:
         groups.setdefault(o.key, []).append(o)
+    folded = figures.players(chosen)
     games = []
-    for g in by_game(chosen, names):
-        data = game_data(g, groups[g.key], names, game_names)
+    for key, group in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        found = folded if len(group) == len(chosen) else figures.players(group)  # one game: the same plays
+        data = game_data(key, group, found, names, game_names)
         if player_id is not None:
             data["players"] = [p for p in data["players"] if p["name"] == names[player_id]]
             if not data["players"]:
                 continue
         games.append(data)
-    everyone = _by_wins([player_data(p, names, game_names) for p in figures.players(chosen)])
+    everyone = _by_wins([player_data(p, names, game_names) for p in folded])
     if player_id is not None:
         everyone = [p for p in everyone if p["name"] == names[player_id]]
     out: dict[str, Any] = {"zone": zone(), "games": games, "players": everyone, "table": table(chosen, game_names)}

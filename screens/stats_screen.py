@@ -32,6 +32,7 @@ from screens.widgets.fitted_footer import FittedFooter
 
 ALL = "all"
 MORE = "▼ more below: shift+down"
+MORE_PLAYERS = "▼ more players: down"
 ACTIONS = (
     Command("g", "next_game", "Game", "Show the next game (or every game)"),
     Command("p", "plot", "Plot", "Show plays per month, or the win % over time"),
@@ -82,7 +83,8 @@ class StatsScreen(Screen[None]):
         self.query_one(DataTable).add_columns(
             "Player", "Plays", "Wins", "Win %", "Streak", "h", "Avg", "Best", "Time", "Last"
         )
-        self.watch(self.query_one("#details"), "scroll_y", lambda _: self.mark_more(), init=False)
+        for scrolled in (self.query_one("#details"), self.query_one(DataTable)):
+            self.watch(scrolled, "scroll_y", lambda _: self.mark_more(), init=False)
         self.load()
 
     @work(thread=True, exclusive=True, group="stats")
@@ -98,7 +100,7 @@ class StatsScreen(Screen[None]):
         found, names = outcomes(repo, progress)
         seated = [p.id for p in list_players(repo) if p.sessions]
         data = stats_report.report(found, names, self.names)
-        self.app.call_from_thread(self.loaded, found, names, seated, data, me(repo))
+        self.app.call_from_thread(self.loaded, found, names, seated, data, me(repo, names))
 
     def say(self, text: str) -> None:
         self.query_one("#choice", Static).update(text)
@@ -214,9 +216,11 @@ class StatsScreen(Screen[None]):
         self.call_after_refresh(self.mark_more)
 
     def mark_more(self) -> None:
-        details = self.query_one("#details", VerticalScroll)
-        below = details.scroll_y < details.max_scroll_y
-        self.query_one("#more", Static).update(MORE if below else "")
+        """One line saying what lies below the table or the figures, and the key that shows it."""
+        table, details = self.query_one(DataTable), self.query_one("#details", VerticalScroll)
+        words = [MORE_PLAYERS] if table.scroll_y < table.max_scroll_y else []
+        words += [MORE] if details.scroll_y < details.max_scroll_y else []
+        self.query_one("#more", Static).update(" · ".join(words))
 
     def action_scroll_details(self, step: int) -> None:
         details = self.query_one("#details", VerticalScroll)

@@ -15,7 +15,7 @@ is worked out again from the log when the statistics are read.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -96,12 +96,14 @@ def forget_unseated(con: Connection, keep: str | None) -> None:
     con.execute(unseated)
 
 
-def me(repo: Repository) -> int | None:
-    """The player chosen as "me" (the BG Stats user), if one is and still exists."""
+def me(repo: Repository, known: Collection[int] | None = None) -> int | None:
+    """The player chosen as "me" (the BG Stats user), if one is and still exists (among
+    `known`, the players' ids, when the caller has them)."""
     chosen = repo.meta(ME)
     if chosen is None or not chosen.isdigit():
         return None
-    return int(chosen) if any(p.id == int(chosen) for p in list_players(repo)) else None
+    ids = known if known is not None else {p.id for p in list_players(repo)}
+    return int(chosen) if int(chosen) in ids else None
 
 
 def set_me(repo: Repository, player: int | None) -> None:
@@ -283,7 +285,7 @@ def people(repo: Repository, session_id: int, bgg_ids: Mapping[str, int] | None 
     try:
         found, names = outcomes(repo)
         seated = seats(repo, session_id)
-        chosen = me(repo)
+        chosen = me(repo, names)
     except StoreError:  # a damaged file being salvaged: the names typed at the table
         return People(bgg_ids=dict(bgg_ids or {}))
     this = next((o for o in found if o.session_id == session_id), None)

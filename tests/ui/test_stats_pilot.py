@@ -222,3 +222,25 @@ async def test_i_makes_the_highlighted_player_me_and_the_file_remembers(make_app
     repo = Repository.open(played_db)
     assert {p.id: p.name for p in players.list_players(repo)}[players.me(repo)] == "Ann K."
     repo.close()
+
+
+async def test_a_long_table_of_players_says_more_and_scrolls_by_keyboard(make_app, db_path):
+    from companion.games import get_game
+    from companion.games.free import Finish
+    from tests.conftest import fixed_clock
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    free = get_game("free")
+    people = tuple(f"Player {n}" for n in range(1, 13))
+    loaded = repo.create(free, "Big table", people, {"counters": "score"})
+    repo.record(loaded.info.id, loaded.timeline, loaded.timeline.record(Finish()))
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        more = app.screen.query_one("#more", Static)
+        await wait_for(pilot, lambda: "more players" in str(more.render()))
+        for _ in range(12):
+            await pilot.press("down")
+        await wait_for(pilot, lambda: "more players" not in str(more.render()))
+        assert cells(app.screen.query_one(DataTable))[app.screen.query_one(DataTable).cursor_row][0] == "Player 9"
