@@ -261,7 +261,8 @@ def table(outcomes: Iterable[Outcome]) -> TableFigures:
     tally: Counter[str] = Counter()
     reached: dict[str, str] = {}
     for o in ordered:
-        month = local(o.ended).strftime("%Y-%m") if o.ended else "?"
+        when = local(o.ended) if o.ended else None
+        month = f"{when.year:04d}-{when.month:02d}" if when else "?"
         months[month] += 1
         tally[o.key] += 1
         if o.key not in firsts:

@@ -97,17 +97,19 @@ def summarise(game: Game[Any], timeline: Timeline, names: Sequence[str], times: 
 
 def outcome(session_id: int, game: str, players: Sequence[int], data: Mapping[str, Any], played: str = "") -> Outcome:
     """An Outcome from its stored form and the session's seats (`played`: see played_name)."""
+    figures = data.get("figures")
+    start = data.get("start")
     return Outcome(
         session_id,
         game,
         str(data.get("ended", "")),
         tuple(players),
-        tuple(int(w) for w in data.get("winners", ())),
+        tuple(map(int, data.get("winners", ()))),
         tuple(data.get("scores", ())),
         int(data.get("seconds", 0)),
-        tuple((f[0], str(f[1]), f[2]) for f in data.get("figures", ())),
+        tuple([(f[0], str(f[1]), f[2]) for f in figures]) if figures else (),
         played,
-        data.get("start") if type(data.get("start")) is int else None,
+        start if type(start) is int else None,
     )
 
 

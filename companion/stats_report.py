@@ -134,13 +134,16 @@ def report(
     game: str | None = None,
     player_id: int | None = None,
     versus: int | None = None,
+    folded: Sequence[figures.PlayerFigures] | None = None,
 ) -> dict[str, Any]:
-    """Every number the stats command prints, as plain data (what --json writes)."""
+    """Every number the stats command prints, as plain data (what --json writes); `folded`,
+    the players' figures over every outcome where the caller has them already."""
     chosen = [o for o in outcomes if game is None or o.game == game]
     groups: dict[str, list[Outcome]] = {}
     for o in chosen:
         groups.setdefault(o.key, []).append(o)
-    folded = figures.players(chosen)
+    if folded is None or game is not None:
+        folded = figures.players(chosen)
     games = []
     for key, group in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         found = folded if len(group) == len(chosen) else figures.players(group)  # one game: the same plays
@@ -150,7 +153,7 @@ def report(
             if not data["players"]:
                 continue
         games.append(data)
-    everyone = _by_wins([player_data(p, names, game_names) for p in folded])
+    everyone = players_data(folded, names, game_names)
     if player_id is not None:
         everyone = [p for p in everyone if p["name"] == names[player_id]]
     out: dict[str, Any] = {"zone": zone(), "games": games, "players": everyone, "table": table(chosen, game_names)}
@@ -164,6 +167,16 @@ def report(
             "neither_won": h.neither,
         }
     return out
+
+
+def players_data(
+    folded: Sequence[figures.PlayerFigures], names: Mapping[int, str], game_names: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """Each player's figures over every game, the most wins first."""
+    return _by_wins([player_data(p, names, game_names) for p in folded])
+
+
+EMPTY_TABLE: dict[str, Any] = {"months": [], "milestones": [], "first_plays": []}
 
 
 def _by_wins(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -277,3 +290,26 @@ def table_card(t: Mapping[str, Any]) -> list[str]:
     if t["first_plays"]:
         lines.append("First plays: " + ", ".join(f"{f['name']} {when(f['date'])[:10]}" for f in t["first_plays"]))
     return lines
+
+
+def no_plays(name: str) -> dict[str, Any]:
+    """A player with no finished play (their games are under way)."""
+    return {"name": name, "plays": 0, "wins": 0, "win_rate": 0.0, "play_seconds": 0, "last_played": ""}
+
+
+def row(p: Mapping[str, Any]) -> tuple[str, ...]:
+    """A player's row in the stats screen's table: the numbers `stats --json` gives, in words."""
+    played = bool(p["plays"])
+    mean, best = p.get("mean_score"), p.get("best_score")
+    return (
+        p["name"],
+        str(p["plays"]),
+        str(p["wins"]),
+        f"{p['win_rate']:.0%}" if played else "–",
+        f"{p['current_streak']}/{p['longest_streak']}" if played else "–",
+        str(p["h_index"]) if played else "–",
+        "–" if mean is None else number(round(mean, 1)),
+        "–" if best is None else str(best),
+        duration(p["play_seconds"]),
+        when(p["last_played"])[:10],
+    )

@@ -94,24 +94,38 @@ class StatsScreen(Screen[None]):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.say, f"Counting old sessions from their logs: {done} of {total}…")
 
+        from companion.figures import players
         from companion.store.players import me
 
         repo = store(self.app)
         found, names = outcomes(repo, progress)
         seated = [p.id for p in list_players(repo) if p.sessions]
-        data = stats_report.report(found, names, self.names)
-        self.app.call_from_thread(self.loaded, found, names, seated, data, me(repo, names))
+        chosen = me(repo, names)
+        folded = players(found)
+        if self.game == ALL:  # the table and the player's card first; the games' figures follow
+            everyone = stats_report.players_data(folded, names, self.names)
+            first = {"games": [], "players": everyone, "table": stats_report.EMPTY_TABLE}
+            self.app.call_from_thread(self.loaded, found, names, seated, first, chosen, False)
+        data = stats_report.report(found, names, self.names, folded=folded)
+        self.app.call_from_thread(self.loaded, found, names, seated, data, chosen)
 
     def say(self, text: str) -> None:
         self.query_one("#choice", Static).update(text)
 
     def loaded(
-        self, found: list[stats.Outcome], names: dict[int, str], seated: list[int], data: Any, me: int | None
+        self,
+        found: list[stats.Outcome],
+        names: dict[int, str],
+        seated: list[int],
+        data: Any,
+        me: int | None,
+        whole: bool = True,
     ) -> None:
+        """The figures read; `whole` False while only the players' are worked out."""
         self.outcomes, self.players, self.seated, self.data, self.me = found, names, seated, data, me
         self.ids = {name: pid for pid, name in names.items()}
         self.games = [ALL] + [g["key"] for g in data["games"]]
-        if self.game not in self.games:
+        if whole and self.game not in self.games:
             self.game = ALL
         self.show()
 
@@ -127,7 +141,7 @@ class StatsScreen(Screen[None]):
         lines = list(self.data["players"] if g is None else g["players"])
         if g is None:  # players whose games are all under way: a line each, to rename them
             listed = {p["name"] for p in lines}
-            lines += [_nobody(self.players[p]) for p in self.seated if self.players.get(p) not in listed]
+            lines += [stats_report.no_plays(self.players[p]) for p in self.seated if self.players.get(p) not in listed]
         self.lines = lines
         title = "Every game" if g is None else g["name"]
         plays = len(self.outcomes) if g is None else g["plays"]
@@ -144,7 +158,8 @@ class StatsScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for line in lines:
-            table.add_row(*_cells(line), key=line["name"])
+            name, *cells = stats_report.row(line)
+            table.add_row(literal(name), *cells, key=line["name"])
         if lines:
             table.move_cursor(row=min(max(row, 0), len(lines) - 1))
             table.focus()
@@ -368,26 +383,3 @@ def _whole_ticks(high: int, low: int = 0) -> list[float]:
     """At most five whole-number ticks from low to high (plays and wins are counts)."""
     step = max(1, -(-(high - low) // 4))
     return [float(t) for t in range(low, max(high, low) + 1, step)]
-
-
-def _nobody(name: str) -> dict[str, Any]:
-    """A player with no finished play (their games are under way)."""
-    return {"name": name, "plays": 0, "wins": 0, "win_rate": 0.0, "play_seconds": 0, "last_played": ""}
-
-
-def _cells(p: dict[str, Any]) -> tuple[Any, ...]:
-    """A player's row: the numbers `stats --json` gives, as the table shows them."""
-    played = bool(p["plays"])
-    mean, best = p.get("mean_score"), p.get("best_score")
-    return (
-        literal(p["name"]),
-        str(p["plays"]),
-        str(p["wins"]),
-        f"{p['win_rate']:.0%}" if played else "–",
-        f"{p['current_streak']}/{p['longest_streak']}" if played else "–",
-        str(p["h_index"]) if played else "–",
-        "–" if mean is None else stats.number(round(mean, 1)),
-        "–" if best is None else str(best),
-        stats.duration(p["play_seconds"]),
-        stats.when(p["last_played"])[:10],
-    )

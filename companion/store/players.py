@@ -272,8 +272,8 @@ def _played(game: Game[Any], title: Any, options: Any) -> str:
     """Free play's game name (stats.played_name) from a session row's title and options."""
     if not game.titled:
         return ""
-    try:
-        chosen = json.loads(options)
+    try:  # most sessions have no "game played": their title says it, with no JSON to read
+        chosen = json.loads(options) if isinstance(options, str) and stats.PLAYED in options else {}
     except (ValueError, TypeError):
         chosen = {}
     return stats.played_name(game, str(title), chosen if isinstance(chosen, dict) else {})
