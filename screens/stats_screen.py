@@ -89,25 +89,32 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def load(self) -> None:
-        from companion.store.players import list_players, outcomes
+        from companion.figures import players
+        from companion.store.players import list_players, me, outcomes
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.say, f"Counting old sessions from their logs: {done} of {total}…")
 
-        from companion.figures import players
-        from companion.store.players import me
-
         repo = store(self.app)
         found, names = outcomes(repo, progress)
         seated = [p.id for p in list_players(repo) if p.sessions]
-        chosen = me(repo, names)
         folded = players(found)
-        if self.game == ALL:  # the table and the player's card first; the games' figures follow
+        read = (found, names, seated, me(repo, names))
+        if self.game == ALL:  # the table and the player's card first; the games' figures once painted
             everyone = stats_report.players_data(folded, names, self.names)
             first = {"games": [], "players": everyone, "table": stats_report.EMPTY_TABLE}
-            self.app.call_from_thread(self.loaded, found, names, seated, first, chosen, False)
+            self.app.call_from_thread(self.loaded, *read, first, folded)
+        else:
+            data = stats_report.report(found, names, self.names, folded=folded)
+            self.app.call_from_thread(self.loaded, *read, data)
+
+    @work(thread=True, exclusive=True, group="stats-rest")
+    def load_rest(
+        self, found: list[stats.Outcome], names: dict[int, str], seated: list[int], me: int | None, folded: Any
+    ) -> None:
+        """Every game's figures and the table's, after the first paint (never competing with it)."""
         data = stats_report.report(found, names, self.names, folded=folded)
-        self.app.call_from_thread(self.loaded, found, names, seated, data, chosen)
+        self.app.call_from_thread(self.loaded, found, names, seated, me, data)
 
     def say(self, text: str) -> None:
         self.query_one("#choice", Static).update(text)
@@ -117,17 +124,20 @@ class StatsScreen(Screen[None]):
         found: list[stats.Outcome],
         names: dict[int, str],
         seated: list[int],
-        data: Any,
         me: int | None,
-        whole: bool = True,
+        data: Any,
+        rest: Any = None,
     ) -> None:
-        """The figures read; `whole` False while only the players' are worked out."""
+        """The figures read; with `rest` (the players' figures folded) only the players' so far:
+        the rest is worked out once this is painted."""
         self.outcomes, self.players, self.seated, self.data, self.me = found, names, seated, data, me
         self.ids = {name: pid for pid, name in names.items()}
         self.games = [ALL] + [g["key"] for g in data["games"]]
-        if whole and self.game not in self.games:
+        if rest is None and self.game not in self.games:
             self.game = ALL
         self.show()
+        if rest is not None:
+            self.call_after_refresh(self.load_rest, found, names, seated, me, rest)
 
     def chosen(self) -> dict[str, Any] | None:
         """The game shown (its figures as `stats --json` gives them), None over every game."""
