@@ -4,10 +4,9 @@ Wins per player as bars; the highlighted player's win rate after each play as a 
 plays per month (`p`); a table of plays, wins, streaks, h-index, scores, play time and last
 played (local time, the zone named); under it the highlighted player's card (records,
 head-to-head), the game's own figures and the table's milestones, scrolled by shift+down with
-a "more" line while some is below. Every figure comes from `companion.stats_report`, worked
-out in a worker (an old file's outcomes from the logs once, with progress), so the screen
-only paints. `r` renames, `m` merges: the one place players are changed; `i` says who "me" is.
-"""
+a "more" line while some is below. Every figure comes from `companion.stats_report` in workers
+(the players' first, the rest once painted), so the screen only paints. `r` renames, `m`
+merges (the one place players are changed); `i` says who "me" is."""
 
 from __future__ import annotations
 
@@ -130,12 +129,18 @@ class StatsScreen(Screen[None]):
     ) -> None:
         """The figures read; with `rest` (the players' figures folded) only the players' so far:
         the rest is worked out once this is painted."""
+        same = self.game == ALL and found is self.outcomes and data["players"] == self.data["players"]
         self.outcomes, self.players, self.seated, self.data, self.me = found, names, seated, data, me
         self.ids = {name: pid for pid, name in names.items()}
         self.games = [ALL] + [g["key"] for g in data["games"]]
         if rest is None and self.game not in self.games:
             self.game = ALL
-        self.show()
+        if same:  # the rest of a load: the table and the plots stand, the figures under them grow
+            self.show_figures()
+            if self.months:
+                self.draw_rate()
+        else:
+            self.show()
         if rest is not None:
             self.call_after_refresh(self.load_rest, found, names, seated, me, rest)
 
