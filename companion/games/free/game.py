@@ -50,6 +50,13 @@ class FreePlay(GameBase[FreeState]):
     keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     options = (
         Option(
+            "played",
+            "Game played",
+            "",
+            "text",
+            help="its name, for the statistics and BG Stats; blank: the title without its date",
+        ),
+        Option(
             "counters",
             "Counters per player",
             "score=0",
