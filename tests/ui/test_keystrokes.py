@@ -49,3 +49,23 @@ async def test_free_play_changes_in_three_or_four_keys(make_app):
         assert counters(screen)[(1, "mana")] == 2
         assert await press("c", "r", "5", "enter") == 4, "a countdown: ends after round 5"
         assert screen.timeline.state.end_round == 5
+
+
+async def test_mm5_a_strike_that_cannot_miss_records_on_a_bare_enter(make_app):
+    """Two Orcs strike with 4 dice at a Warrior's defence 4: the dice cannot miss, so `a`
+    enter records the hit (the best strike is first in the list); no total is typed."""
+    from tests.conftest import wait_for
+    from tests.ui.test_mm5_advice_pilot import a_battle
+    from tests.ui.test_mm5_pilot import dice
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await a_battle(pilot, app)
+        await pilot.press("i")
+        await dice(pilot, "6 1")
+        await wait_for(pilot, lambda: screen.strike_advice() is not None)
+        press = Keys(pilot)
+        assert await press("a", "enter") <= 3
+        await wait_for(pilot, lambda: screen.timeline.state.battle is None)
+        assert type(app.screen).__name__ == "MM5Screen", "no dice tray opened"
+        assert "a sure hit" in screen.timeline.entries[-1].text and "Warrior" in screen.timeline.entries[-1].text

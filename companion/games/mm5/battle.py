@@ -254,10 +254,13 @@ def prepare_strike(state: State, striker: int, target: int, magic: bool) -> tupl
 def strike(state: State, e: Strike) -> State:
     b = _battle(state, "strike")
     side, roll = prepare_strike(state, e.striker, e.target, e.magic)
-    total = check_roll(roll.dice, e.faces, e.total)
-    hit = roll.succeeds(total)
     kind = "magic" if e.magic else "physical"
-    text = f"{kind} {total} vs {roll.need}+ ({roll.words()}): {'defeated' if hit else 'missed'}"
+    if roll.dice and roll.chance == 1 and not e.faces:  # a sure hit: the dice do not matter
+        hit, text = True, f"{kind}, a sure hit ({roll.words()}): defeated"
+    else:
+        total = check_roll(roll.dice, e.faces, e.total)
+        hit = roll.succeeds(total)
+        text = f"{kind} {total} vs {roll.need}+ ({roll.words()}): {'defeated' if hit else 'missed'}"
     state = replace(state, last_roll=text)
     b = replace(b, acted=(*b.acted, e.striker))
     if hit:

@@ -205,12 +205,12 @@ def spell_prompt(state: Any) -> Prompt:
 
 def strike_prompt(state: Any, advice: Advice | None) -> Prompt:
     """One strike: the advised ones numbered best first (when solved), then the dice tray for its
-    dice; a strike the dice cannot miss records on the enter."""
+    dice; a strike that rolls no dice, or whose dice cannot miss, records on the enter."""
 
     def parse(text: str) -> Event | Dice:
         striker, target, magic = strike_choice(advice, text)
         _, roll = prepare_strike(state, striker, target, magic)
-        if not roll.dice:
+        if not roll.dice or roll.chance == 1:  # no dice, or dice that cannot miss: recorded on the enter
             return Strike(striker, target, magic, ())
         _, me = state.find(striker)
         _, foe = state.find(target)

@@ -1,0 +1,53 @@
+"""Issue 39 in the core: each item's rule, held by the core (the screens only render it)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core import Rejected
+from companion.games.mm5 import GAME
+from companion.games.mm5.events import Attack, Declare, Draw, EndTurn, Initiative, Strike
+from companion.games.mm5.odds import attack_roll
+from tests.core.test_mm5_rulings import run, start
+
+
+def battle(defender: tuple) -> object:
+    """Ann (Dark: two Orcs, 4 physical dice together) attacks Bob (Light: `defender`); Ann strikes first."""
+    orc = ("Orc", "orc", 2, 3, 0, 2, 0)
+    state = start(("Ann", "Bob"))
+    state = run(state, Draw("card"), Declare("dark", (orc, orc)), EndTurn())
+    state = run(state, Draw("card"), Declare("light", (defender,)), EndTurn())
+    return run(state, Draw("card"), Declare("dark"), Attack(1), Initiative(6, 1))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 12))
+def test_a_strike_with_no_dice_entered_stands_exactly_when_it_cannot_miss(pdef):
+    """Any defence against the two Orcs' 4 dice: no dice entered is a hit when every roll hits,
+    and refused (the dice are asked) otherwise."""
+    state = battle(("Warrior", "companion", 3, pdef, 1, 2, 0))
+    striker, target = state.players[0].field[0].uid, state.players[1].field[0].uid
+    roll = attack_roll(4, pdef)
+    every_roll_hits = all(roll.succeeds(t) for t in range(4, 25))
+    try:
+        after = GAME.apply(state, Strike(striker, target, False, ()))
+    except Rejected:
+        assert not every_roll_hits
+    else:
+        assert every_roll_hits and not after.players[1].field
+
+
+@pytest.mark.parametrize(("pdef", "sure"), [(4, True), (5, False)])
+def test_mm5_a_sure_hit_records_without_dice(pdef, sure):
+    state = battle(("Warrior", "companion", 3, pdef, 1, 2, 0))
+    striker = state.players[0].field[0].uid
+    target = state.players[1].field[0].uid
+    if not sure:
+        with pytest.raises(Rejected):
+            GAME.apply(state, Strike(striker, target, False, ()))
+        return
+    after = GAME.apply(state, Strike(striker, target, False, ()))
+    assert after.battle is None and not after.players[1].field
+    assert "a sure hit" in GAME.describe(state, Strike(striker, target, False, ()), after)
