@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core import Card, Dice, Event, Prompt, Rejected, Roll, parse_seat
+from companion.dice import format_share
 from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
-from companion.games.mm5.battle import prepare_strike, walkover
+from companion.games.mm5.battle import SIDE_NAMES, prepare_strike, reinforcers, walkover
 from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
@@ -160,26 +161,70 @@ def rescue_prompt(state: Any, dungeon: Mapping[str, Any] | None) -> Prompt:
 
 
 def reinforce_prompt(state: Any, catalogue: Catalogue, found: list[whatif.WhatIf]) -> Prompt:
-    """A what-if's number (`found`, the list the panel shows), or player, side and characters."""
+    """Numbered choices: first each player's best what-if (`found`, once solved), committed on
+    its number; then every player who may reinforce a side (the rules' side limits), whose
+    number asks which card. Or typed: player, side and characters."""
+    offered = whatif.offers(found)
+    picks: dict[str, Event | tuple[int, str]] = {w.short(state): w.event() for w in offered}
+    for seat, to in reinforcers(state):
+        picks.setdefault(f"{state.who(seat)} → {to}…", (seat, to))
 
     def parse(text: str) -> Event | Prompt:
-        picked = whatif.choice(found, text)
+        picked = picks.get(text)
+        if isinstance(picked, tuple):
+            return reinforce_cards(state, catalogue, found, *picked, back=asked)
         if picked is not None:
             return picked
         seat, to, rest = notation.parse_reinforce(text, players(state))
         return with_cards(rest, catalogue, lambda specs: Reinforce(seat, to, specs), state.players[seat].faction)
 
     def remember(text: str) -> tuple[Card, ...]:
-        if text.strip().isdigit():
+        if text.strip().isdigit() or text in picks:
             return ()
         return _typed_cards(notation.parse_reinforce(text, players(state))[2], catalogue)
 
     example = notation.reinforce_example(state, catalogue)
-    return Prompt(
-        f"Reinforce: a what-if's number (1), or player, a|d (the side), characters: {example}",
+    best = f"Best: {offered[0].words(state)}" if offered else ""
+    asked = Prompt(
+        f"Reinforce (the attacker's chance after): a number (… asks the card), or player a|d cards: {example}",
         parse,
         suggest=(*players(state), *sorted(catalogue)),
+        choices=tuple(picks),
+        advice=best,
         remember=remember,
+    )
+    return asked
+
+
+def reinforce_cards(
+    state: Any, catalogue: Catalogue, found: list[whatif.WhatIf], seat: int, to: str, back: Prompt | None = None
+) -> Prompt:
+    """Which characters `seat` commits to side `to`: the known cards the rules accept, numbered
+    by what each would do (best for that side first, once solved), or typed (a new card asks
+    its values)."""
+    gains = {w.spec[0]: w for w in found if w.seat == seat and SIDE_NAMES[w.side] == to}
+    legal = []
+    for spec in whatif.cards_known(state, catalogue):
+        try:
+            apply(state, Reinforce(seat, to, (spec,)))
+        except Rejected:
+            continue
+        legal.append(spec[0])
+    legal.sort(key=lambda name: (name not in gains, -gains[name].gain if name in gains else 0, name))
+    names = {(f"{n} {format_share(gains[n].after)}" if n in gains else n): n for n in legal}
+    who = state.who(seat)
+
+    def parse(text: str) -> Event | Prompt:
+        typed = names.get(text, text)
+        return with_cards(typed, catalogue, lambda specs: Reinforce(seat, to, specs), state.players[seat].faction)
+
+    return Prompt(
+        f"{who} reinforces the {to}: a number, or the characters (the attacker's chance with each)",
+        parse,
+        suggest=tuple(legal),
+        choices=tuple(names),
+        back=back,
+        remember=lambda text: () if text.strip().isdigit() else _typed_cards(names.get(text, text), catalogue),
     )
 
 
