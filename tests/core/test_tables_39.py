@@ -51,3 +51,31 @@ def test_mm5_a_sure_hit_records_without_dice(pdef, sure):
     after = GAME.apply(state, Strike(striker, target, False, ()))
     assert after.battle is None and not after.players[1].field
     assert "a sure hit" in GAME.describe(state, Strike(striker, target, False, ()), after)
+
+
+# -- tkc: one reading of a colour letter after b, for every attack ------------------------------
+
+TKC_ATTACKS = {"poke": "r", "swing": "rb", "thrust": "rr", "power-chop": "rrr"}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(TKC_ATTACKS)), st.sampled_from("rbgy"))
+def test_tkc_one_colour_letter_after_b_is_every_shield_the_block_takes_in_that_colour(attack, letter):
+    """`b g` and `b r` read alike on every attack: the letter is all the shields the block
+    takes, of that colour; the rules then take or refuse that block, saying why."""
+    from companion.games.tkc.cards import classify
+    from companion.games.tkc.notation import read_attack
+    from tests.core.test_tkc_attack_line import drawn
+
+    state = drawn()
+    cards = read_attack(state, f"2 {TKC_ATTACKS[attack]}").cards
+    row = classify(cards, state.poke_unblockable)
+    colour = next(c for c in state.colours if c[0] == letter)
+    try:
+        line = read_attack(state, f"2 {TKC_ATTACKS[attack]} b {letter}")
+    except Rejected as exc:
+        assert row.shield_colour == "same" and colour != cards[0], exc.reason
+        assert f"b {cards[0][0]}" in exc.reason, "the refusal says what the letter stands for"
+        assert "exactly" not in exc.reason
+    else:
+        assert line.event.defence == (colour,) * row.shields
