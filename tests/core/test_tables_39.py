@@ -79,3 +79,22 @@ def test_tkc_one_colour_letter_after_b_is_every_shield_the_block_takes_in_that_c
         assert "exactly" not in exc.reason
     else:
         assert line.event.defence == (colour,) * row.shields
+
+
+def test_tkc_no_earlier_table_shows_hands_under_the_terse_log_and_the_final_count_shows_all():
+    from companion.games.tkc import GAME as TKC
+    from companion.games.tkc.events import Attack as TkcAttack
+    from companion.games.tkc.events import Draw as TkcDraw
+    from companion.games.tkc.events import NextTurn, StartDraw
+    from companion.timeline import Timeline
+
+    tl = Timeline.start(TKC, TKC.setup(("Lia", "Mo"), {}))
+    for e in (StartDraw((5, 0)), TkcDraw(), TkcAttack(0, 1, ("red", "red"), "hit"), NextTurn(), TkcDraw()):
+        tl = tl.record(e)
+    for position in range(1, tl.cursor):
+        assert all(cell == "—" for row in tl.view_of(position).rows for cell in row.cells), position
+    assert all(cell.isdigit() for row in tl.view_of().rows for cell in row.cells), "now: the hands"
+    open_tl = Timeline.start(TKC, TKC.setup(("Lia", "Mo"), {"terse_log": False}))
+    for e in (StartDraw((5, 0)), TkcDraw()):
+        open_tl = open_tl.record(e)
+    assert all(cell.isdigit() for row in open_tl.view_of(1).rows for cell in row.cells), "no terse log: whole"

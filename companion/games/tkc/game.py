@@ -99,6 +99,9 @@ class KingCommands(GameBase[TkcState]):
     def public_text(self, state: TkcState, event: Event, text: str) -> str:
         return words.public_text(state, event, text)
 
+    def past_view(self, state: TkcState, now: TkcState) -> TableView:
+        return view.past_view(state, now)
+
     def conceal(self, state: TkcState, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """With the terse public log, an attack's cards (its swords, and the shields or swords
         that stopped it) stay out of the file as they stay out of the log: they went to score

@@ -7,10 +7,12 @@ a score pile holds or is worth. The screen, the big table view and the exports a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core import Row, TableView
 from companion.games.tkc.cards import GOLD, GOLD_BAGS, points
 from companion.games.tkc.state import DONE, DRAW, START, TkcState
-from companion.games.tkc.words import active, pile_words, still_to_play, winner_line
+from companion.games.tkc.words import active, pile_words, still_to_play, terse, winner_line
 
 PHASES = {"start": "setup", "draw": "draw", "relic": "relic", "act": "attack", "done": "end of turn", "over": "end"}
 
@@ -144,6 +146,20 @@ def view(state: TkcState) -> TableView:
         finished=state.over,
         checklist=_checklist(state),
     )
+
+
+HANDS_KEPT_BACK = "hands not shown looking back: with the terse log, a trail of them would add up the score piles"
+
+
+def past_view(state: TkcState, now: TkcState) -> TableView:
+    """An earlier table while the game is at `now`: with the terse public log its hands are
+    not shown (action by action, the hands before and after an attack say what went into a
+    score pile, which nobody may count); the final count shows every table whole."""
+    shown = view(state)
+    if not terse(now) or state.step == START:
+        return shown
+    rows = tuple(replace(r, cells=("—",) * len(r.cells)) for r in shown.rows)
+    return replace(shown, rows=rows, status=f"{shown.status} · {HANDS_KEPT_BACK}")
 
 
 def panel(state: TkcState) -> tuple[str, ...]:
