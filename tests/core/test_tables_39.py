@@ -13,13 +13,13 @@ from companion.games.mm5.odds import attack_roll
 from tests.core.test_mm5_rulings import run, start
 
 
-def battle(defender: tuple) -> object:
+def battle(defender: tuple, initiative: tuple[int, int] = (6, 1)) -> object:
     """Ann (Dark: two Orcs, 4 physical dice together) attacks Bob (Light: `defender`); Ann strikes first."""
     orc = ("Orc", "orc", 2, 3, 0, 2, 0)
     state = start(("Ann", "Bob"))
     state = run(state, Draw("card"), Declare("dark", (orc, orc)), EndTurn())
     state = run(state, Draw("card"), Declare("light", (defender,)), EndTurn())
-    return run(state, Draw("card"), Declare("dark"), Attack(1), Initiative(6, 1))
+    return run(state, Draw("card"), Declare("dark"), Attack(1), Initiative(*initiative))
 
 
 @settings(max_examples=25, deadline=None)
@@ -98,3 +98,131 @@ def test_tkc_no_earlier_table_shows_hands_under_the_terse_log_and_the_final_coun
     for e in (StartDraw((5, 0)), TkcDraw()):
         open_tl = open_tl.record(e)
     assert all(cell.isdigit() for row in open_tl.view_of(1).rows for cell in row.cells), "no terse log: whole"
+
+
+# -- skd: a skill that cannot be used is said before anything is asked --------------------------
+
+
+def test_skd_a_used_x_skill_is_refused_before_its_mana_is_asked_and_marked_used_in_the_list():
+    from companion.games.skd import GAME as SKD
+    from companion.games.skd import events as ev
+    from companion.games.skd.prompts import skill_line_prompt
+    from companion.games.skd.view import skill_prompt
+    from tests.ui.midgame import GAMES
+
+    players, options, events = GAMES["skd"]
+    state = SKD.setup(players, options)
+    for e in events:
+        state = SKD.apply(state, e)
+    state = SKD.apply(state, ev.Skill("Rin"))
+    assert "1 Rin [2] deal 3" in skill_prompt(state) and "(used this turn) · 2 Tao" in skill_prompt(state)
+    closed = {a.name: a.closed for a in SKD.actions(state)}
+    assert closed["skill"] == "Every skill of Ann's party is used this turn (once per character per turn)."
+    # an X★ skill already used: said at once, no "how much mana?" first
+    kai = state.seats[1].party[0]
+    assert kai.cost == "X"
+    bob = replace_seat_turn(state)
+    with pytest.raises(Rejected, match="used already"):
+        skill_line_prompt(bob, {}).read("Kai")
+
+
+def replace_seat_turn(state):
+    """The same table on Bob's turn, his Kai's X★ skill used, with mana to spare."""
+    from dataclasses import replace
+
+    seats = state.with_seat(1, replace(state.seats[1], mana=3))
+    return replace(state, seats=seats, active=1, skills_used=("Kai",))
+
+
+def test_mm5_the_turn_hint_offers_a_rescue_only_when_the_rules_allow_one():
+    from companion.games.mm5.events import Rescue
+    from companion.games.mm5.view import next_step
+    from tests.core.test_mm5_rulings import WARRIOR
+
+    state = start(("Ann", "Bob"))
+    state = run(state, Draw("card"), Declare("light", (WARRIOR,)))
+    assert state.phase == "action" and not state.dungeon
+    with pytest.raises(Rejected):
+        GAME.apply(state, Rescue((0, 8, 0, 8)))
+    assert "r rescue" not in next_step(state)
+    assert "r rescue" not in [a.name for a in GAME.actions(state) if a.closed is None]
+    assert "p play" in next_step(state) and "t thief" in next_step(state)
+
+
+# -- examples built from the state, and legal ------------------------------------------------------
+
+
+def test_mm5_the_strike_lines_example_is_a_strike_the_side_to_move_may_make():
+    from companion.games.mm5.battle import prepare_strike
+    from companion.games.mm5.notation import parse_strike
+    from companion.games.mm5.prompts import strike_prompt
+
+    for first in ((6, 1), (1, 6)):  # the attacker strikes first, then the defender
+        state = battle(("Warrior", "companion", 3, 5, 1, 2, 0), first)
+        label = strike_prompt(state, None).label
+        example = label.split("e.g. ")[1].split("\n")[0]
+        prepare_strike(state, *parse_strike(example))  # the core takes it: no Rejected
+
+
+def test_mm5_the_play_line_offers_a_light_player_no_orc_and_the_thief_line_names_what_is_there():
+    from companion.games.mm5.cards import catalogue_entry
+    from companion.games.mm5.prompts import enter_prompt, thief_prompt
+    from tests.core.test_mm5_rulings import ORC, WARRIOR
+
+    catalogue = {s[0]: catalogue_entry(s) for s in (ORC, WARRIOR)}
+    state = start(("Ann", "Bob"), deal=[Draw("gem", 2, seat=1)])
+    light = run(state, Draw("card"), Declare("light", (WARRIOR,)))
+    label = enter_prompt(light, catalogue).label
+    assert "Orc" not in label and "orc" not in label and "Warrior" in label
+    assert "g2 4 = steal gem 2" in thief_prompt(light).label and "k2" not in thief_prompt(light).label
+    dark = run(state, Draw("card"), Declare("dark", (ORC,)))
+    assert "Orc" in enter_prompt(dark, catalogue).label
+
+
+def test_tkc_the_outcome_line_offers_no_shield_once_every_shield_is_used():
+    from dataclasses import replace
+
+    from companion.games.tkc.cards import DECK, SHIELD
+    from companion.games.tkc.notation import read_attack
+    from companion.games.tkc.prompts import outcome_prompt
+    from tests.core.test_tkc_attack_line import drawn
+
+    state = drawn()
+    whole = outcome_prompt(state, read_attack(state, "2 rr")).label
+    assert "shield" in whole
+    piles = list(state.piles)
+    pile = list(piles[2])
+    pile[SHIELD] = DECK[SHIELD]  # every shield already in Cleo's score pile
+    piles[2] = tuple(pile)
+    used = replace(state, piles=tuple(piles))
+    label = outcome_prompt(used, read_attack(used, "2 rr")).label
+    assert "shield" not in label, label
+    assert "Excalibur" in label and "parried" in label
+
+
+def test_skd_a_character_keeps_its_draft_number_after_a_pick_and_the_list_shows_skills():
+    from companion.games.skd import GAME as SKD
+    from companion.games.skd.notation import parse_character
+    from companion.games.skd.prompts import pick_prompt
+    from companion.games.skd.specs import character_data
+
+    specs = [
+        parse_character(t)
+        for t in (
+            "Kai, fire, 2, 4/5/6, c/h2, X, burn",
+            "Rin, wind, 2, 3/4/5, c/h2, 2, damage 3",
+            "Sol, water, 1, 2/3/4, c/h2, 1, heal 2",
+            "Tao, earth, 1, 5/6/7, c/h2, , ",
+        )
+    ]
+    shelves = {"character": {s[0]: character_data(s) for s in specs}, "enemy": {}, "boss": {}}
+    state = SKD.setup(("Ann", "Bob"), {})
+    first = pick_prompt(state, shelves)
+    assert "3 Sol" in first.label and "skill [1] heal 2" in first.label
+    state = SKD.apply(state, first.read("1"))  # Ann picks Kai
+    second = pick_prompt(state, shelves)
+    assert "1 Kai" not in second.label and "3 Sol" in second.label, second.label
+    event = second.read("3")
+    assert event.spec[0] == "Sol", "3 still means Sol, not Tao"
+    with pytest.raises(Rejected):
+        second.read("1")  # Kai is drafted: its number is gone

@@ -51,3 +51,95 @@ async def test_tkc_the_rewind_under_the_terse_log_shows_no_trail_of_hands(make_a
         await pilot.pause()
         hands = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
         assert all(h.isdigit() for h in hands), "now, the hands are shown"
+
+
+def seed(db_path, game_id: str, players: tuple[str, ...], options: dict, events) -> None:
+    """A session recorded through the real store, as the app records it."""
+    from companion.games import get_game
+    from companion.store.repo import Repository
+    from tests.conftest import fixed_clock
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    try:
+        loaded = repo.create(get_game(game_id), "Table", players, options)
+        tl = loaded.timeline
+        for e in events:
+            after = tl.record(e)
+            repo.record(loaded.info.id, tl, after)
+            tl = after
+    finally:
+        repo.close()
+
+
+async def open_newest(pilot):
+    from tests.conftest import wait_for
+
+    app = pilot.app
+    await wait_for(pilot, lambda: app.repo)
+    await pilot.pause()
+    await pilot.press("enter")
+    screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+    await pilot.pause()
+    return screen
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status").render())
+
+
+async def test_tkc_the_crown_key_answers_at_once_once_every_crown_is_used(make_app, db_path):
+    """Issue 39.1: `k` opened the crown menu after all 8 crowns were used; the refusal came
+    after choosing. Now the key says why at once, in one line, and opens nothing."""
+    from companion.games.tkc.events import Crown, Draw, NextTurn, StartDraw
+
+    seed(db_path, "tkc", ("Ann", "Bob"), {}, [StartDraw((5, 0))] + [Draw(), Crown("abdication"), NextTurn()] * 8)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_newest(pilot)
+        await pilot.press("d", "k")
+        await pilot.pause()
+        assert not screen.entry_open and type(app.screen).__name__ == "TkcScreen", "no menu, no line"
+        said = status(screen)
+        assert "crowns" in said and "all 8 are used" in said and "\n" not in said.strip(), said
+
+
+def skd_midgame(*more):
+    from tests.ui.midgame import GAMES
+
+    players, options, events = GAMES["skd"]
+    return players, options, [*events, *more]
+
+
+async def test_skd_the_skill_key_with_no_mana_answers_at_once_and_dead_keys_say_one_reason(make_app, db_path):
+    """Issue 39.1: `k` with too little mana listed the skills and refused after `1 ⏎`; the
+    draft's and the reveal's keys in the battle answered with the whole three-line hint."""
+    from companion.games.skd import events as ev
+
+    players, options, events = skd_midgame(ev.AdjustMana(0, -3))
+    seed(db_path, "skd", players, options, events)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_newest(pilot)
+        await pilot.press("k")
+        await pilot.pause()
+        assert not screen.entry_open, "no list of skills none of which can be paid"
+        assert status(screen) == "Skill: Ann has 0 mana; the cheapest skill left costs 2.", status(screen)
+        for key in ("c", "v", "x"):
+            await pilot.press(key)
+            await pilot.pause()
+            said = status(screen)
+            assert "\n" not in said and "the draft is over" in said and len(said) <= 80, said
+
+
+async def test_skd_a_card_typed_before_the_draw_says_draw_first(make_app, db_path):
+    from companion.games.skd import events as ev
+
+    players, options, events = skd_midgame(ev.EnemyPhase(), ev.EndTurn())
+    seed(db_path, "skd", players, options, events)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_newest(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert not screen.entry_open
+        assert status(screen).startswith("Play: Draw first (d)"), status(screen)

@@ -16,7 +16,7 @@ from companion.dice import format_share
 from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
 from companion.games.mm5.battle import SIDE_NAMES, prepare_strike, reinforcers, walkover
-from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
+from companion.games.mm5.cards import LIGHT_KINDS, PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -36,7 +36,7 @@ from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import apply, check_knight, check_thief
-from companion.games.mm5.view import declare_prompt, initiative_title
+from companion.games.mm5.view import declare_prompt, initiative_title, strike_example, thief_examples
 
 Catalogue = Mapping[str, Mapping[str, Any]]
 
@@ -110,8 +110,17 @@ def declare(state: Any, catalogue: Catalogue) -> Prompt:
 
 
 def enter_prompt(state: Any, catalogue: Catalogue) -> Prompt:
+    """The cards to play; the example is of the player's own faction (a Light player is never
+    offered an Orc), from the catalogue when it knows some."""
+    side = state.players[state.active].faction
+    light = side == "light"
+    known = [
+        n for n, d in sorted(catalogue.items()) if d.get("kind") != "knight" and (d.get("kind") in LIGHT_KINDS) == light
+    ]
+    shown = ", ".join(known[:2]) or ("Warrior" if light else "Orc, Dark Mage")
+    new = "Cleric = companion P 3/4 M 1/2" if light else "Goblin = orc P 2/1 M 0/1"
     return Prompt(
-        "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
+        f"Play characters of your faction: {shown} (new: {new})",
         lambda t: with_cards(t, catalogue, Enter),
         suggest=tuple(sorted(catalogue)),
         remember=lambda t: _typed_cards(t, catalogue),
@@ -269,7 +278,7 @@ def strike_prompt(state: Any, advice: Advice | None) -> Prompt:
         title = f"#{striker} {me.name} → #{target} {foe.name} ({'magic' if magic else 'physical'})"
         return Dice(title, roll.dice, roll.words(), event, words)
 
-    return Prompt(strike_help(advice), parse, advice=best_strike_line(advice))
+    return Prompt(strike_help(advice, example=strike_example(state)), parse, advice=best_strike_line(advice))
 
 
 def thief_prompt(state: Any) -> Prompt:
@@ -288,7 +297,7 @@ def thief_prompt(state: Any) -> Prompt:
             lambda r, line: line.split(": ", 1)[-1],
         )
 
-    return Prompt("Thief: g3 4 = steal gem 3 with a thief of 4 · k2 5 = free Holy Knight 2 with 5", parse)
+    return Prompt("Thief: " + thief_examples(state), parse)
 
 
 def initiative(state: Any) -> Event | Dice:

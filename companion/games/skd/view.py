@@ -167,6 +167,22 @@ def panel(state: SkdState) -> tuple[str, ...]:
     return tuple(lines)
 
 
+STAGE_WORDS = {
+    "draft": "this is the draft (c pick, x swap, o pass)",
+    "first-enemy": "the first enemy is to be revealed (v)",
+    "normal": "the battle is on (the draft is over)",
+    "boss": "the boss battle is on (the draft is over)",
+    "boss-reveal": "this is the boss setup (b)",
+    "boss-keep": "this is the boss setup (b)",
+    "boss-deal": "this is the boss setup (b)",
+}
+
+
+def stage_words(state: SkdState) -> str:
+    """Where the table is, in a few words: the one reason a key of another stage gives."""
+    return STAGE_WORDS.get(state.stage, "the game is over")
+
+
 def hint(state: SkdState) -> str:
     n = len(state.seats)
     if state.stage == "draft":
@@ -205,7 +221,8 @@ def skill_prompt(state: SkdState) -> str:
             continue
         stored = stored_effects(c.skill, 1, state.active) is not None
         what = c.skill if stored else f"{c.skill or 'no skill'} (say what it does: {c.name}: damage 3)"
-        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}")
+        used = " (used this turn)" if c.name in state.skills_used else ""
+        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}{used}")
     listed = " · ".join(options) or "no skill to pay for"
     return f"Skill ({s.mana} mana): {listed} · its number or name, or Name: what it does ({EFFECT_HELP})"
 
