@@ -226,3 +226,20 @@ def test_skd_a_character_keeps_its_draft_number_after_a_pick_and_the_list_shows_
     assert event.spec[0] == "Sol", "3 still means Sol, not Tao"
     with pytest.raises(Rejected):
         second.read("1")  # Kai is drafted: its number is gone
+
+
+def test_skd_easy_modes_boss_list_offers_only_the_boss_it_takes():
+    from dataclasses import replace
+
+    from companion.games.skd import GAME as SKD
+    from companion.games.skd.notation import parse_enemy
+    from companion.games.skd.prompts import boss_step
+    from companion.games.skd.specs import enemy_data
+
+    bosses = [parse_enemy(t) for t in ("Behemoth, 3, 30, 5, 4, 6", "Faust, 2, 20, 4, 3, 5")]
+    shelves = {"character": {}, "enemy": {}, "boss": {b[0]: enemy_data(b) for b in bosses}}
+    for easy, offered in ((True, ["Faust"]), (False, ["Behemoth", "Faust"])):
+        state = replace(SKD.setup(("Ann", "Bob"), {"easy": easy}), stage="boss-reveal")
+        prompt = boss_step(state, shelves)
+        assert [n for n in ("Behemoth", "Faust") if n in prompt.label] == offered, prompt.label
+        SKD.apply(state, prompt.read("1"))  # the first listed is taken

@@ -37,7 +37,7 @@ from companion.games.skd.notation import (
 from companion.games.skd.play import NeedsReveal, offered_constants
 from companion.games.skd.rules import apply
 from companion.games.skd.specs import character_data, enemy_data
-from companion.games.skd.stages import cannot_come_up, drafter
+from companion.games.skd.stages import cannot_come_up, drafter, not_the_boss
 from companion.games.skd.state import SkdState
 from companion.games.skd.turn import x_question
 from companion.games.skd.view import skill_prompt, skill_words
@@ -61,7 +61,7 @@ def taken(
         return tuple(c.name for s in state.seats for c in s.party)
     if kind == "enemy":
         return cannot_come_up(state, shelves["enemy"], reveals, after_kill)
-    return ()
+    return not_the_boss(state, shelves[kind])
 
 
 def _read(text: str, shelves: Shelves, kind: str, gone: tuple[str, ...]) -> tuple[tuple[Any, ...], bool]:
