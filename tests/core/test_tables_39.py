@@ -243,3 +243,27 @@ def test_skd_easy_modes_boss_list_offers_only_the_boss_it_takes():
         prompt = boss_step(state, shelves)
         assert [n for n in ("Behemoth", "Faust") if n in prompt.label] == offered, prompt.label
         SKD.apply(state, prompt.read("1"))  # the first listed is taken
+
+
+def test_skd_the_deciding_turn_names_every_stored_skill_that_changes_who_wins_the_race():
+    """Issue 39.11: the advice said "deal 30 or heal 6", but the stored `enemy mana -1` that
+    saved the game (it delays the strong attack) was not named."""
+    from dataclasses import replace
+
+    from companion.games.skd import GAME as SKD
+    from companion.games.skd import events as ev
+    from tests.core.test_skd_rulings import fold, ready
+
+    s = fold(ready(enemy="Ogre, 1, 30, 1, 2, 9"), ev.Draw())
+    ann = s.seats[0]
+    rin, tao = ann.party
+    party = (replace(rin, skill="enemy mana -1", cost="2"), replace(tao, skill="damage 3", cost="1"))
+    s = replace(s, stage="boss", enemy=replace(s.enemy, boss=True, mana=1), deck=5, pile=s.pile + s.deck - 5)
+    s = replace(s, seats=s.with_seat(0, replace(ann, party=party, mana=3)))
+    text = SKD.banner(s)
+    assert "Deciding turn" in text, text
+    assert "Rin (enemy mana -1)" in text, text
+    assert "Tao" not in text, "3 damage against 30 HP changes nothing"
+    assert "Rin (enemy mana -1)" in dict(SKD.headline(s))["⚠ Deciding turn"]
+    poor = replace(s, seats=s.with_seat(0, replace(s.seats[0], mana=1)))
+    assert "Rin" not in SKD.banner(poor), "a skill the player cannot pay for is no way out"

@@ -16,6 +16,7 @@ from companion.games.skd.forecast import (
     when,
 )
 from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Character, Enemy, SkdState
+from companion.games.skd.ways_out import ways_out_words
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -130,15 +131,19 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     if verdict := race_verdict(state):  # the two times stand just above it
         pairs.append(("Race", verdict))
     if need := deciding(state):
-        pairs.append(("⚠ Deciding turn", need))
+        ways = ways_out_words(state)
+        pairs.append(("⚠ Deciding turn", f"{need}; {ways}" if ways else need))
     if state.finished:
         pairs.append(("Result", "won" if state.stage == "won" else "lost"))
     return tuple(pairs)
 
 
 def banner(state: SkdState) -> str:
-    """The deciding-turn warning shown above the panel, or ""."""
-    return deciding_banner(state)
+    """The deciding-turn warning shown above the panel, with every stored skill that changes
+    who wins the race, or ""."""
+    text = deciding_banner(state)
+    ways = ways_out_words(state) if text else ""
+    return f"{text} {ways[0].upper()}{ways[1:]}." if ways else text
 
 
 def panel(state: SkdState) -> tuple[str, ...]:
