@@ -267,3 +267,26 @@ def test_skd_the_deciding_turn_names_every_stored_skill_that_changes_who_wins_th
     assert "Rin (enemy mana -1)" in dict(SKD.headline(s))["⚠ Deciding turn"]
     poor = replace(s, seats=s.with_seat(0, replace(s.seats[0], mana=1)))
     assert "Rin" not in SKD.banner(poor), "a skill the player cannot pay for is no way out"
+
+
+def test_skd_a_stored_skill_that_gives_mana_asks_whom_by_player():
+    """Issue 39.12: `mana 2 +1` stored on a card always fed seat 2: at a P/Q table Q paid 1 and
+    got it back. The skill line asks whom, by name, as it asks X."""
+    from dataclasses import replace
+
+    from companion.games.skd import GAME as SKD
+    from companion.games.skd import events as ev
+    from companion.games.skd.prompts import skill_line_prompt
+    from tests.core.test_skd_rulings import fold, play, ready
+
+    s = ready(players=("P", "Q"))
+    s = fold(s, ev.Draw(), play("y1"), ev.EnemyPhase(), ev.EndTurn(), ev.Draw(), play("r1"))
+    q = s.seats[1]
+    kai = replace(q.party[0], skill="mana 2 +1", cost="1")
+    s = replace(s, seats=s.with_seat(1, replace(q, party=(kai, *q.party[1:]), mana=2)))
+    before = [seat.mana for seat in s.seats]
+    asked = skill_line_prompt(s, {"character": {}, "enemy": {}, "boss": {}}).read("Kai")
+    assert "to which player" in asked.label and asked.choices == ("P", "Q")
+    event = asked.read("1")
+    after = SKD.apply(s, event)
+    assert [seat.mana for seat in after.seats] == [before[0] + 1, before[1] - 1], "P got it; Q paid"
