@@ -290,3 +290,26 @@ def test_skd_a_stored_skill_that_gives_mana_asks_whom_by_player():
     event = asked.read("1")
     after = SKD.apply(s, event)
     assert [seat.mana for seat in after.seats] == [before[0] + 1, before[1] - 1], "P got it; Q paid"
+
+
+def test_skd_a_kill_mid_play_says_the_order_and_where_the_rest_of_the_damage_went():
+    from companion.games.skd import GAME as SKD
+    from tests.core.test_skd_rulings import GOBLIN, ev, fold, play, ready
+
+    s = fold(ready(), ev.Draw())
+    event = play("g3 y3 g3 y3", GOBLIN)
+    line = SKD.describe(s, event, SKD.apply(s, event))
+    assert "in order: Rin 3 hits Slime, Tao 5 hits Slime, Rin 3 kills Slime (1 lost), Tao 5 hits Goblin" in line, line
+    quiet = fold(ready(), ev.Draw())
+    no_kill = play("g1")
+    assert "in order" not in SKD.describe(quiet, no_kill, SKD.apply(quiet, no_kill)), "no kill: the short line"
+
+
+def test_skd_the_rules_text_has_the_apps_ruling_on_the_order_of_attacks_labelled():
+    import tomllib
+    from pathlib import Path
+
+    texts = tomllib.loads((Path(__file__).parents[2] / "rulesdb/texts/skd.toml").read_text(encoding="utf-8"))
+    ruling = next(s for s in texts["section"] if s["id"] == "skd.ruling.defeat-mid-play")
+    assert ruling["kind"] == "ruling" and "The app's ruling (not in the source)" in ruling["text"]
+    assert "in the order the cards were played" in ruling["text"]
