@@ -143,3 +143,54 @@ async def test_skd_a_card_typed_before_the_draw_says_draw_first(make_app, db_pat
         await pilot.pause()
         assert not screen.entry_open
         assert status(screen).startswith("Play: Draw first (d)"), status(screen)
+
+
+async def test_home_the_now_cell_of_an_unfinished_session_wraps_or_ends_in_a_marker_at_80(make_app, db_path):
+    """Issue 39.3: "round 4, U's tu" at 80 columns, cut with no marker."""
+    from companion.games import get_game
+    from companion.store.repo import Repository
+    from tests.conftest import fixed_clock, wait_for
+    from tests.ui.test_untrusted_text import screen_text
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    players = ("Ulrike-Marie Hohenzollern", "Bartholomew Featherstonehaugh", "Constantine", "Dorothea")
+    repo.create(get_game("free"), "Free play at the long table, Friday", players, {})
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo and app.screen.query("#sessions").first().row_count)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "round 1," in text
+        assert "Ulrike-Marie Hohenzollern's turn" in text or ("Ulrike-Marie" in text and "…" in text), text
+
+
+async def test_tkc_the_log_at_80x24_ends_every_cut_line_in_a_marker(make_app, db_path):
+    """Issue 39.3: the log at 80×24 cut long lines with no … (the scrollbar took the last column)."""
+    from companion.games.tkc.events import Attack, Draw, NextTurn
+    from screens.widgets.log_pane import LogPane
+    from tests.ui.midgame import GAMES
+
+    players, options, events = GAMES["tkc"]
+    red = events[2].cards[0]
+    turns = [(Draw(), Attack(seat % 3, (seat + 1) % 3, (red, red), "hit"), NextTurn()) for seat in range(1, 9)]
+    more = [e for turn in turns for e in turn][1:]  # Bob has drawn already
+    seed(db_path, "tkc", players, {**options, "terse_log": False}, [*events, *more])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_newest(pilot)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        log = screen.query_one("#log", LogPane)
+        log.scroll_to(y=0, animate=False)  # the oldest lines, the long start-player draw first
+        await pilot.pause()
+        assert log.max_scroll_y > 0, "the log scrolls: its scrollbar takes a column"
+        shown = log.scrollable_content_region.width
+        cut = 0
+        for y in range(min(log._count, log.size.height)):
+            visible = log.render_line(y).text[:shown].rstrip()
+            whole = log._line(log.scroll_offset.y + y).plain.rstrip()
+            if visible != whole:
+                cut += 1
+                assert visible.endswith("…"), (visible, whole)
+        assert cut, "a line long enough to be cut"
