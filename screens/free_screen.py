@@ -20,7 +20,7 @@ FREE_ACTIONS = (
     Command("a", "add_counter", "New counter", "Add a counter for every player or the table"),
     Command("x", "remove_counter", "Remove counter", "Remove the selected counter", show=False),
     Command("c", "countdown", "Countdown", "End the game after a round or a number of turns"),
-    Command("f", "finish", "Finish", "End the game now", show=False),
+    Command("f", "finish", "Finish", "End the game now"),
     *(Command(str(i), f"seat({i - 1})", f"Player {i}", show=False) for i in range(1, 10)),
 )
 

@@ -194,3 +194,23 @@ async def test_tkc_the_log_at_80x24_ends_every_cut_line_in_a_marker(make_app, db
                 cut += 1
                 assert visible.endswith("…"), (visible, whole)
         assert cut, "a line long enough to be cut"
+
+
+async def test_free_play_the_end_names_its_winners_and_f_finish_is_in_the_footer(make_app):
+    """Issue 39.6: the web page said "Winners: Ann, Bob · Highest score 15", the terminal nothing."""
+    from tests.conftest import wait_for
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob")
+        await pilot.press("plus", "5", "enter", "n", "plus", "5", "enter")
+        await pilot.pause()
+        shown = {key for key, b in screen.active_bindings.items() if b.binding.show}
+        assert "f" in shown, "Finish is in the footer"
+        await pilot.press("f")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmModal")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: screen.timeline.state.finished)
+        await pilot.pause()
+        header = str(screen.query_one("#header").render())
+        assert "Winners: Ann, Bob" in header and "Highest score: 5" in header, header
