@@ -313,3 +313,28 @@ def test_skd_the_rules_text_has_the_apps_ruling_on_the_order_of_attacks_labelled
     ruling = next(s for s in texts["section"] if s["id"] == "skd.ruling.defeat-mid-play")
     assert ruling["kind"] == "ruling" and "The app's ruling (not in the source)" in ruling["text"]
     assert "in the order the cards were played" in ruling["text"]
+
+
+def test_mm5_the_gems_column_shows_how_many_then_which():
+    state = start(("Ann", "Bob"), deal=[Draw("gem", 3, seat=1)])
+    rows = {r.label: r.cells for r in GAME.view(state).rows}
+    assert rows["Bob"][1] == "1 (g3)", "not a bare 3, read as three gems"
+    assert rows["Ann"][1] == "—"
+
+
+def test_tkc_a_pass_claims_nothing_about_the_hand_and_the_scored_column_says_cards():
+    from companion.games.tkc import GAME as TKC
+    from companion.games.tkc.events import NextTurn
+    from tests.core.test_tkc_attack_line import drawn
+
+    state = drawn()
+    after = TKC.apply(state, NextTurn(passed=True))
+    line = TKC.describe(state, NextTurn(passed=True), after)
+    assert "cannot" not in line and "passes" in line
+    assert "Scored cards" in TKC.view(replace_open(state)).columns
+
+
+def replace_open(state):
+    from dataclasses import replace
+
+    return replace(state, open_scoring=True)

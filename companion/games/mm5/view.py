@@ -65,7 +65,7 @@ def view(state: State) -> TableView:
         hand = "" if s.hand is None else (f"{s.hand} (over 5!)" if s.hand > HAND_LIMIT else str(s.hand))
         cells = (
             SIDE_WORDS[s.faction].upper() if s.faction != "neutral" else "Neutral",
-            " ".join(str(g) for g in s.gems) or "—",
+            gems_cell(s.gems),
             knights_text(state, i) or "—",
             hand,
             ", ".join(card_text(c, s.bonus(c)) for c in s.field) or "—",
@@ -138,6 +138,14 @@ def forced_switch(state: State) -> str:
         f"Forced switch? {over}: if only {other.capitalize()} characters can\n"
         f"bring it down, that is the whisper: {other}! and the characters."
     )
+
+
+def gems_cell(gems: tuple[int, ...]) -> str:
+    """How many gems a player holds, then which: `1 (g3)`, `2 (g3 g5)`; "—" for none. A bare
+    `3` read as three gems from across the table."""
+    if not gems:
+        return "—"
+    return f"{len(gems)} ({' '.join(f'g{g}' for g in gems)})"
 
 
 def next_step(state: State) -> str:

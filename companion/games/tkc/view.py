@@ -124,7 +124,7 @@ def turn(state: TkcState) -> str:
 def view(state: TkcState) -> TableView:
     """Hand sizes always; what the score piles hold only with open scoring or at the end."""
     shown = _scores_shown(state)
-    columns = ("Hand", "Scored", "Gold", "Points") if shown else ("Hand",)
+    columns = ("Hand", "Scored cards", "Gold", "Points") if shown else ("Hand",)
     rows = []
     for seat, name in enumerate(state.players):
         cells: tuple[str, ...]
