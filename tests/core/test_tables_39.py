@@ -338,3 +338,16 @@ def replace_open(state):
     from dataclasses import replace
 
     return replace(state, open_scoring=True)
+
+
+def test_tkc_the_game_over_header_keeps_the_draw_and_discard_counts():
+    from companion.games.tkc import GAME as TKC
+    from tests.serve.midgame import finished
+
+    events, _ = finished("tkc")
+    state = TKC.setup(("Ann", "Bob"), {})
+    for e in events:
+        state = TKC.apply(state, e)
+    assert state.over
+    status = TKC.view(state).status
+    assert "The game is over" in status and "Draw pile" in status and "discard" in status, status

@@ -87,7 +87,7 @@ def warnings(state: TkcState) -> tuple[str, ...]:
 
 def status(state: TkcState) -> str:
     if state.over:
-        return f"The game is over: {winner_line(state)}"
+        return f"The game is over: {winner_line(state)} · {counts_line(state)}"
     final = final_line(state)
     return counts_line(state) + (f" · {final}" if final else "")
 
