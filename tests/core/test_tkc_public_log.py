@@ -98,7 +98,7 @@ def test_the_winner_is_named_in_words():
         confirmed=(False,) * 3,
         hands=(0, 0, 0),
     )
-    assert GAME.view(three).status.endswith("Ann, Bob and Cleo share the win with 5")
+    assert "Ann, Bob and Cleo share the win with 5 · Draw pile" in GAME.view(three).status
     alone = replace(over, piles=((20, 0, 0, 0, 0, 0), (19, 0, 0, 0, 0, 0)))
     assert GAME.result(alone).reasoning.startswith("Ann wins with 20.")
     assert "The app's tally: Ann, Bob" not in GAME.result(over).reasoning
