@@ -10,7 +10,8 @@ from companion.games.mm5 import GAME
 from companion.games.mm5.cards import catalogue_entry
 
 ORC = catalogue_entry(("Goblin", "orc", 2, 1, 0, 1, 0))
-OLD_MAGE = catalogue_entry(("Mage", "dark-mage", 0, 2, 3, 3, 0))
+# saved before `mage` read as the Light companion: no `kinds` mark
+OLD_MAGE = {k: v for k, v in catalogue_entry(("Mage", "dark-mage", 0, 2, 3, 3, 0)).items() if k != "kinds"}
 KNIGHT = catalogue_entry(("Holy Knight 3", "knight", 4, 5, 3, 4, 3))
 
 

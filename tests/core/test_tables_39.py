@@ -351,3 +351,12 @@ def test_tkc_the_game_over_header_keeps_the_draw_and_discard_counts():
     assert state.over
     status = TKC.view(state).status
     assert "The game is over" in status and "Draw pile" in status and "discard" in status, status
+
+
+def test_mm5_the_catalogue_flags_a_dark_mage_named_without_dark_only_if_saved_before_the_fix():
+    from companion.games.mm5.catalogue import CATALOGUE
+
+    name, data = CATALOGUE.parse("character", "Shade = dark mage P 1/3 M 3/4")
+    assert "Light Mage?" not in CATALOGUE.line("character", name, data), "typed as dark mage today"
+    old = {k: v for k, v in data.items() if k != "kinds"}  # as a card saved before the fix
+    assert "Light Mage?" in CATALOGUE.line("character", name, old)
