@@ -516,6 +516,11 @@ class Game(Protocol[S]):
         `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
         ...
 
+    def past_view(self, state: S, now: S) -> TableView:
+        """The table as it was at an earlier `state`, looked back on while the game is at `now`
+        (the read-only rewind): a game may keep back what a trail of past tables would give away."""
+        ...
+
 
 REQUIRED = {"id": str, "name": str, "min_players": int, "max_players": int, "events": Mapping, "screen": str}
 
@@ -596,6 +601,10 @@ class GameBase(ABC, Generic[S]):
     def public_text(self, state: S, event: Event, text: str) -> str:
         """By default the recorded line, whole."""
         return text
+
+    def past_view(self, state: S, now: S) -> TableView:
+        """By default the table as it was, whole."""
+        return self.view(state)
 
     def actions(self, state: S) -> tuple[Action, ...]:
         """By default the next-turn key only, closed once the game is over."""

@@ -84,6 +84,19 @@ class SkdScreen(TableScreen):
         ):
             self.action_play(event.character)
             return True
+        play = self.families().get("play")
+        if (  # a card typed when no play is open (draw first, say): the core's one reason
+            not self.entry_open
+            and event.character in PLAY_STARTS
+            and event.key not in self._key_commands()
+            and self.viewing is None
+            and play is not None
+            and play.closed is not None
+            and self.timeline is not None
+            and self.timeline.state.stage in ("normal", "boss")
+        ):
+            self.explain(f"Play: {play.closed}")
+            return True
         return await super()._handle_key(event)
 
     def action_play(self, typed: str = "") -> None:

@@ -99,6 +99,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
         self._line_closed = False  # the entry line closed and no key but esc came since
+        self._active_row: int | None = None  # the active player's row at the last paint
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -222,7 +223,13 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         # Names and values are player text: Text cells, never read as markup.
         rows = [(literal(f"▶ {r.label}" if r.active else f"  {r.label}"), *map(literal, r.cells)) for r in view.rows]
         columns = [literal("Player"), *map(literal, view.columns)]
-        self.query_one("#players", PlayersTable).show(columns, rows)
+        table = self.query_one("#players", PlayersTable)
+        table.show(columns, rows)
+        # The selection follows the turn: a new active player's row is selected, same column.
+        active = next((i for i, r in enumerate(view.rows) if r.active), None)
+        if active is not None and active != self._active_row:
+            table.move_cursor(row=active, column=table.cursor_column, animate=False)
+        self._active_row = active
 
     def paint_panel(self, view: TableView) -> None:
         """Game screens repaint their panels here; the base shows the turn checklist."""

@@ -141,8 +141,13 @@ class FreePlay(GameBase[FreeState]):
         return event.kind
 
     def countdown(self, state: FreeState) -> str:
+        """The status line: the countdown; once over, who won and why (as the web page says it)."""
         if state.finished:
-            return "Game over"
+            result = self.result(state)
+            if result is None or not result.winners:
+                return f"Game over · {result.reasoning if result else ''}".rstrip(" ·")
+            who = "Winner" if len(result.winners) == 1 else "Winners"
+            return f"Game over · {who}: {', '.join(result.winners)} · {result.reasoning}"
         if state.end_turn is not None:
             left = state.end_turn - state.turns
             seat = state.active + left - 1

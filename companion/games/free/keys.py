@@ -16,5 +16,5 @@ KEYS = (
     Key("a", "add_counter", "New counter", "Add a counter for every player or the table", new_counter_prompt),
     Key("x", "remove_counter", "Remove counter", "Remove the selected counter", show=False),
     Key("c", "countdown", "Countdown", "End the game after a round or a number of turns", countdown_prompt),
-    Key("f", "finish", "Finish", "End the game now", show=False),
+    Key("f", "finish", "Finish", "End the game now"),
 )

@@ -116,7 +116,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
         def stage(kind: str) -> None:
             if not rules.offered(state, kind):
                 refuse_when_over(state.finished)
-                raise Rejected(f"not open now. {view.hint(state)}")
+                raise Rejected(f"not open now: {view.stage_words(state)}.")
 
         def in_turn(kind: str) -> None:
             stage(kind)
@@ -136,7 +136,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
             probed("draw", self.apply, state, ev.Draw()),
             open_when("play", ev.Play.kind, play_open, state),
             open_when("level_up", ev.LevelUp.kind, turn.can_level_up, state),
-            open_when("skill", ev.Skill.kind, turn.action_open, state),
+            open_when("skill", ev.Skill.kind, turn.skill_open, state),
             probed("enemy", self.apply, state, ev.EnemyPhase()),
             open_when("pick", ev.DraftPick.kind, stage, ev.DraftPick.kind),
             open_when("swap", ev.DraftSwap.kind, stage, ev.DraftSwap.kind),
