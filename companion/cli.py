@@ -221,8 +221,10 @@ def _sessions(args: argparse.Namespace) -> int:
     else:
         loaded = repo.load(args.id, whole=True)
     try:
-        # BoardGameGeek ids: the settings file's per-game ids are to be passed here (issue 42).
-        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format, people(repo, args.id))
+        ids = _settings().bgg_ids  # the settings file's BoardGameGeek ids, by game or free-play name
+        text = export(
+            loaded, [] if args.salvage else repo.event_times(args.id), args.format, people(repo, args.id, ids)
+        )
     except ExportError as exc:
         return _fail(str(exc), 1)
     if args.output is not None:

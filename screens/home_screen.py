@@ -215,11 +215,14 @@ class HomeScreen(Screen[None]):
     def _show_qr(self, session_id: int) -> None:
         from companion.export import ExportError, push_link
         from companion.store.players import people
+        from screens.store_access import bgg_ids
         from screens.qr_modal import QrModal
 
         repo = self._repo()
         try:
-            link = push_link(repo.load(session_id), repo.event_times(session_id), people(repo, session_id))
+            link = push_link(
+                repo.load(session_id), repo.event_times(session_id), people(repo, session_id, bgg_ids(self.app))
+            )
         except (ExportError, StoreError) as exc:
             self.notify(str(exc), severity="error", title="No QR code", markup=False)
             return
@@ -256,6 +259,7 @@ class HomeScreen(Screen[None]):
         from companion.export_file import ExportRefused, NeedsForce, write_export
         from companion.formats import by_suffix, suffixes
         from companion.store.players import people
+        from screens.store_access import bgg_ids
 
         path = Path(target).expanduser()
         chosen = by_suffix(path.name)
@@ -270,7 +274,7 @@ class HomeScreen(Screen[None]):
             if loaded.damage:
                 salvaged = f" (as far as it reads: {loaded.damage})"
             times = repo.event_times(session_id) if not salvaged else []
-            text = export(loaded, times, fmt, people(repo, session_id))
+            text = export(loaded, times, fmt, people(repo, session_id, bgg_ids(self.app)))
             write_export(text, path, repo.path, force=force)
         except NeedsForce:
             question = f"{path} already exists. Replace it with this export?"

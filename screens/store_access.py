@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from collections.abc import Mapping
+
 from textual.app import App
 
+from companion.settings import Settings
 from companion.store.files import StoreError
 from companion.store.repo import Repository
 
@@ -25,3 +28,9 @@ def db_file(app: App[Any]) -> Path:
     if not isinstance(path, Path):
         raise StoreError("No database file is open.")
     return path
+
+
+def bgg_ids(app: App[Any]) -> Mapping[str, int]:
+    """The settings file's BoardGameGeek ids (by game id or free-play name) the exports carry."""
+    settings = getattr(app, "settings", None)
+    return settings.bgg_ids if isinstance(settings, Settings) else {}

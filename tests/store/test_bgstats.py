@@ -186,3 +186,13 @@ def test_each_games_push_link_decodes_to_the_bgsplay_facts(repo, db_path, capsys
             s["rank"],
             s["role"],
         )
+
+
+def test_the_settings_files_boardgamegeek_id_reaches_the_bgsplay(repo, db_path, capsys, tmp_path, monkeypatch):
+    """`[bgg] mm5 = 123` in the settings file names the game in BG Stats; a game it does not name says 0."""
+    settings = tmp_path / "settings.toml"
+    settings.write_text("[bgg]\nmm5 = 123\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_SETTINGS", str(settings))
+    [mm5] = read_bgsplay(exported(capsys, db_path, record(repo, "mm5", finished("mm5")), "bgstats"))
+    [tkc] = read_bgsplay(exported(capsys, db_path, record(repo, "tkc", finished("tkc")), "bgstats"))
+    assert (mm5["game"]["bggId"], tkc["game"]["bggId"]) == (123, 0)
