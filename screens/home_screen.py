@@ -215,8 +215,8 @@ class HomeScreen(Screen[None]):
     def _show_qr(self, session_id: int) -> None:
         from companion.export import ExportError, push_link
         from companion.store.players import people
-        from screens.store_access import bgg_ids
         from screens.qr_modal import QrModal
+        from screens.store_access import bgg_ids
 
         repo = self._repo()
         try:
