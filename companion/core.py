@@ -493,6 +493,12 @@ class Game(Protocol[S]):
         `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
         ...
 
+    def actor(self, state: Any, event: Event) -> int | None:
+        """The seat whose action `event` is in `state` (0-based), or None when it is the table's
+        (a correction, the deal): a seat's phone records its own player's actions
+        (`companion.seats`)."""
+        ...
+
 
 REQUIRED = {"id": str, "name": str, "min_players": int, "max_players": int, "events": Mapping, "screen": str}
 
@@ -572,6 +578,10 @@ class GameBase(ABC, Generic[S]):
     def public_text(self, state: Any, event: Event, text: str) -> str:
         """By default the recorded line, whole."""
         return text
+
+    def actor(self, state: Any, event: Event) -> int | None:
+        """By default no seat: any seat may record any event."""
+        return None
 
     def actions(self, state: Any) -> tuple[Action, ...]:
         """By default the next-turn key only, closed once the game is over."""

@@ -27,6 +27,7 @@ from companion.core import (
     event_types,
     resolve_options,
 )
+from companion.seat_openers import Opener
 
 PATH = "tests.contract.coin_race:GAME"
 
@@ -148,6 +149,9 @@ class CoinRace(GameBase[CoinState]):
     def next_turn(self, state: CoinState) -> Event:
         return Pass()
 
+    def actor(self, state: CoinState, event: Event) -> int | None:
+        return state.active  # every throw (and every pass) is the player up's
+
     def result(self, state: CoinState) -> Result | None:
         if state.winner is None:
             return None
@@ -168,5 +172,11 @@ class CoinRace(GameBase[CoinState]):
             for i, name in enumerate(state.players)
         )
 
+
+# Its buttons on a seat's phone, as its screen binds h and t (companion.seat_openers).
+CoinRace.seat_openers = (
+    Opener("flip", "h", "Heads", lambda state, shelf: Flip(True)),
+    Opener("flip", "t", "Tails", lambda state, shelf: Flip(False)),
+)
 
 GAME = CoinRace()
