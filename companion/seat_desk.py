@@ -128,12 +128,22 @@ class Desk:
             family = families.get(opener.name)
             if family is None or family.closed is not None:
                 continue
-            if family.example is not None and not self.everyone:
-                actor = whose(tl.game, tl.state, family.example, self._names())
-                if actor is not None and actor != seat:
-                    continue
-            shown.append(opener)
+            if self.everyone or self._theirs(seat, tl, family.example or self._event_of(opener, tl)):
+                shown.append(opener)
         return shown
+
+    def _theirs(self, seat: int, tl: Timeline, event: Event | None) -> bool:
+        """Whether `event` (None: not known before the question is answered) is this seat's or the table's."""
+        actor = whose(tl.game, tl.state, event, self._names()) if event is not None else None
+        return actor is None or actor == seat
+
+    def _event_of(self, opener: Opener, tl: Timeline) -> Event | None:
+        """The event a button records at once (next turn, a draw), None when it asks first."""
+        try:
+            built = opener.build(tl.state, self._shelf(tl))
+        except Rejected:
+            return None
+        return built if isinstance(built, Event) else None
 
     def _names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)

@@ -1,0 +1,177 @@
+"""Every player's phone at the table (`companion serve --table ID --seats`), over real HTTP.
+
+The real server runs in the test's loop on a real SQLite file; each phone is its own cookie
+jar holding its seat's cookie, talking as seat.js does. What a player relies on: an action on
+one phone reaches the others and the file; a refusal gives the core's own reason and keeps the
+text; two phones at once never double a move; nobody records another player's action (unless
+the table lets every seat); the viewer link and a wrong or old token cannot post.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from yarl import URL
+
+from companion.core import Rejected
+from companion.games.free import AddCounter
+from companion.games.tkc.prompts import start_prompt
+from companion.store.repo import Repository
+from tests.serve.midgame import store
+from tests.serve.seating import Phone, phones, seated
+from tests.serve.test_serve_guard import frames
+
+
+def log_of(path: Path, sid: int) -> list[str]:
+    repo = Repository.reader(path)
+    try:
+        tl = repo.load(sid).timeline
+        return [e.text for e in tl.entries[: tl.cursor]]
+    finally:
+        repo.close()
+
+
+@pytest.fixture
+def free_table(db_path: Path) -> int:
+    counters = [AddCounter("HP", None, 20, 0, 40, each=True)]
+    return store(db_path, "free", "Friday", events=counters, options={})
+
+
+async def next_frame(phone: Phone, where) -> dict:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(10):
+        async for frame in frames(phone.http, phone.base + "/events"):
+            if where(frame):
+                return frame
+    raise AssertionError("the stream ended")
+
+
+async def test_an_action_on_one_phone_shows_on_the_others_stream_after_it_is_committed(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, cleo):
+        titles = [b["title"] for b in yuki.me["buttons"]]
+        assert "Change" in titles and "Next turn" not in titles, "next turn is the player up's (Ann's)"
+        seen = asyncio.create_task(next_frame(ann, lambda f: f.get("action") == 2))
+        assert await yuki.press("±", "雪菜 HP", "-3") == ""  # her own HP
+        frame = await seen
+        assert frame["newest"] == log_of(db_path, free_table)[-1]
+        assert "雪菜" in frame["newest"] and "17" in json.dumps(frame, ensure_ascii=False)
+        assert yuki.me["action"] == 2 and yuki.me["undo"], "shown as recorded, with its undo"
+        assert (await cleo.refresh())["version"] == frame["version"]
+
+
+async def test_a_refused_entry_gives_the_cores_reason_and_keeps_the_text(db_path):
+    sid = store(db_path, "tkc", "Crowns", events=[])
+    async with seated(db_path, sid) as server, phones(server) as (ann, _):
+        reason = await ann.press("s", "9 9")
+        loaded = Repository.reader(db_path)
+        tl = loaded.load(sid).timeline
+        loaded.close()
+        with pytest.raises(Rejected) as refused:  # what the terminal's line would say
+            tl.record(start_prompt(tl.state).read("9 9"))
+        assert reason == refused.value.reason
+        question = ann.me["question"]
+        assert question["reason"] == reason and question["value"] == "9 9", "the typed text stays"
+        assert log_of(db_path, sid) == []
+
+
+async def test_a_phone_records_only_its_own_players_actions(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, _):
+        reason = await ann.press("±", "雪菜 HP", "-3")  # 雪菜's HP from Ann's phone
+        assert reason.startswith("That is 雪菜's to record")
+        status, answer = await ann.post(do="open", key="zz")
+        assert status == 200 and answer["reason"] == "That is not open to you now."
+        status, answer = await yuki.post(do="undo")
+        assert answer["reason"].startswith("Only the last action"), "nothing of hers to undo"
+        assert len(log_of(db_path, free_table)) == 1
+
+
+async def test_with_every_seat_trusted_any_phone_records_anything(db_path, free_table):
+    async with seated(db_path, free_table, everyone=True) as server, phones(server) as (ann, _, cleo):
+        assert await ann.press("±", "雪菜 HP", "-3") == ""
+        assert "Next turn" in [b["title"] for b in cleo.me["buttons"]] or await cleo.refresh()
+        assert len(log_of(db_path, free_table)) == 2
+
+
+async def test_the_viewer_a_wrong_and_an_old_token_cannot_post_and_learn_nothing(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, _, _):
+        base = server.base()
+        viewer = Phone(base, base + "/")
+        forged = Phone(base, base + "/seat?token=" + "A" * 32)
+        try:
+            assert await forged.open() == 403
+            for phone in (viewer, forged):
+                phone.me = dict(ann.me)
+                status, _ = await phone.post(do="open", key="±")
+                assert status == 403
+                async with phone.http.get(base + "/seat/me") as response:
+                    assert response.status == 403
+                    phone.heard += await response.read()
+                assert "Ann" not in phone.heard.decode() and "HP" not in phone.heard.decode()
+            assert server.seats is not None
+            server.seats.desk.renew()
+            status, _ = await ann.post(do="open", key="±")
+            assert status == 403, "a renewed link shuts the old one out"
+        finally:
+            await viewer.close()
+            await forged.close()
+        assert len(log_of(db_path, free_table)) == 1
+
+
+async def test_a_post_from_another_site_or_not_json_is_refused(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, _, _):
+        url = server.base() + "/seat/act"
+        async with ann.http.post(url, json={"do": "close"}, headers={"Origin": "http://evil.example"}) as r:
+            assert r.status == 403
+        async with ann.http.post(url, json={"do": "close"}) as r:
+            assert r.status == 403, "the page's own fetch says its origin"
+        async with ann.http.post(url, data="do=close", headers={"Origin": server.base()}) as r:
+            assert r.status == 415
+        big = {"Origin": server.base(), "Content-Type": "application/json"}
+        async with ann.http.post(url, data=b"x" * 5000, headers=big) as r:
+            assert r.status == 413
+
+
+async def test_two_phones_at_once_one_lands_the_other_is_told_and_nothing_doubles(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, cleo):
+        for phone, choice in ((ann, "Ann HP"), (yuki, "雪菜 HP"), (cleo, "Cleo HP")):
+            assert await phone.press("±", choice) == ""  # each has their own counter's question open
+        answers = await asyncio.gather(*(p.post(do="answer", text="-1") for p in (ann, yuki, cleo)))
+        landed = [a for s, a in answers if s == 200 and not a["reason"]]
+        told = [a for s, a in answers if s == 409]
+        assert len(landed) == 1 and len(told) == 2, answers
+        for answer in told:
+            assert answer["reason"].startswith("The table changed before this reached it: ")
+            assert answer["me"]["question"] is None, "the page refreshes to the table now"
+        assert len(log_of(db_path, free_table)) == 2
+
+
+async def test_a_dropped_phone_resends_and_nothing_is_lost_or_doubled(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, _):
+        first = await next_frame(yuki, lambda f: "version" in f)
+        assert await ann.press("±", "Ann HP", "-1") == ""
+        again = Phone(yuki.base, None)  # the page reconnects with its cookie
+        again.http.cookie_jar.update_cookies(yuki.http.cookie_jar.filter_cookies(URL(yuki.base)))
+        try:
+            resumed = await next_frame(again, lambda f: f.get("action", 0) > first["action"])
+            assert resumed["action"] == first["action"] + 1 and resumed["newest"] == log_of(db_path, free_table)[-1]
+            # Ann's page never heard that hers landed, and sends it again: refused, not doubled.
+            ann.me["version"] -= 1
+            ann.me["action"] -= 1
+            status, answer = await ann.post(do="answer", text="-1")
+            assert status == 409 and "HP" in answer["reason"]
+        finally:
+            await again.close()
+        assert len(log_of(db_path, free_table)) == 2
+
+
+@pytest.mark.parametrize("bad", [[], "x", [1, 2], {"do": 1}, {"do": "roll", "faces": "11"}])
+async def test_a_malformed_body_changes_nothing(db_path, free_table, bad):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, _, _):
+        headers = {"Origin": server.base(), "Content-Type": "application/json"}
+        body = json.dumps(bad if not isinstance(bad, dict) else {"version": ann.me["version"], **bad})
+        async with ann.http.post(server.base() + "/seat/act", data=body, headers=headers) as r:
+            assert r.status in (200, 400)
+            assert r.status == 400 or (await r.json())["reason"]
+        assert len(log_of(db_path, free_table)) == 1
