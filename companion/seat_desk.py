@@ -139,6 +139,8 @@ class Desk:
 
     def _event_of(self, opener: Opener, tl: Timeline) -> Event | None:
         """The event a button records at once (next turn, a draw), None when it asks first."""
+        if opener.asks:
+            return None
         try:
             built = opener.build(tl.state, self._shelf(tl))
         except Rejected:

@@ -32,6 +32,7 @@ class Opener:
     key: str
     title: str
     build: Callable[[Any, Shelf], Built]
+    asks: bool = True  # False: it records an event at once (whose it is shows before it is pressed)
 
 
 def openers(game: Game[Any]) -> tuple[Opener, ...]:
@@ -46,4 +47,4 @@ def openers(game: Game[Any]) -> tuple[Opener, ...]:
             found = ()
         else:
             found = module.openers()
-    return (*found, Opener("next_turn", "n", "Next turn", lambda s, shelf: game.next_turn(s)))
+    return (*found, Opener("next_turn", "n", "Next turn", lambda s, shelf: game.next_turn(s), asks=False))

@@ -175,8 +175,8 @@ class CoinRace(GameBase[CoinState]):
 
 # Its buttons on a seat's phone, as its screen binds h and t (companion.seat_openers).
 CoinRace.seat_openers = (
-    Opener("flip", "h", "Heads", lambda state, shelf: Flip(True)),
-    Opener("flip", "t", "Tails", lambda state, shelf: Flip(False)),
+    Opener("flip", "h", "Heads", lambda state, shelf: Flip(True), asks=False),
+    Opener("flip", "t", "Tails", lambda state, shelf: Flip(False), asks=False),
 )
 
 GAME = CoinRace()

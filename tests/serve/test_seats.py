@@ -175,3 +175,32 @@ async def test_a_malformed_body_changes_nothing(db_path, free_table, bad):
             assert r.status in (200, 400)
             assert r.status == 400 or (await r.json())["reason"]
         assert len(log_of(db_path, free_table)) == 1
+
+
+async def test_the_attackers_phone_asks_the_strike_with_the_games_advice_and_the_dice_tray(db_path):
+    from companion.games.mm5.advice import battle_advice
+    from companion.games.mm5.events import Initiative
+    from companion.games.mm5.prompts import best_strike_line
+    from tests.serve.midgame import EVENTS
+
+    sid = store(db_path, "mm5", "Battle", events=[*EVENTS["mm5"](), Initiative(6, 1)])
+    async with seated(db_path, sid) as server, phones(server) as (ann, bob, _):
+        assert await bob.press("a", "2") == ""  # the same question on Bob's phone, up to the dice
+        count = bob.me["question"]["tray"]["count"]
+        _, answer = await bob.post(do="roll", faces=[6] * count, total=False)
+        assert answer["reason"].startswith("That is Ann's to record"), "the attacker's strike is hers"
+        assert await ann.press("a") == ""
+        question = ann.me["question"]
+        loaded = Repository.reader(db_path)
+        state = loaded.load(sid).timeline.state
+        loaded.close()
+        assert question["advice"] == best_strike_line(battle_advice(state)) != ""
+        assert "best first" in question["label"]
+        status, answer = await ann.post(do="answer", text="2")  # the Orc's physical strike: its dice
+        tray = ann.me["question"]["tray"]
+        assert status == 200 and tray["count"] >= 1 and "Orc" in tray["title"], answer
+        status, answer = await ann.post(do="roll", faces=[7] * tray["count"], total=False)
+        assert answer["reason"] == f"Press {tray['count']} dice, each 1–6." and ann.me["question"]["tray"]
+        status, answer = await ann.post(do="roll", faces=[6] * tray["count"], total=False)
+        assert answer["reason"] == "" and ann.me["question"] is None
+        assert "Orc" in log_of(db_path, sid)[-1]

@@ -32,5 +32,5 @@ def openers() -> tuple[Opener, ...]:
         Opener("change", "±", "Change", change),
         Opener("add_counter", "a", "New counter", lambda s, shelf: n.new_counter_prompt(s)),
         Opener("countdown", "c", "Countdown", lambda s, shelf: n.countdown_prompt(s)),
-        Opener("finish", "f", "Finish", lambda s, shelf: Finish()),
+        Opener("finish", "f", "Finish", lambda s, shelf: Finish(), asks=False),
     )

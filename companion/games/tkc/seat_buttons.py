@@ -13,7 +13,7 @@ def openers() -> tuple[Opener, ...]:
 
     return (
         Opener("start_player", "s", "Start player", lambda s, shelf: p.start_prompt(s)),
-        Opener("draw", "d", "Draw 2", lambda s, shelf: Draw()),
+        Opener("draw", "d", "Draw 2", lambda s, shelf: Draw(), asks=False),
         Opener("crown", "k", "Crown", lambda s, shelf: n.crown_prompt(s)),
         Opener("ball", "b", "Crystal ball", lambda s, shelf: n.ball_prompt(s)),
         Opener("attack", "a", "Attack", lambda s, shelf: p.attack_prompt(s)),
