@@ -72,10 +72,13 @@ class Phone:
 
 
 @contextlib.asynccontextmanager
-async def seated(path: Path, session_id: int, everyone: bool = False, **kw: Any) -> AsyncIterator[TableServer]:
-    """The real server for `session_id` with seats, on a free loopback port."""
+async def seated(
+    path: Path, session_id: int, everyone: bool = False, loopback: bool = True, **kw: Any
+) -> AsyncIterator[TableServer]:
+    """The real server for `session_id` with seats, on a free loopback port (served as if it
+    were a LAN address when `loopback` is False: then the display's pages need its token)."""
     desk = Desk.start(path, session_id, everyone)
-    server = TableServer(path, "127.0.0.1", free_port(), loopback=True, table=session_id, desk=desk, **kw)
+    server = TableServer(path, "127.0.0.1", free_port(), loopback=loopback, table=session_id, desk=desk, **kw)
     started = asyncio.Event()
     task = asyncio.create_task(server.run(started.set))
     await asyncio.wait_for(started.wait(), 10)

@@ -204,3 +204,34 @@ async def test_the_attackers_phone_asks_the_strike_with_the_games_advice_and_the
         status, answer = await ann.post(do="roll", faces=[6] * tray["count"], total=False)
         assert answer["reason"] == "" and ann.me["question"] is None
         assert "Orc" in log_of(db_path, sid)[-1]
+
+
+async def test_beyond_loopback_a_seats_link_opens_its_page_and_the_table_without_the_displays_token(
+    db_path, free_table
+):
+    async with seated(db_path, free_table, loopback=False) as server, phones(server) as (ann, _, _):
+        base = server.base()
+        for path in ("/page.css", "/page.js", "/seat.js"):
+            async with ann.http.get(base + path) as response:
+                assert response.status == 200, path
+        frame = await next_frame(ann, lambda f: "version" in f)
+        assert frame["title"] == "Friday"
+        stranger = Phone(base, base + "/")
+        try:
+            async with stranger.http.get(base + "/events") as response:
+                assert response.status == 403, "without a seat's or the display's token: nothing"
+        finally:
+            await stranger.close()
+        assert server.token is not None and server.token not in str(server.seat_links())
+
+
+async def test_a_seat_undoes_its_own_last_action_and_only_that(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, _):
+        assert await yuki.press("±", "雪菜 HP", "-3") == ""
+        await ann.refresh()
+        assert yuki.me["undo"] and not ann.me["undo"]
+        _, answer = await ann.post(do="undo")
+        assert answer["reason"].startswith("Only the last action") and len(log_of(db_path, free_table)) == 2
+        _, answer = await yuki.post(do="undo")
+        assert answer["reason"] == "" and len(log_of(db_path, free_table)) == 1
+        assert not yuki.me["undo"], "the action before it was not hers"
