@@ -61,18 +61,17 @@ class Desk:
     @classmethod
     def start(cls, path: Path, session_id: int, everyone: bool = False) -> Desk:
         """A desk with a new token for each player of the session."""
-        from companion.store.repo import Repository
-
-        reader = Repository.reader(path)
-        try:
-            players = reader.info(session_id).players
-        finally:
-            reader.close()
-        return cls(path, session_id, everyone, [Seat(name, secrets.token_urlsafe(24)) for name in players])
+        desk = cls(path, session_id, everyone)
+        players = desk.repo.info(session_id).players  # opened now, before the display's reader (see `repo`)
+        desk.seats = [Seat(name, secrets.token_urlsafe(24)) for name in players]
+        return desk
 
     @property
     def repo(self) -> Any:
-        """The desk's own writer, opened on the desk's thread at its first use."""
+        """The desk's own writer. It is opened before the display's reader: a process whose first
+        connection to a WAL file is read-only keeps that file's shared index read-only, and then its
+        writer's commits never reach the other programs on the file (SQLite's WAL index is per
+        process and file)."""
         if self._repo is None:
             from companion.store.repo import Repository
 

@@ -18,6 +18,18 @@ from companion.table_server import TableServer
 from tests.serve.test_serve_guard import free_port
 
 
+def log_of(path: Path, sid: int) -> list[str]:
+    """The session's log as recorded in the file, up to its cursor."""
+    from companion.store.repo import Repository
+
+    repo = Repository.reader(path)
+    try:
+        tl = repo.load(sid).timeline
+        return [e.text for e in tl.entries[: tl.cursor]]
+    finally:
+        repo.close()
+
+
 class Phone:
     """One seat's page: its own cookie jar, every byte the server sent it kept in `heard`."""
 

@@ -11,33 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 from yarl import URL
 
 from companion.core import Rejected
-from companion.games.free import AddCounter
 from companion.games.tkc.prompts import start_prompt
 from companion.store.repo import Repository
 from tests.serve.midgame import store
-from tests.serve.seating import Phone, phones, seated
+from tests.serve.seating import Phone, log_of, phones, seated
 from tests.serve.test_serve_guard import frames
-
-
-def log_of(path: Path, sid: int) -> list[str]:
-    repo = Repository.reader(path)
-    try:
-        tl = repo.load(sid).timeline
-        return [e.text for e in tl.entries[: tl.cursor]]
-    finally:
-        repo.close()
-
-
-@pytest.fixture
-def free_table(db_path: Path) -> int:
-    counters = [AddCounter("HP", None, 20, 0, 40, each=True)]
-    return store(db_path, "free", "Friday", events=counters, options={})
 
 
 async def next_frame(phone: Phone, where) -> dict:  # type: ignore[no-untyped-def]
