@@ -3,8 +3,8 @@
 A seat's link (`/seat?token=...`, printed once per player) is swapped at once for a cookie, as
 the display's token is, so the token leaves the address bar and every log. Every seat request
 passes the display's guard first (Host, Origin, the cross-site check); then the seat cookie
-must name a seat (an old or wrong one: 403, and the answer says nothing about the table). A
-write is a JSON POST from the page itself (an `Origin` of ours is required, the cookie is
+must name a seat (an old or wrong one: 403, and the answer says nothing about the table);
+at most MAX_WAITING seat requests wait at once (503 past it). A write is a JSON POST from the page itself (an `Origin` of ours is required, the cookie is
 SameSite=Strict), at most the server's body cap; everything else the server answers is GET.
 
 The desk (companion.seat_desk) does the work on one thread of its own, so two phones are
@@ -25,6 +25,7 @@ from companion.seat_desk import Desk
 
 SEAT_COOKIE = "companion_seat"
 NOT_A_SEAT = "Open your own seat's link, as `companion serve --seats` printed it."
+MAX_WAITING = 32  # requests waiting for the desk at once; past it a phone is asked to try again
 SEAT_FILES = {"/seat": ("seat.html", "text/html"), "/seat.js": ("seat.js", "text/javascript")}
 
 
@@ -33,6 +34,7 @@ class SeatRoutes:
         self.desk = desk
         self.wake = wake  # the reader reads the file again at once after a write
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-seats")
+        self.waiting = 0
 
     def seat(self, request: web.BaseRequest) -> int | None:
         """The seat the request's cookie (or, on the link, its token) opens."""
@@ -66,8 +68,17 @@ class SeatRoutes:
 
     async def me(self, request: web.Request) -> web.Response:
         seat = self._known(request)
-        me = await asyncio.get_running_loop().run_in_executor(self.pool, self.desk.me, seat)
-        return web.json_response(me)
+        return web.json_response(await self._at_desk(self.desk.me, seat))
+
+    async def _at_desk(self, work: Any, *args: Any) -> Any:
+        """Run `work` on the desk's thread, one request after another; 503 past MAX_WAITING."""
+        if self.waiting >= MAX_WAITING:
+            raise web.HTTPServiceUnavailable(text="The table is busy; try again in a moment.")
+        self.waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+        finally:
+            self.waiting -= 1
 
     async def act(self, request: web.Request) -> web.Response:
         seat = self._known(request)
@@ -81,6 +92,6 @@ class SeatRoutes:
             raise web.HTTPBadRequest(text="Send JSON.") from None
         if not isinstance(body, dict):
             raise web.HTTPBadRequest(text="Send a JSON object.")
-        status, answer = await asyncio.get_running_loop().run_in_executor(self.pool, self.desk.act, seat, body)
+        status, answer = await self._at_desk(self.desk.act, seat, body)
         self.wake()
         return web.json_response(answer, status=status)

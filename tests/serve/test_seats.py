@@ -218,3 +218,13 @@ async def test_a_seat_undoes_its_own_last_action_and_only_that(db_path, free_tab
         _, answer = await yuki.post(do="undo")
         assert answer["reason"] == "" and len(log_of(db_path, free_table)) == 1
         assert not yuki.me["undo"], "the action before it was not hers"
+
+
+async def test_a_flood_from_one_phone_is_capped_and_changes_nothing(db_path, free_table):
+    from companion import seat_routes
+
+    async with seated(db_path, free_table) as server, phones(server) as (ann, _, _):
+        answers = await asyncio.gather(*(ann.post(do="close") for _ in range(seat_routes.MAX_WAITING * 3)))
+        statuses = {status for status, _ in answers}
+        assert statuses <= {200, 503} and 200 in statuses
+        assert len(log_of(db_path, free_table)) == 1
