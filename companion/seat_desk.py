@@ -46,7 +46,6 @@ class Seat:
     name: str
     token: str
     asked: Asked | None = None
-    notice: str = ""  # said once on the seat's next answer
 
 
 @dataclass
@@ -105,7 +104,6 @@ class Desk:
     def _me(self, seat: int, tl: Timeline, version: int) -> dict[str, Any]:
         me = self.seats[seat]
         asked = me.asked if me.asked is not None and me.asked.version == version else None
-        notice, me.notice = me.notice, ""
         return {
             "seat": seat,
             "name": me.name,
@@ -114,7 +112,6 @@ class Desk:
             "buttons": [{"key": o.key, "title": o.title} for o in self._open(seat, tl)],
             "question": _question(asked),
             "undo": self._may_undo(seat, tl),
-            "notice": notice,
             "everyone": self.everyone,
         }
 

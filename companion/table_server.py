@@ -3,9 +3,10 @@
 One thread follows the database read-only (`PRAGMA data_version` every POLL_SECONDS, then only
 the new events: `companion.store.follow`), turns the session into its public frame
 (`companion.web.display`) and hands the JSON to the event loop, which pushes it to every open
-page as a server-sent event. A viewer costs its socket and nothing more. The server has no
-route that takes anything from a page: GET (and HEAD) of the page, its two files and the event
-stream; every other method gets 405.
+page as a server-sent event. A viewer costs its socket and nothing more. The display takes
+nothing from a page: GET (and HEAD) of the page, its two files and the event stream; every
+other method gets 405. With seats (`--seats`, companion.seat_routes) each player's phone also
+posts its own actions, behind its own token, through the same guard.
 
 Every request passes one guard first:
 

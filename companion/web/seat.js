@@ -82,7 +82,6 @@
     );
     paintQuestion(me.question);
     $("seat-undo").hidden = !me.undo;
-    if (me.notice) say(me.notice, false);
   }
 
   async function refresh() {
