@@ -59,7 +59,10 @@
     const input = $("q-text");
     if (!tray) {
       input.type = q.secret ? "password" : "text";
-      if (input.dataset.asked !== q.label || q.reason) input.value = q.value;
+      if (input.dataset.asked !== q.label || q.reason) {
+        input.value = q.value;
+        if (q.selected) input.select(); // a filled-in value: OK takes it, the first key typed replaces it
+      }
       input.dataset.asked = q.label;
     }
     const choices = (q.choices || []).map((c, i) => button(`${i + 1} ${c}`, () => send({ do: "answer", text: String(i + 1) })));

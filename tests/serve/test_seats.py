@@ -109,6 +109,13 @@ async def test_a_post_from_another_site_or_not_json_is_refused(db_path, free_tab
             assert r.status == 403
         async with ann.http.post(url, json={"do": "close"}) as r:
             assert r.status == 403, "the page's own fetch says its origin"
+        rebound = {"Host": f"rebind.example:{server.port}", "Origin": server.base()}
+        async with ann.http.post(url, json={"do": "close"}, headers=rebound) as r:
+            assert r.status == 403 and "only for the address it listens on" in await r.text()
+        async with ann.http.get(server.base() + "/seat/me", headers=rebound) as r:
+            assert r.status == 403
+        async with ann.http.get(server.base() + "/seat/me", headers={"Sec-Fetch-Site": "cross-site"}) as r:
+            assert r.status == 403
         async with ann.http.post(url, data="do=close", headers={"Origin": server.base()}) as r:
             assert r.status == 415
         big = {"Origin": server.base(), "Content-Type": "application/json"}
