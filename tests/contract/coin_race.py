@@ -98,6 +98,12 @@ class CoinRace(GameBase[CoinState]):
     rules_phases = ("flip", "end")
     commands = ("tests.contract.coin_race_command",)
 
+    # Its buttons on a seat's phone, as its screen binds h and t (companion.seat_openers).
+    seat_openers = (
+        Opener("flip", "h", "Heads", lambda state, shelf: Flip(True), asks=False),
+        Opener("flip", "t", "Tails", lambda state, shelf: Flip(False), asks=False),
+    )
+
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> CoinState:
         players = check_players(players, self.min_players, self.max_players)
         goal = resolve_options(self.options, options)["goal"]
@@ -172,11 +178,5 @@ class CoinRace(GameBase[CoinState]):
             for i, name in enumerate(state.players)
         )
 
-
-# Its buttons on a seat's phone, as its screen binds h and t (companion.seat_openers).
-CoinRace.seat_openers = (
-    Opener("flip", "h", "Heads", lambda state, shelf: Flip(True), asks=False),
-    Opener("flip", "t", "Tails", lambda state, shelf: Flip(False), asks=False),
-)
 
 GAME = CoinRace()
