@@ -116,7 +116,8 @@
       if (answer.me) paintMe(answer.me);
       if (response.status === 409) say(answer.reason, true);
       else if (answer.reason) say(answer.reason, true);
-      else say(recorded ? "Recorded." : "", false);
+      else if (recorded) say(body.do === "undo" ? "Undone." : "Recorded.", false);
+      else say("", false);
       faces = [];
     } catch (error) {
       say("Not sent: the connection dropped. Nothing was recorded; try again.", true);
