@@ -22,6 +22,7 @@ from typing import Any
 from aiohttp import web
 
 from companion.seat_desk import Desk
+from companion.store.files import StoreError
 
 SEAT_COOKIE = "companion_seat"
 NOT_A_SEAT = "Open your own seat's link, as `companion serve --seats` printed it."
@@ -77,6 +78,8 @@ class SeatRoutes:
         self.waiting += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+        except StoreError as exc:  # the session deleted, the file refusing: said, nothing changed
+            raise web.HTTPConflict(text=str(exc)) from None
         finally:
             self.waiting -= 1
 

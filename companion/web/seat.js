@@ -96,6 +96,7 @@
       return;
     }
     if (response.ok) paintMe(await response.json());
+    else say(await response.text(), true);
   }
 
   async function send(body) {
@@ -111,6 +112,10 @@
         body: JSON.stringify(payload),
       });
       if (response.status === 403) { await refresh(); return; }
+      if (!(response.headers.get("Content-Type") || "").startsWith("application/json")) {
+        say(await response.text(), true); // the session deleted, the table busy: said as the server says it
+        return;
+      }
       const answer = await response.json();
       const recorded = response.ok && !answer.reason && answer.me.action !== me.action;
       if (answer.me) paintMe(answer.me);

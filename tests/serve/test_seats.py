@@ -235,3 +235,14 @@ async def test_a_flood_from_one_phone_is_capped_and_changes_nothing(db_path, fre
         statuses = {status for status, _ in answers}
         assert statuses <= {200, 503} and 200 in statuses
         assert len(log_of(db_path, free_table)) == 1
+
+
+async def test_a_session_deleted_at_the_terminal_is_said_on_the_phone(db_path, free_table):
+    async with seated(db_path, free_table) as server, phones(server) as (ann, _, _):
+        repo = Repository.open(db_path)
+        repo.delete(free_table)
+        repo.close()
+        async with ann.http.get(server.base() + "/seat/me") as response:
+            assert response.status == 409 and "deleted" in await response.text()
+        status, answer = await ann.post(do="open", key="±")
+        assert status == 409 and "deleted" in answer["text"]
