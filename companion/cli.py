@@ -95,6 +95,11 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         help="also print one link per player: their phone records their own actions (needs --table)",
     )
     sv.add_argument(
+        "--qr",
+        action="store_true",
+        help="with --seats: print each seat's link as a QR code too, for its phone's camera",
+    )
+    sv.add_argument(
         "--all-seats-record",
         action="store_true",
         help="with --seats: every seat may record every player's actions",
@@ -338,7 +343,14 @@ def _main(argv: Sequence[str] | None) -> int:
                 from companion.serve import serve_command
 
                 return serve_command(
-                    args.db, args.host, args.port, args.table, args.max_viewers, args.seats, args.all_seats_record
+                    args.db,
+                    args.host,
+                    args.port,
+                    args.table,
+                    args.max_viewers,
+                    args.seats,
+                    args.all_seats_record,
+                    args.qr,
                 )
             case "roll":
                 from companion.dice_cli import roll_command

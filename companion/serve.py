@@ -94,6 +94,7 @@ def serve_command(
     max_viewers: int = 50,
     seats: bool = False,
     everyone: bool = False,
+    codes: bool = False,
 ) -> int:
     path = check_database(db, table)
     try:
@@ -101,8 +102,8 @@ def serve_command(
             raise ServeError(f"--max-viewers {max_viewers}: choose 1 to 1000.")
         if seats and table is None:
             raise ServeError("--seats needs --table SESSION_ID: the seats are that session's players.")
-        if everyone and not seats:
-            raise ServeError("--all-seats-record goes with --seats.")
+        if (everyone or codes) and not seats:
+            raise ServeError(f"{'--all-seats-record' if everyone else '--qr'} goes with --seats.")
         check_port(host, port)
         from companion.table_server import TableServer
     except ServeError as exc:
@@ -128,5 +129,9 @@ def serve_command(
         print(f"Seats ({who}; keep each link to its player):", flush=True)
         for name, link in server.seat_links():
             print(f"{name}: {link}", flush=True)
+            if codes:
+                from companion import qr
+
+                print("\n".join(qr.lines(link)), flush=True)
     server.serve()
     return 0

@@ -67,3 +67,15 @@ def test_a_lan_address_is_the_one_the_links_carry(session, db_path, served, caps
     out = capsys.readouterr().out
     assert f"http://{address}:{port}/?token=" in out, "beyond loopback the display needs its token too"
     assert out.count(f"http://{address}:{port}/seat?token=") == 3
+
+
+def test_qr_prints_each_seats_code_under_its_link(session, db_path, served, capsys):
+    from companion import qr
+
+    args = ["serve", "--table", str(session), "--seats", "--qr", "--port", str(free_port()), "--db", str(db_path)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    for name, link in served[0].seat_links():
+        assert f"{name}: {link}\n" + "\n".join(qr.lines(link)) in out
+    assert main(["serve", "--qr", "--port", str(free_port()), "--db", str(db_path)]) == 1
+    assert "--qr goes with --seats" in capsys.readouterr().err
