@@ -13,6 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from companion import __version__
+from companion.settings import ENV as SETTINGS_ENV
+from companion.settings import Settings
+from companion.settings import default_path as settings_path
 from companion.text import shown, shown_lines
 
 
@@ -22,7 +25,8 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         prog="companion",
         description="A table-side helper for card and board games: bookkeeping, rules and "
         "exact dice odds. With no command, the app starts.",
-        epilog="`companion games` lists the games.",
+        epilog=f"`companion games` lists the games. Settings (theme, keys, BoardGameGeek ids): {settings_path()} "
+        f"(${SETTINGS_ENV} reads another file).",
     )
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     from companion.store.files import default_path
@@ -280,8 +284,19 @@ def _run_app(db: str | None) -> int:
     prepare(path, may_create)
     from screens.app import CompanionApp
 
-    CompanionApp(db_path=path, may_create_folder=may_create).run()
+    CompanionApp(db_path=path, may_create_folder=may_create, settings=_settings()).run()
     return 0
+
+
+def _settings() -> Settings:
+    """The settings file, checked before the app starts: a problem is one line on standard
+    error (the app says it again), and the defaults stand in for what was wrong."""
+    from companion.settings import load
+
+    settings = load()
+    if settings.problem:
+        print(f"companion: {shown_lines(settings.problem)}", file=sys.stderr)
+    return settings
 
 
 def _run_view(db: str | None, session_id: int | None) -> int:
@@ -290,7 +305,7 @@ def _run_view(db: str | None, session_id: int | None) -> int:
     path = check_database(db, session_id, full=False)
     from screens.app import CompanionApp
 
-    CompanionApp(db_path=path, start_view=session_id, viewer=True).run()
+    CompanionApp(db_path=path, start_view=session_id, viewer=True, settings=_settings()).run()
     return 0
 
 

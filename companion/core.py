@@ -255,6 +255,28 @@ def probe(apply: Any, state: Any, event: Event) -> None:
     apply(state, event)
 
 
+# What a key opens: an event to record, or a builder of what to do from the state shown (an
+# event or several, all or nothing; a Prompt for the entry line; Dice for the dice tray).
+Opens = Event | Callable[[Any], "Event | tuple[Event, ...] | Prompt | Dice | None"]
+
+
+@dataclass(frozen=True)
+class Key:
+    """An action family's key at the table, declared by the game beside its `actions`.
+
+    The table frame builds from it the binding, the footer entry (`help` is its tooltip), the
+    command palette's entry and what the key does: `opens`, or, when None, the game screen's
+    `action_<name>` method (a key that works on a panel of that screen)."""
+
+    key: str  # Textual's name for it: "d", "D", "ctrl+k", "minus"
+    name: str  # the family it runs (an `Action.name`), also its id in the settings' keymap
+    title: str  # the footer's and the palette's word for it
+    help: str = ""
+    opens: Opens | None = None
+    show: bool = True  # in the footer; False: in ctrl+p only
+    key_display: str | None = None
+
+
 @dataclass(frozen=True)
 class Roll:
     """Dice as the table entered them: each face, or one number standing for the sum of all
@@ -436,6 +458,7 @@ class Game(Protocol[S]):
     # argparse parser, `run(args)` does the work and returns the exit status.
     commands: tuple[str, ...]
     catalogue: Catalogue | None  # the remembered cards a player can list and edit, if the game keeps any
+    keys: tuple[Key, ...]  # each action family's key (see `Key`); the frame adds next turn, undo, ...
 
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S:
         """The first frozen state, or Rejected (bad names, player count or options)."""
@@ -499,6 +522,11 @@ class Game(Protocol[S]):
         (`companion.seats`)."""
         ...
 
+    def past_view(self, state: S, now: S) -> TableView:
+        """The table as it was at an earlier `state`, looked back on while the game is at `now`
+        (the read-only rewind): a game may keep back what a trail of past tables would give away."""
+        ...
+
 
 REQUIRED = {"id": str, "name": str, "min_players": int, "max_players": int, "events": Mapping, "screen": str}
 
@@ -517,7 +545,6 @@ class GameBase(ABC, Generic[S]):
     min_players: int
     max_players: int
     events: Mapping[str, type[Event]]
-    screen: str
 
     options: tuple[Option, ...] = ()
     cooperative: bool = False
@@ -526,6 +553,8 @@ class GameBase(ABC, Generic[S]):
     rules_phases: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     catalogue: Catalogue | None = None
+    keys: tuple[Key, ...] = ()
+    screen: str = "screens.table_screen:TableScreen"  # the frame alone: a game with no panels of its own
 
     @abstractmethod
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> S: ...
@@ -582,6 +611,10 @@ class GameBase(ABC, Generic[S]):
     def actor(self, state: S, event: Event) -> int | None:
         """By default no seat: any seat may record any event."""
         return None
+
+    def past_view(self, state: S, now: S) -> TableView:
+        """By default the table as it was, whole."""
+        return self.view(state)
 
     def actions(self, state: S) -> tuple[Action, ...]:
         """By default the next-turn key only, closed once the game is over."""

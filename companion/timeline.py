@@ -166,13 +166,16 @@ class Timeline:
 
     def view_of(self, position: int | None = None) -> TableView:
         """The table view of the state after `position` entries (the cursor's by default),
-        computed once for this timeline."""
+        computed once for this timeline; an earlier one as the game lets the table look back
+        on it (`Game.past_view`)."""
         position = self.cursor if position is None else position
         state = self.state_at(position)
         views = self._memo.setdefault("views", {})
-        hit = views.get(position)
+        key = (position, self.cursor)  # a past table is shown as the game allows it from now
+        hit = views.get(key)
         if hit is None or hit[0] is not state:
-            hit = views[position] = (state, self.game.view(state))
+            shown = self.game.view(state) if position == self.cursor else self.game.past_view(state, self.state)
+            hit = views[key] = (state, shown)
         view: TableView = hit[1]
         return view
 

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import App, InvalidThemeError, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
+from companion.settings import Settings, save_theme
 from companion.text import shown, shown_lines
+from screens.commands import key_of, keymap
 from screens.home_screen import HomeScreen
 
 if TYPE_CHECKING:
@@ -51,8 +53,11 @@ class CompanionApp(App[None]):
         clock: Callable[[], str] | None = None,
         start_view: int | None = None,
         viewer: bool = False,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
+        # The player's settings file (companion.settings); none given: the defaults, never written.
+        self.settings = settings or Settings()
         self.db_path = db_path
         self.may_create_folder = may_create_folder
         self.clock = clock
@@ -63,6 +68,7 @@ class CompanionApp(App[None]):
         self.start_view = start_view
 
     def on_mount(self) -> None:
+        self._apply_settings()
         if self.viewer:
             from screens.table_view_screen import TableViewScreen
 
@@ -72,6 +78,24 @@ class CompanionApp(App[None]):
         # Shortly after the first frame: importing SQLModel holds the GIL for a while, and
         # the home screen should be on screen (saying it is opening the file) before that.
         self.set_timer(0.1, self.open_store)
+
+    def _apply_settings(self) -> None:
+        """The keymap moves keys (bindings, footer, palette and the table's own key handling);
+        the theme is the one last picked. A problem in the file is said once, in one line."""
+        if self.settings.keymap:
+            self.set_keymap(dict(self.settings.keymap))
+        try:
+            self.theme = self.settings.theme
+        except InvalidThemeError:
+            themes = ", ".join(sorted(self.available_themes))
+            problem = f"{self.settings.path}: theme {self.settings.theme!r} is not one of {themes}; using the default."
+            self.settings = replace(self.settings, theme=self.theme, problem=self.settings.problem or problem)
+        if self.settings.problem:
+            self.notify(self.settings.problem, title="Settings", severity="warning", timeout=20)
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme picked in the app is remembered (unless the file had a problem to fix)."""
+        self.settings = save_theme(self.settings, theme)
 
     @work(thread=True, exclusive=True, group="store")
     def open_store(self) -> None:
@@ -136,6 +160,6 @@ class CompanionApp(App[None]):
         for command in getattr(screen, "ACTIONS", ()):
             if not screen.check_action(command.action, ()):
                 continue
-            title = f"{command.title} ({command.key_display or command.key})"
+            title = f"{command.title} ({key_of(command, keymap(self))})"
             yield SystemCommand(title, command.help, partial(screen.run_action, command.action))
         yield from super().get_system_commands(screen)

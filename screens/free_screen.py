@@ -8,27 +8,19 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from companion.games.free import Counter, Finish, RemoveCounter
-from companion.games.free.notation import change_prompt, countdown_prompt, new_counter_prompt
-from screens.commands import Command, bindings
+from companion.games.free.notation import change_prompt
+from screens.commands import Command
 from screens.confirm_modal import ConfirmModal
-from screens.table_screen import BASE_ACTIONS, TableScreen
+from screens.table_screen import TableScreen
 
-FREE_ACTIONS = (
-    Command("minus", "change('-')", "Subtract", "Subtract from the selected counter", key_display="-"),
-    Command("plus", "change('+')", "Add", "Add to the selected counter", key_display="+"),
-    Command("equals_sign", "change('=')", "Set", "Set the selected counter", key_display="="),
-    Command("a", "add_counter", "New counter", "Add a counter for every player or the table"),
-    Command("x", "remove_counter", "Remove counter", "Remove the selected counter", show=False),
-    Command("c", "countdown", "Countdown", "End the game after a round or a number of turns"),
-    Command("f", "finish", "Finish", "End the game now", show=False),
-    *(Command(str(i), f"seat({i - 1})", f"Player {i}", show=False) for i in range(1, 10)),
-)
+# Keys of the players' table itself: 1-9 pick a player's row (no family of the game's).
+SEATS = tuple(Command(str(i), f"seat({i - 1})", f"Player {i}", show=False) for i in range(1, 10))
 
 
 class FreeScreen(TableScreen):
-    CSS_PATH = ["table_screen.tcss"]
-    ACTIONS = (*FREE_ACTIONS[:7], *BASE_ACTIONS, *FREE_ACTIONS[7:])
-    BINDINGS = bindings(*FREE_ACTIONS, *BASE_ACTIONS)
+    """Free play's keys that work on the counter picked (companion.games.free.keys), and 1-9."""
+
+    OWN_ACTIONS = SEATS
 
     def selected_counter(self) -> Counter | None:
         tl = self.timeline
@@ -58,9 +50,6 @@ class FreeScreen(TableScreen):
         table.move_cursor(row=seat, column=max(table.cursor_column, 1))
         table.focus()
 
-    def action_add_counter(self) -> None:
-        self.prompt(new_counter_prompt(self.shown_state))
-
     def action_remove_counter(self) -> None:
         counter = self.selected_counter()
         if counter is None:
@@ -75,9 +64,6 @@ class FreeScreen(TableScreen):
                 self.record(RemoveCounter(counter.name, counter.owner))
 
         self.app.push_screen(ConfirmModal(f"Remove {who}'s {counter.name}? (undo brings it back)"), done)
-
-    def action_countdown(self) -> None:
-        self.prompt(countdown_prompt(self.shown_state))
 
     def action_finish(self) -> None:
         if not self._writable():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from companion.store.files import StoreError
-from companion.text import literal, markup_lines
+from companion.text import fit, literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.prompt_modal import PromptModal
@@ -89,12 +90,27 @@ class HomeScreen(Screen[None]):
         row = table.cursor_row
         table.clear(columns=True)
         table.add_columns(f"Session ({zone()})", "Players", "Now")  # times are local, the zone named
-        for s in self.sessions:
+        rows = [
             # Two lines a row, so a session reads whole at 80 columns: title over game and date.
-            cells = (
+            (
                 (s.title, f"{names.get(s.game, s.game)} · {when(s.updated)}"),
                 _two_lines(s.players),
                 tuple(f"✓ {s.summary}".split(" · ")) if s.finished else (s.summary,),  # won/lost under
+            )
+            for s in self.sessions
+        ]
+        # Every cell fits the width: the title and the players end in … past their share, and
+        # the "Now" cell wraps into what is left (at least 16 cells), ending in … if still longer.
+        natural = [max((cell_len(x) for r in rows for x in r[i]), default=0) for i in (0, 1)]
+        total = self.size.width - 3 * 2 - 2  # the cells' padding and the scrollbar
+        first = min(natural[0], total // 2)
+        second = min(natural[1], max(total - first - 16, 12))
+        room = max(total - first - second, 10)
+        for s, (title, players, now) in zip(self.sessions, rows, strict=True):
+            cells = (
+                tuple(fit(x, first) for x in title),
+                tuple(fit(x, second) for x in players),
+                _now_lines(now, room),
             )
             table.add_row(*(Text("\n").join(map(literal, lines)) for lines in cells), key=str(s.id), height=2)
         table.display = bool(self.sessions)
@@ -124,7 +140,7 @@ class HomeScreen(Screen[None]):
     def action_resume(self) -> None:
         chosen = self.selected()
         if chosen:
-            from screens.table_screen import open_table
+            from screens.table_keys import open_table
 
             try:
                 open_table(self.app, chosen.id)
@@ -267,6 +283,15 @@ class HomeScreen(Screen[None]):
             self.reload()
             return
         self.notify(f"Exported to {path}{salvaged}", markup=False)
+
+
+def _now_lines(lines: tuple[str, ...], room: int) -> tuple[str, ...]:
+    """A session's "Now" in at most two lines of `room` cells: a long line wraps at its comma
+    ("round 4," over "Ulrike's turn"), and a line still too long ends in …."""
+    if len(lines) == 1 and cell_len(lines[0]) > room and ", " in lines[0]:
+        head, _, tail = lines[0].partition(", ")
+        lines = (head + ",", tail)
+    return tuple(fit(line, room) for line in lines[:2])
 
 
 def _two_lines(players: tuple[str, ...]) -> tuple[str, ...]:

@@ -8,13 +8,12 @@ question or modal it opens are held and replayed there, never dropped.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 
 from companion.core import Prompt, Rejected
-from screens.commands import Command
+from screens.commands import Command, keyed, keymap
 from screens.table_host import TableHost
 from screens.widgets.entry_line import EntryLine
 
@@ -107,10 +106,10 @@ class KeyBurst(_Host):
                 self._held[:0] = held[i + 1 :]
                 return
 
-    @classmethod
-    @cache
-    def _key_commands(cls) -> dict[str, Command]:
-        return {c.key: c for c in cls.ACTIONS}
+    def _key_commands(self) -> dict[str, Command]:
+        """This screen's commands by key, the settings' keymap applied (as Textual applies it
+        to the bindings and the footer)."""
+        return keyed(self.ACTIONS, keymap(self.app))
 
     def _submit_entry(self, value: str) -> None:
         callback = self._entry_callback

@@ -20,40 +20,26 @@ from textual.widgets import Static
 
 from companion.games.mm5 import prompts
 from companion.games.mm5.advice import Advice, battle_advice
-from companion.games.mm5.events import Discard
 from companion.games.mm5.view import battle_lines, mage_note, next_step
 from companion.games.mm5.whatif import WhatIf, panel, what_ifs
 from companion.numbers import whole
 from companion.text import literal, markup
-from screens.commands import Command, bindings
+from screens.commands import Command
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.store_access import store
-from screens.table_screen import BASE_ACTIONS, TableScreen
+from screens.table_screen import TableScreen
 
-MM5_ACTIONS = (
-    Command("d", "draw", "Draw", "Record the card drawn (or, in the deal, a gem or knight placed)"),
-    Command("f", "declare", "Faction", "Declare Light or Dark, playing the new side's characters"),
-    Command("p", "enter", "Play", "Action: play characters of your own faction"),
-    Command("a", "attack", "Attack", "Action: attack a player; in a battle, one strike"),
-    Command("r", "rescue", "Rescue", "Action: storm the Dungeon with your Light Companions"),
-    Command("t", "thief", "Thief", "Action: steal a gem or free a Holy Knight (one die)"),
-    Command("e", "reinforce", "Reinforce", "Battle: a player adds characters to a side"),
-    Command("s", "spell", "Spell", "Battle: a player lays a face-down spell (noted)"),
-    Command("i", "initiative", "Initiative", "Battle: each side rolls a die, the higher strikes first"),
+# Keys of this screen's panels (the game's own are companion.games.mm5.keys).
+MM5_OWN = (
     Command("o", "odds", "Win chance", "The attacker's exact chance to win the battle, and the best strike"),
     Command("D", "dice_tray", "Dice", "The dice tray: roll, or enter physical dice", key_display="D"),
-    Command("b", "begin", "Begin", "The deal is placed: the first player starts", show=False),
-    Command("h", "hand", "Hand count", "Set a player's hand count (for the hand limit)", show=False),
-    Command("x", "discard", "Discard to 5", "Only spells left: reveal and discard to 5", show=False),
-    Command("k", "remove", "Remove character", "A spell's effect or a correction", show=False),
     Command("c", "catalogue", "Catalogue", "Every remembered card: filter, edit, delete", show=False),
 )
 
 
 class MM5Screen(TableScreen):
-    CSS_PATH = ["table_screen.tcss", "mm5_screen.tcss"]
-    ACTIONS = (*MM5_ACTIONS, *BASE_ACTIONS)
-    BINDINGS = bindings(*MM5_ACTIONS, *BASE_ACTIONS)
+    CSS_PATH = "mm5_screen.tcss"
+    OWN_ACTIONS = MM5_OWN
 
     def __init__(self, session_id: int) -> None:
         super().__init__(session_id)
@@ -92,21 +78,11 @@ class MM5Screen(TableScreen):
     def action_draw(self) -> None:
         self.act(lambda state: prompts.draw_prompt(state, self.catalogue()))
 
-    def action_begin(self) -> None:
-        self.act(prompts.begin_prompt)
-
     def action_declare(self) -> None:
         self.act(lambda state: prompts.declare(state, self.catalogue()))
 
     def action_enter(self) -> None:
         self.act(lambda state: prompts.enter_prompt(state, self.catalogue()))
-
-    def action_hand(self) -> None:
-        self.act(prompts.hand_prompt)
-
-    def action_discard(self) -> None:
-        if self._writable():
-            self.record(Discard())
 
     def action_catalogue(self) -> None:
         from screens.catalogue_screen import CatalogueScreen
@@ -124,22 +100,10 @@ class MM5Screen(TableScreen):
     def action_rescue(self) -> None:
         self.act(lambda state: prompts.rescue_prompt(state, self.catalogue("dungeon").get("Dark Dungeon")))
 
-    def action_thief(self) -> None:
-        self.act(prompts.thief_prompt)
-
     # -- battle ------------------------------------------------------------------------------
 
     def action_reinforce(self) -> None:
         self.act(lambda state: prompts.reinforce_prompt(state, self.catalogue(), self.reinforce_whatifs()))
-
-    def action_spell(self) -> None:
-        self.act(prompts.spell_prompt)
-
-    def action_initiative(self) -> None:
-        self.act(prompts.initiative)
-
-    def action_remove(self) -> None:
-        self.act(prompts.remove_prompt)
 
     # -- the win chance ----------------------------------------------------------------------
 

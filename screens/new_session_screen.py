@@ -177,7 +177,7 @@ class NewSessionScreen(Screen[None]):
             return
         loaded = store(self.app).create(self.game, title, players, options)
         self.app.pop_screen()
-        from screens.table_screen import open_table
+        from screens.table_keys import open_table
 
         open_table(self.app, loaded.info.id)
 

@@ -247,7 +247,7 @@ class Recorder(_Host):
             except StoreError as exc:  # the action stands; only the catalogue missed the card
                 self.notify(f"{card.name} is not remembered: {exc}", severity="warning", markup=False)
 
-    def act(self, build: Callable[[Any], Event | Prompt | Dice]) -> None:
+    def act(self, build: Callable[[Any], Event | tuple[Event, ...] | Prompt | Dice | None]) -> None:
         """Run a key on what the core builds from the state shown: a Prompt opens the line, an
         event is recorded; a refusal (building or recording) is said in the status line."""
         if self.timeline is None or not self._writable():

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from importlib import import_module
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -28,16 +26,20 @@ from textual.widgets.input import Selection
 
 from companion.core import Action, Prompt, Rejected, TableView
 from companion.store.files import SessionGone, StoreError
-from companion.text import heading, literal, markup, shown
-from companion.timeline import Entry, Timeline
+from companion.text import literal, markup
+from companion.timeline import Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
-from screens.recorder import PAST, Recorder
+from screens.recorder import Recorder
 from screens.store_access import store
+from screens.table_legal import open_now, why_not
+from screens.table_parts import back_home, header_markup, options_line, update, update_wrapped
 from screens.widgets.entry_line import EntryLine
 from screens.widgets.fitted_footer import FittedFooter
 from screens.widgets.log_pane import LogPane
+from screens.widgets.more_line import MoreLine
 from screens.widgets.players_table import PlayersTable
+from screens.widgets.session_log import SessionLog, log_title
 
 BASE_ACTIONS = (
     Command("n", "next_turn", "Next turn", "End this turn; the next player in seat order is up"),
@@ -53,92 +55,28 @@ BASE_ACTIONS = (
     Command("shift+down", "scroll_panel(1)", "Panel down", "Scroll the players and the panel down", show=False),
     Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
-MORE = "▼ more below: shift+down"
-MUTATING = {"next_turn", "undo", "redo", "rewind"}
+FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
 # A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
 # more: the first esc with no other key since the line closed stays at the table and says so.
 STAY = "The line is closed; esc again leaves the table."
 
 
-def open_table(app: App[Any], session_id: int) -> None:
-    """Push the screen of the session's game; it loads its log in a worker."""
-    from companion.games import get_game
-
-    info = store(app).info(session_id)
-    module, _, name = get_game(info.game).screen.partition(":")
-    app.push_screen(getattr(import_module(module), name)(session_id))
-
-
-def back_home(app: App[Any]) -> None:
-    """Pop every screen above the home screen (the session they showed is gone). The home
-    screen is known by its class's name: importing it here would close the import cycle
-    home → new session → table → home (`lint-imports` checks there is none)."""
-    while len(app.screen_stack) > 1 and type(app.screen).__name__ != "HomeScreen":
-        app.pop_screen()
-
-
-def update(widget: Static, content: str, layout: bool = True) -> None:
-    """Set a Static's text only when it changed. An update relays out the whole screen
-    unless `layout` is False, which is right only for a line of fixed height."""
-    if getattr(widget, "_shown_text", None) != content:
-        widget._shown_text = content  # type: ignore[attr-defined]
-        widget.update(content, layout=layout)
-
-
-def update_wrapped(widget: Static, content: Content | Text) -> None:
-    """Set a Static whose text wraps: the screen lays out again only when it takes a
-    different number of lines than before (or its text is the same: nothing at all)."""
-    plain = content.plain
-    if getattr(widget, "_shown_text", None) == plain:
-        return
-    widget._shown_text = plain  # type: ignore[attr-defined]
-    text = content if isinstance(content, Text) else Text(plain)
-    lines = len(text.wrap(widget.app.console, max(widget.content_region.width, 10)))
-    same = getattr(widget, "_shown_lines", None) == lines
-    widget._shown_lines = lines  # type: ignore[attr-defined]
-    widget.update(content, layout=not same)
-
-
-def options_line(game: Any, chosen: dict[str, Any]) -> str:
-    """The table options that differ from the printed game, by their labels."""
-    said = []
-    for option in game.options:
-        value = chosen.get(option.key, option.default)
-        if value == option.default:
-            continue
-        if option.kind == "bool":
-            said.append(option.label if value else f"{option.label}: off")
-        else:
-            said.append(f"{option.label}: {value}")
-    return "Table options: " + " · ".join(said) if said else ""
-
-
-def log_words(entry: Entry, undone: bool, said: str | None = None) -> str:
-    """An entry's words (`said`: as the game lets the table read them now, see `Game.public_text`)."""
-    text = shown(entry.text if said is None else said)
-    if entry.dropped:
-        text += f" (replaced {entry.dropped} undone action{'s' if entry.dropped > 1 else ''})"
-    return text + " (undone)" if undone else text
-
-
-def log_line(index: int, entry: Entry, undone: bool, widths: tuple[int, int], said: str | None = None) -> Text:
-    """One log line: number, turn, words in columns; an undone action is struck through."""
-    number, turn = widths
-    who = shown(entry.turn)
-    line = f" {index + 1:>{number}}  {who}{' ' * (turn - cell_len(who))}  {log_words(entry, undone, said)}"
-    return Text(line, style="dim strike" if undone else "")
-
-
 class TableScreen(Recorder, KeyBurst, Screen[None]):
-    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = "table_screen.tcss"
+    """The frame, and the whole screen of a game with no panels of its own. The game's keys are
+    bound by `screens.table_keys.table_class`, from `Game.keys`; a game screen subclasses this
+    for its panels and names only its own stylesheet in CSS_PATH (the frame's comes first)."""
+
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = None
     # Under 120 columns the log moves under the players; under 28 lines it waits behind
     # ctrl+l (the newest action is whole in the line under the header at every size).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
     ACTIONS: ClassVar[tuple[Command, ...]] = BASE_ACTIONS
-    # Each game screen binds its own keys, then BASE_ACTIONS: the footer lists the game's
-    # keys first (the shared ones are the same at every table).
+    # The game's keys, then OWN_ACTIONS, then BASE_ACTIONS (see table_keys): the footer lists
+    # the game's keys first (the shared ones are the same at every table).
     BINDINGS: ClassVar[list[BindingType]] = []
+    # Keys a game screen adds for its panels (free play's 1-9 pick a player's row): no family.
+    OWN_ACTIONS: ClassVar[tuple[Command, ...]] = ()
 
     # Plain vars: paint() updates the widgets that changed. A repainting reactive would
     # redraw the whole screen on every action.
@@ -147,13 +85,11 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
 
     def __init__(self, session_id: int) -> None:
         super().__init__()
+        self.css_path = [FRAME_CSS, *(p for p in self.css_path if p != FRAME_CSS)]
         self.session_id = session_id
         self.rng = random.Random()  # the dice tray's, when the app rolls
         self.title_text = ""
         self.options_text = ""
-        self._shown: tuple[tuple[Entry, ...], int] = ((), 0)
-        self._log_widths = (0, 0)
-        self._log_finished = False
         self._entry_callback: Callable[[str], str | None] | None = None
         self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
@@ -163,7 +99,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
         self._line_closed = False  # the entry line closed and no key but esc came since
-        self._more_turns = 0  # the "more below" line's turns since the last paint
+        self._active_row: int | None = None  # the active player's row at the last paint
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -176,17 +112,19 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
                 with VerticalScroll(id="main", can_focus=False):
                     yield PlayersTable(id="players")
                     yield from self.compose_panel()
-                yield Static(MORE, id="more")
+                yield MoreLine(id="more")
             with Vertical(id="side"):
                 yield Static("Log", id="log-title")
-                yield LogPane(id="log")
+                yield SessionLog(id="log")
         yield EntryLine()
         yield Static("", id="status")
         yield FittedFooter()
 
     def compose_panel(self) -> ComposeResult:
-        """Game screens add their own panels below the players."""
+        """Game screens add their own panels below the players; the frame shows the turn's
+        checklist and the lines of the game's `panel` hook."""
         yield Static("", id="checklist")
+        yield Static("", id="game-panel", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
@@ -216,7 +154,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _loaded(self, loaded: Any) -> None:
         self.title_text = loaded.info.title
         self.options_text = options_line(loaded.timeline.game, loaded.info.options)
-        self._shown = ((), 0)
+        self.query_one("#log", SessionLog).forget()  # a reload: every line drawn again
         self.damage = loaded.damage
         if self.damage:
             self.notify(self.damage, severity="error", title="Opened read-only", markup=False, timeout=30)
@@ -246,7 +184,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         self._paint_header(tl, view)
         self._paint_players(view)
         self.paint_panel(view)
-        self._more_turns = 0
+        self.query_one("#more", MoreLine).reset()
         self.call_after_refresh(self._show_more)
         self._sync_log()
         enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
@@ -256,24 +194,10 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             self.refresh_bindings()
 
     def _show_more(self, _: object = None) -> None:
-        """The line under the players and the panel says when they go on below the screen.
-
-        The line takes a row from the panel, and a panel that fits its height (wrapping, a
-        scrollbar coming or going) can then fit again: shown and hidden by turns, each a new
-        layout, it flickered and burned a second of CPU on one action. That happens only
-        when the panel grows into whatever height it is given (no line of it is below: with
-        the line shown, all of it fits), so the line comes at most once between two paints (a
-        new state, a resize, a scroll) and goes whenever all fits; a panel really longer
-        than the screen keeps it."""
-        main = self.query_one("#main", VerticalScroll)
-        more = self.query_one("#more", Static)
-        wanted = main.scroll_y < main.max_scroll_y
-        if wanted != more.display and (not wanted or self._more_turns < 1):
-            self._more_turns += wanted
-            more.display = wanted
+        self.query_one("#more", MoreLine).follow(self.query_one("#main", VerticalScroll))
 
     def _scrolled(self, _: object = None) -> None:
-        self._more_turns = 0  # a scroll by the player may end at the bottom: the line goes
+        self.query_one("#more", MoreLine).reset()  # a scroll by the player may end at the bottom
         self._show_more()
 
     def action_scroll_panel(self, step: int) -> None:
@@ -283,20 +207,8 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def _paint_header(self, tl: Timeline, view: TableView) -> None:
         """Game, title, round, whose turn and phase; under them what ends the game (the
         status) and the table options, each on a line of its own. Lines wrap, never cut."""
-        name, rest = heading(tl.game.name, self.title_text)
-        parts = [f"[b]{markup(name)}[/b]{markup(rest)}", f"Round {view.round}"]
-        if view.finished:
-            parts.append("[b]Game over[/b]")
-        elif view.turn:  # no one's turn (the start player draw, a deal): the phase says what is going on
-            parts.append(f"[b reverse] {markup(view.turn)}'s turn [/]")
-        if view.phase and not view.finished:
-            parts.append(f"phase: {markup(view.phase)}")
-        lines = [" · ".join(parts)]
-        if view.status:
-            lines.append(markup(view.status))
-        if self.options_text:
-            lines.append(f"[dim]{markup(self.options_text)}[/]")
-        update_wrapped(self.query_one("#header", Static), Content.from_markup("\n".join(lines)))
+        header = header_markup(tl.game.name, self.title_text, view, self.options_text)
+        update_wrapped(self.query_one("#header", Static), Content.from_markup(header))
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None or bool(self.damage)
         if self.damage:
@@ -311,74 +223,41 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         # Names and values are player text: Text cells, never read as markup.
         rows = [(literal(f"▶ {r.label}" if r.active else f"  {r.label}"), *map(literal, r.cells)) for r in view.rows]
         columns = [literal("Player"), *map(literal, view.columns)]
-        self.query_one("#players", PlayersTable).show(columns, rows)
+        table = self.query_one("#players", PlayersTable)
+        table.show(columns, rows)
+        # The selection follows the turn: a new active player's row is selected, same column.
+        active = next((i for i, r in enumerate(view.rows) if r.active), None)
+        if active is not None and active != self._active_row:
+            table.move_cursor(row=active, column=table.cursor_column, animate=False)
+        self._active_row = active
 
     def paint_panel(self, view: TableView) -> None:
         """Game screens repaint their panels here; the base shows the turn checklist."""
         steps = "  ".join(f"{'☑' if done else '☐'} {markup(name)}" for name, done in view.checklist)
         update(self.query_one("#checklist", Static), steps)
+        lines = self.query("#game-panel")
+        if lines and self.timeline is not None:  # the frame's own panel (a game screen has its own)
+            text = "\n".join(self.timeline.game.panel(self.shown_state))
+            lines.first(Static).display = bool(text)
+            update(lines.first(Static), text)
 
     def _sync_log(self) -> None:
-        """Bring the log pane in line with the timeline, from the first line that differs.
-
-        Entries are only ever appended or cut off at the cursor, so the shown entries and
-        the new ones share their prefix up to the older cursor, unless the last entry of
-        that prefix is a different object (a reload): then everything is drawn again.
-        """
+        """Bring the log pane in line with the timeline (the pane keeps what it shows)."""
         tl = self.timeline
         if tl is None:
             return
-        old, old_cursor = self._shown
-        keep = min(old_cursor, tl.cursor, len(old), len(tl.entries))
-        if keep and old[keep - 1] is not tl.entries[keep - 1]:
-            keep = 0
-        if self._log_finished != tl.view_of().finished:  # the end may reveal what the log kept secret
-            self._log_finished, keep = not self._log_finished, 0
-        number, turn = self._log_widths if keep else (0, 0)
-        fresh = tl.entries[keep:]
-        widths = (
-            max(number, len(str(len(tl.entries)))),
-            max([turn, *(cell_len(shown(e.turn)) for e in fresh)]),
-        )
-        if widths != self._log_widths:
-            keep = 0
-        self._shown, self._log_widths = (tl.entries, tl.cursor), widths
-        entries, cursor = tl.entries, tl.cursor
-        log = self.query_one("#log", LogPane)
-        said = tl.game.public_text
-        log.show(
-            len(entries),
-            keep,
-            lambda i: log_line(i, entries[i], i >= cursor, widths, said(tl.state, entries[i].event, entries[i].text)),
-        )
+        log = self.query_one("#log", SessionLog)
         before = log.cursor
-        if self.viewing is None and entries:
-            log.move_to(cursor - 1)
+        log.follow(tl, self.viewing)
         if log.cursor == before:  # a cursor that moved has shown its line already (the watch)
             self._show_selected()
-        # The numbers count the actions; the title changes only with undo and redo, so a
-        # new action repaints no more than its own line and the scroll.
-        title = "Log"
-        if cursor < len(entries):
-            title += f" · {len(entries) - cursor} undone (ctrl+y redoes)"
-        update(self.query_one("#log-title", Static), title, layout=False)
+        update(self.query_one("#log-title", Static), log_title(tl), layout=False)
 
     def _show_selected(self, _: object = None) -> None:
         """The log line under the cursor (the newest, unless one is picked), whole: the log
         pane cuts long lines, this line wraps them."""
-        tl = self.timeline
-        if tl is None or not tl.entries:
-            return
-        log = self.query_one("#log", LogPane)
-        index = min(log.cursor, len(tl.entries) - 1)
-        entry = tl.entries[index]
-        # The newest action still standing gets the arrow (after an undo too); others say why shown.
-        head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
-        text = Text.assemble(
-            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
-            log_words(entry, index >= tl.cursor, tl.game.public_text(tl.state, entry.event, entry.text)),
-        )
-        update_wrapped(self.query_one("#last", Static), text)
+        if self.timeline is not None and (text := self.query_one("#log", SessionLog).selected(self.timeline)):
+            update_wrapped(self.query_one("#last", Static), text)
 
     def on_resize(self, event: events.Resize) -> None:
         """The wrapped lines may take more or fewer lines now: measure them again."""
@@ -453,26 +332,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""
-        tl = self.timeline
-        if tl is None:
-            return "The session is still loading."
-        family = self.families().get(command.action.partition("(")[0])
-        if family is not None and family.closed is not None and self.viewing is None:
-            return f"{command.title}: {family.closed}"
-        if command.action == "rewind":
-            return "Rewind needs an earlier action: tab to the log, pick one, enter, then w."
-        if self.viewing is not None:
-            return PAST
-        if command.action == "undo":
-            return "Nothing to undo: this is the start of the session."
-        if command.action == "redo":
-            return "Nothing to redo: no action has been undone."
-        view = tl.view_of()
-        if view.finished:
-            return f"{command.title}: the game is over (ctrl+z undoes the last action)."
-        if view.phase:
-            return f"{command.title} is not open in the {view.phase} phase."
-        return f"{command.title} is not open now."
+        return why_not(self.timeline, self.viewing, command, self.families())
 
     @on(Input.Submitted, "#entry")
     def entry_submitted(self, event: Input.Submitted) -> None:
@@ -483,26 +343,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Open keys show in the footer; a family the game says is closed is hidden (its key
         says why); while the past is shown, the game's keys are dimmed."""
-        tl = self.timeline
-        if tl is None:
-            return None if action != "back" else True
-        action = action.partition("(")[0]
-        family = self.families().get(action)
-        if family is not None:
-            if self.viewing is not None:
-                return None
-            return family.closed is None
-        if action == "rewind":
-            return self.viewing is not None
-        if action == "undo":
-            return True if tl.can_undo and self.viewing is None else None
-        if action == "redo":
-            return True if tl.can_redo and self.viewing is None else None
-        if action in MUTATING and self.viewing is not None:
-            return None
-        if action == "next_turn" and tl.view_of().finished:
-            return None
-        return True
+        return open_now(self.timeline, self.viewing, action, self.families())
 
     def action_next_turn(self) -> None:
         if self.timeline is not None:

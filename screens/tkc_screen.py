@@ -1,4 +1,4 @@
-"""The King Commands at the table: one key per step of the turn, typed card notation.
+"""The King Commands at the table: its panel (the keys are the game's, companion.games.tkc.keys).
 
 Every question is a Prompt the core builds (companion.games.tkc.prompts and notation): what is
 legal, what an attack is called and what stops it all come from there, so a refused entry keeps
@@ -12,31 +12,17 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from companion.core import TableView
-from companion.games.tkc.events import Draw
-from companion.games.tkc.notation import ball_prompt, crown_prompt
-from companion.games.tkc.prompts import attack_prompt, count_prompt, discard_prompt, pass_turn, start_prompt
 from companion.games.tkc.state import TkcState
 from companion.games.tkc.view import final_line
 from companion.text import markup
-from screens.commands import Command, bindings
-from screens.table_screen import BASE_ACTIONS, TableScreen
-
-TKC_ACTIONS = (
-    Command("s", "start_player", "Start player", "Enter the corner value of each player's card"),
-    Command("d", "draw", "Draw 2", "The active player draws 2 cards"),
-    Command("k", "crown", "Crown", "Use a crown: one of the five commands"),
-    Command("b", "ball", "Crystal ball", "Use a crystal ball: one of its three options"),
-    Command("a", "attack", "Attack", "Enter defender and cards; the app names the attack"),
-    Command("c", "discard", "Discard", "Discard for cards: swords, a shield or a relic"),
-    Command("p", "pass_turn", "Pass", "End the turn without attacking or discarding (only if you cannot)"),
-    Command("f", "count", "Count piles", "At the end: confirm or correct each score pile"),
-)
+from screens.table_screen import TableScreen
 
 
 class TkcScreen(TableScreen):
-    CSS_PATH = ["table_screen.tcss", "tkc_screen.tcss"]
-    ACTIONS = (*TKC_ACTIONS, *BASE_ACTIONS)
-    BINDINGS = bindings(*TKC_ACTIONS, *BASE_ACTIONS)
+    """The King Commands' panel: the start, the final round, the piles and the winner. Its keys
+    are the game's (companion.games.tkc.keys)."""
+
+    CSS_PATH = "tkc_screen.tcss"
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
@@ -64,30 +50,3 @@ class TkcScreen(TableScreen):
         if result is not None:
             lines.append(f"[b]{markup(result.reasoning)}[/b]")
         self.query_one("#tkc-info", Static).update("\n".join(lines))
-
-    # -- actions: each opens the question the core builds from the state ----------------------
-
-    def action_start_player(self) -> None:
-        self.prompt(start_prompt(self.game_state))
-
-    def action_draw(self) -> None:
-        self.record(Draw())
-
-    def action_pass_turn(self) -> None:
-        if reason := self.take(pass_turn(self.game_state)):
-            self.explain(reason)
-
-    def action_attack(self) -> None:
-        self.prompt(attack_prompt(self.game_state))
-
-    def action_discard(self) -> None:
-        self.prompt(discard_prompt(self.game_state))
-
-    def action_crown(self) -> None:
-        self.prompt(crown_prompt(self.game_state))
-
-    def action_ball(self) -> None:
-        self.prompt(ball_prompt(self.game_state))
-
-    def action_count(self) -> None:
-        self.prompt(count_prompt(self.game_state))

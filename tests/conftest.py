@@ -101,6 +101,26 @@ async def wait_for(pilot: Any, condition: Callable[[], Any], timeout: float = 10
     return value
 
 
+async def eventually(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
+    """Pause the pilot until `condition()` is truthy, or `timeout` passes: the assertions that
+    follow then say what is wrong (where a fixed pause guessed how long the screen takes)."""
+    waited = 0.0
+    while not condition() and waited <= timeout:
+        await pilot.pause(0.05)
+        waited += 0.05
+
+
+def palette_highlights(app: Any, title: str = "") -> bool:
+    """The command palette is open with a command highlighted (`title`'s, when given): its
+    search runs every provider in a worker, the rules index among them."""
+    from textual.command import CommandList, CommandPalette
+
+    if not isinstance(app.screen, CommandPalette):
+        return False
+    option = app.screen.query_one(CommandList).highlighted_option
+    return option is not None and str(option.prompt).startswith(title)
+
+
 async def settled(pilot: Any, timeout: float = 10.0) -> None:
     """Pause until the screen stops changing: three identical frames in a row. A snapshot
     taken while a worker or a refresh-later callback is still landing differs by timing."""

@@ -132,9 +132,10 @@ class LogPane(ScrollView, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # once per paint, not once per line
-        if base != self._drawn_style or self.size.width != self._drawn_width:
+        room = self.scrollable_content_region.width  # the scrollbar, shown with focus, takes a column
+        if base != self._drawn_style or room != self._drawn_width:
             self._drawn.clear()  # focus tints the background, or the cut moved: draw again
-            self._drawn_style, self._drawn_width = base, self.size.width
+            self._drawn_style, self._drawn_width = base, room
         self._styles = (base, base + self.get_component_rich_style("log-pane--cursor"))
         return super().render_lines(crop)
 
@@ -157,8 +158,9 @@ class LogPane(ScrollView, can_focus=True):
 
     def _draw(self, index: int, style: Style) -> Strip:
         text = self._line(index)
-        if text.cell_len > self.size.width:
-            text.truncate(self.size.width, overflow="ellipsis")
+        room = self.scrollable_content_region.width
+        if text.cell_len > room:
+            text.truncate(room, overflow="ellipsis")
         # Text.render leaves out the base style; the line's own (dim, strike) stays on top.
         return Strip(list(text.render(self.app.console)), text.cell_len).apply_style(style)
 

@@ -143,7 +143,7 @@ async def _actions(n: int, workdir: Path) -> dict:
     from companion.games.free import Adjust
     from companion.store.repo import Repository
     from screens.app import CompanionApp
-    from screens.table_screen import open_table
+    from screens.table_keys import open_table
 
     db = workdir / "actions.db"
     repo = Repository.open(db)

@@ -18,6 +18,7 @@ from companion.core import (
     Action,
     Event,
     GameBase,
+    Key,
     Option,
     Rejected,
     Result,
@@ -92,9 +93,13 @@ class CoinRace(GameBase[CoinState]):
     name = "Coin race"
     min_players = 2
     max_players = 6
-    screen = "tests.contract.coin_race_screen:CoinRaceScreen"
     options = (Option("goal", "Steps to win", 3, "int"),)
     events = event_types(Flip, Pass)
+    # No screen of its own: the frame binds these and shows the `panel` lines.
+    keys = (
+        Key("h", "flip(True)", "Heads", "The player up threw heads", Flip(True)),
+        Key("t", "flip(False)", "Tails", "The player up threw tails", Flip(False)),
+    )
     rules_phases = ("flip", "end")
     commands = ("tests.contract.coin_race_command",)
 

@@ -8,7 +8,6 @@ screen, and no game screen decides what is legal itself.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from companion.core import Game
 from companion.games import all_games, get_game
+from screens.table_keys import table_class
 from screens.table_screen import TableScreen
 from tests.fuzz.machine import machine_for
 
@@ -28,9 +28,7 @@ def game(request: pytest.FixtureRequest) -> Game[Any]:
 
 
 def screen_class(game: Game[Any]) -> type[TableScreen]:
-    module, _, name = game.screen.partition(":")
-    cls: type[TableScreen] = getattr(import_module(module), name)
-    return cls
+    return table_class(game)
 
 
 def test_the_fuzz_law_holds_for_every_game(game: Game[Any]) -> None:
@@ -51,6 +49,18 @@ def test_every_family_is_a_key_of_the_games_screen(game: Game[Any]) -> None:
     families = game.actions(state)
     assert families, "a game offers at least its next-turn family"
     assert {a.name for a in families} <= keys
+
+
+def test_every_key_the_game_declares_runs_one_of_its_families(game: Game[Any]) -> None:
+    """Keys are declared once, beside the actions: each names a family the actions hook gives
+    (open or closed), so the footer, the palette and the dead-key reasons all come from it."""
+    state = game.setup(("Ann", "Bob", "Cleo")[: max(game.min_players, 2)], {})
+    families = {a.name for a in game.actions(state)}
+    assert {k.name.partition("(")[0] for k in game.keys} <= families
+    assert len({k.key for k in game.keys}) == len(game.keys), "one key, one command"
+    cls = screen_class(game)
+    for key in game.keys:
+        assert key.opens is not None or hasattr(cls, f"action_{key.name.partition('(')[0]}"), key
 
 
 def test_no_game_screen_decides_what_is_legal(game: Game[Any]) -> None:

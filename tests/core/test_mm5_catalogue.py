@@ -10,7 +10,8 @@ from companion.games.mm5 import GAME
 from companion.games.mm5.cards import catalogue_entry
 
 ORC = catalogue_entry(("Goblin", "orc", 2, 1, 0, 1, 0))
-OLD_MAGE = catalogue_entry(("Mage", "dark-mage", 0, 2, 3, 3, 0))
+# saved before `mage` read as the Light companion: no `kinds` mark
+OLD_MAGE = {k: v for k, v in catalogue_entry(("Mage", "dark-mage", 0, 2, 3, 3, 0)).items() if k != "kinds"}
 KNIGHT = catalogue_entry(("Holy Knight 3", "knight", 4, 5, 3, 4, 3))
 
 
@@ -22,7 +23,8 @@ def test_the_game_offers_its_catalogue_with_both_kinds():
 @pytest.mark.parametrize(("name", "data"), [("Goblin", ORC), ("Mage", OLD_MAGE), ("Holy Knight 3", KNIGHT)])
 def test_the_edit_line_reads_back_to_the_same_card(name, data):
     cat = GAME.catalogue
-    assert cat.parse("character", cat.text("character", name, data)) == (name, data)
+    # saved again, a card carries today's mark (an old one is then read as typed)
+    assert cat.parse("character", cat.text("character", name, data)) == (name, {**data, "kinds": 2})
 
 
 def test_a_line_shows_the_kind_and_values_and_flags_a_mage_saved_as_dark():

@@ -89,7 +89,7 @@ def test_an_unfinished_export_is_terse_and_a_finished_one_whole(db_path, repo, c
 def test_the_winner_is_named_in_words():
     s, _ = fold()
     over = replace(s, step="over", piles=((19, 0, 0, 0, 0, 0), (17, 1, 0, 0, 0, 0)))
-    assert GAME.view(over).status == "The game is over: Ann and Bob share the win with 19"
+    assert GAME.view(over).status.startswith("The game is over: Ann and Bob share the win with 19 · Draw pile ")
     assert dict(GAME.headline(over))["Winner"] == "Ann and Bob share the win with 19"
     three = replace(
         GAME.setup(("Ann", "Bob", "Cleo"), {}),
@@ -98,7 +98,7 @@ def test_the_winner_is_named_in_words():
         confirmed=(False,) * 3,
         hands=(0, 0, 0),
     )
-    assert GAME.view(three).status.endswith("Ann, Bob and Cleo share the win with 5")
+    assert "Ann, Bob and Cleo share the win with 5 · Draw pile" in GAME.view(three).status
     alone = replace(over, piles=((20, 0, 0, 0, 0, 0), (19, 0, 0, 0, 0, 0)))
     assert GAME.result(alone).reasoning.startswith("Ann wins with 20.")
     assert "The app's tally: Ann, Bob" not in GAME.result(over).reasoning

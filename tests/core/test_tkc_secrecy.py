@@ -77,7 +77,7 @@ def test_the_table_view_shows_hand_sizes_only():
     assert "gold unseen 11/12" in view.status and f"Draw pile {s.draw_pile}" in view.status
     assert all(line.startswith("Turns left") for line in GAME.panel(s)), "the forecast only: no pile"
     opened, _ = played(open_scoring=True)
-    assert GAME.view(opened).columns == ("Hand", "Scored", "Gold", "Points")
+    assert GAME.view(opened).columns == ("Hand", "Scored cards", "Gold", "Points")
     assert GAME.panel(opened)[1] == "Ann: 3 swords, 1 shield, 1 gold bag, 1 Excalibur = 10"
 
 
@@ -90,7 +90,7 @@ def test_totals_appear_at_the_final_count():
         if not s.over and s.can("next"):
             s = GAME.apply(s, NextTurn())
     view = GAME.view(s)
-    assert view.finished and view.columns == ("Hand", "Scored", "Gold", "Points")
+    assert view.finished and view.columns == ("Hand", "Scored cards", "Gold", "Points")
     assert GAME.panel(s)[0].startswith("Ann: 3 swords, 1 shield, 1 gold bag")
 
 

@@ -92,7 +92,10 @@ def test_tkc_a_shared_win_is_said_in_those_words(db_path):
     """Issue 26: "The app's tally: Ann, Bob." read as if both had won; the display says so."""
     events, _ = finished("tkc")
     data = frame(loaded(db_path, store(db_path, "tkc", "the end", events)))
-    assert data["status"] == "The game is over: Ann and Bob share the win with 10"
+    assert (
+        data["status"]
+        == "The game is over: Ann and Bob share the win with 10 · Draw pile 0 · discard 0 · gold unseen 11/12"
+    )
     assert data["reasoning"].startswith("Ann and Bob share the win with 10.")
     assert dict(data["headline"])["Winner"] == "Ann and Bob share the win with 10"
 

@@ -12,7 +12,7 @@ from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from screens.app import CompanionApp
 from screens.table_view_screen import TableViewScreen
-from tests.conftest import fixed_clock, wait_for
+from tests.conftest import eventually, fixed_clock, settled, wait_for
 from tests.serve.midgame import GAMES, PLAYERS, finished, store
 
 
@@ -61,7 +61,7 @@ async def test_no_key_changes_anything(db_path, repo, session):
         )
         before = repo.info(session)
         await pilot.press(*"n-7+3=12wdrxaecf1", "enter", "space", "ctrl+z", "ctrl+y", "ctrl+r", "escape", "V")
-        await pilot.pause(0.6)
+        await settled(pilot)
         assert app.screen is screen and repo.info(session) == before
         assert cells(screen)["Ann"] == ("13/20", "0/6")
 
@@ -149,7 +149,7 @@ async def shown_view(pilot) -> TableViewScreen:  # type: ignore[no-untyped-def]
     """The big table view once it shows its session, and a moment to settle."""
     app = pilot.app
     screen = await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen)
-    await pilot.pause(0.2)
+    await settled(pilot)
     return screen
 
 
@@ -181,7 +181,7 @@ async def test_game_over_names_the_winner(db_path, repo, size):
     app = CompanionApp(db_path=db_path, start_view=made.info.id, viewer=True)
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
-        await pilot.pause(0.2)
+        await eventually(pilot, lambda: "GAME OVER" in screen_text(app))
         assert "GAME OVER · Winner: 雪菜" in screen_text(app)
 
 

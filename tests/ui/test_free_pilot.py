@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import start_session, wait_for
+from tests.conftest import eventually, start_session, wait_for
 
 
 def counters(screen):
@@ -54,7 +54,7 @@ async def test_a_burst_of_keys_is_applied_in_the_order_typed(make_app):
         await pilot.press("2")
         for key, char in (("minus", "-"), ("1", "1"), ("enter", "\r"), ("ctrl+z", None)):
             app.post_message(events.Key(key, char))  # all queued at once, as a terminal sends them
-        await pilot.pause(0.3)
+        await eventually(pilot, lambda: len(screen.timeline.entries) == 2 and screen.timeline.cursor == 1)
         texts = [e.text for e in screen.timeline.entries]
         assert texts[0].startswith("Ann ends the turn"), texts
         assert texts[1].startswith("Bob: HP -1"), texts

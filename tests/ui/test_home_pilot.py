@@ -7,7 +7,7 @@ from textual.widgets import Input, Static
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock, wait_for
+from tests.conftest import fixed_clock, palette_highlights, wait_for
 
 EVENTS = (Adjust("HP", 0, -3), NextTurn(), Adjust("HP", 1, -5))
 
@@ -118,7 +118,8 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"next turn")
-        await pilot.pause(0.5)
+        # The palette searches every provider (the rules index among them) in a worker: slow under load.
+        await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=60)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4

@@ -75,7 +75,7 @@ async def test_short_game_by_keyboard(make_app):
         # Ann: a new Light Companion, typed once and remembered
         await line(pilot, "d", "c")
         await line(pilot, "f", "light Warrior")
-        await answer(pilot, "companion P 3/4 M 1/2")
+        await answer(pilot, "companion P 3/5 M 1/2")  # defence 5: two orcs' 4 dice can miss
         assert [c.name for c in state().players[0].field] == ["Holy Knight 1", "Warrior"]
         await line(pilot, "n")
         # Bob: Dark with two orcs, attacks Ann; Light attacking Light would be refused
@@ -95,18 +95,18 @@ async def test_short_game_by_keyboard(make_app):
         await pilot.press("escape")  # changed their mind: nothing recorded
         await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
         await line(pilot, "a", f"{orc1} {warrior} p")
-        await dice(pilot, "6 6 6 6")
+        await dice(pilot, "25", record=False)  # a total four dice cannot show: refused in the tray
+        assert "cannot come up" in str(app.screen.query_one("#outcome").render())
+        await fill(pilot, "#faces", "6 6 6 6")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
         assert all(c.uid != warrior for c in state().players[0].field)
-        await line(pilot, "a", f"{knight} {orc2} p")
-        await dice(pilot, "1 1 1 1")  # 4 vs the orc's own defence 3: defeated
+        await line(pilot, "a", f"{knight} {orc2} p")  # 4 dice vs the orc's defence 3 cannot miss: no tray
+        await pilot.pause()
         assert state().battle.stage == "reinforce" and state().battle.round == 2
         await pilot.press("i")
         await dice(pilot, "1 6")
         await line(pilot, "a", f"{knight} {orc1} p")
-        await dice(pilot, "25", record=False)  # a total four dice cannot show: refused in the tray
-        assert "cannot come up" in str(app.screen.query_one("#outcome").render())
-        await fill(pilot, "#faces", "13")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "MM5Screen")
+        await wait_for(pilot, lambda: state().battle is None)
         assert state().battle is None and state().players[1].field == ()
         assert state().players[0].gems == (2,) and state().players[1].gems == (1, 5)
         assert "Bob's attack is wiped out" in screen.timeline.entries[-1].text

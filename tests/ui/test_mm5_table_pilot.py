@@ -27,7 +27,8 @@ async def test_the_best_strike_is_shown_and_listed_first_and_the_keys_are_few(ma
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_session(pilot, index(), "Ann, Bob")
         app.repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 3], "m": [0, 2], "knight": 0})
-        app.repo.save_card("mm5", "character", "Warrior", {"kind": "companion", "p": [3, 4], "m": [1, 2], "knight": 0})
+        # Defence 5 against the two Orcs' 4 dice: the dice matter (against 4 they cannot miss)
+        app.repo.save_card("mm5", "character", "Warrior", {"kind": "companion", "p": [3, 5], "m": [1, 2], "knight": 0})
         state = lambda: screen.timeline.state  # noqa: E731
         await line(pilot, "d", "Bob g1")
         await line(pilot, "h", "Ann 1")

@@ -78,7 +78,8 @@ async def mm5_table(pilot):
     app = pilot.app
     screen = await start_session(pilot, index(), "Ann, Bob")
     app.repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 3], "m": [0, 2], "knight": 0})
-    app.repo.save_card("mm5", "character", "Warrior", {"kind": "companion", "p": [3, 4], "m": [1, 2], "knight": 0})
+    # defence 5: the two Orcs' 4 dice can miss (against 4 the strike records on the enter)
+    app.repo.save_card("mm5", "character", "Warrior", {"kind": "companion", "p": [3, 5], "m": [1, 2], "knight": 0})
     await line(pilot, "d", "Bob g1")
     await line(pilot, "h", "Ann 1")
     await line(pilot, "h", "Bob 1")

@@ -6,7 +6,7 @@ from textual.widgets import Markdown, OptionList
 
 from companion.games import get_game
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock, wait_for
+from tests.conftest import eventually, fixed_clock, palette_highlights, settled, wait_for
 
 
 async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db_path):
@@ -48,7 +48,7 @@ async def test_the_palette_offers_rule_sections(make_app):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"holy knight dungeon")
-        await pilot.pause(1.0)
+        await wait_for(pilot, lambda: palette_highlights(app), timeout=60)
         await pilot.press("enter")
         rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
         assert rules.section_id.startswith("mm5.")
@@ -127,7 +127,7 @@ async def test_a_burst_of_typing_lays_out_one_section_not_one_a_key(make_app):
         await wait_for(pilot, lambda: app.repo)
         app.push_screen(RulesScreen(game="tkc"))
         rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
-        await pilot.pause(0.3)
+        await settled(pilot)
         shown: list[str] = []
         open_section = rules.open_section
         rules.open_section = lambda section_id: (shown.append(section_id), open_section(section_id))
@@ -162,8 +162,7 @@ async def test_keys_typed_in_a_burst_edit_the_line_in_the_order_typed(make_app):
         burst = [("backspace", None)] * 3 + [(c if c != " " else "space", c) for c in typed]
         for key, character in [(c, c) for c in "xyz"] + burst + [("left", None), ("backspace", None)]:
             app.post_message(events.Key(key, character))
-        for _ in range(3):  # every key handled, and every search
-            await pilot.pause(0.3)
+        await eventually(pilot, lambda: line.value == "can we trade maa")  # every key handled
         assert line.value == "can we trade maa" and line.cursor_position == len("can we trade ma"), line.value
 
 

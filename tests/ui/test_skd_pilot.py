@@ -111,9 +111,11 @@ async def test_draft_kill_mid_play_level_ups_and_strong_attack(make_app):
         await pilot.press("d")
         await typed(pilot, "p", "r3")
         await typed(pilot, "k", "Kai 1")
-        await typed(pilot, "k", "Kai 1")
-        assert "used already this turn" in label(screen)
-        await pilot.press("escape", "e")
+        await pilot.press("k")  # every skill of Bob's party is used: the key says so at once
+        await pilot.pause()
+        assert "Every skill of Bob's party is used this turn" in str(screen.query_one("#status").render())
+        assert not screen.entry_open
+        await pilot.press("e")
         assert (st().deck, st().discard, st().enemy.mana) == (41 - 3 - 5, 3 + 8, 0)
         await pilot.press("n")
 
@@ -332,12 +334,14 @@ async def test_keystrokes_a_known_character_in_the_draft(make_app, repo):
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
         await pilot.press("c")
-        assert label(screen).endswith("known: 1 Kai 2★ fire Atk 4/5/6 · 2 Rin 2★ wind Atk 3/4/5")
+        assert label(screen).endswith(
+            "known: 1 Kai 2★ fire Atk 4/5/6 · skill [X] burn · 2 Rin 2★ wind Atk 3/4/5 · skill [2] deal 3"
+        )
         await pilot.press("2", "enter")
         await pilot.pause()
         assert [c.name for c in screen.timeline.state.seats[0].party] == ["Rin"]
         await pilot.press("c")
-        assert label(screen).endswith("known: 1 Kai 2★ fire Atk 4/5/6"), "a character already drafted is not offered"
+        assert label(screen).endswith("known: 1 Kai 2★ fire Atk 4/5/6 · skill [X] burn"), "a drafted one is not offered"
         await pilot.press("k", "tab", "enter")
         await pilot.pause()
         assert [c.name for c in screen.timeline.state.seats[1].party] == ["Kai"]

@@ -211,7 +211,7 @@ async def test_open_scoring_shows_every_pile(db_path, repo):
         screen = await wait_for(
             pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view and app.screen
         )
-        assert screen.view.columns == ("Hand", "Scored", "Gold", "Points")
+        assert screen.view.columns == ("Hand", "Scored cards", "Gold", "Points")
         assert {r.label: r.cells[3] for r in screen.view.rows} == {"Ann": "7", "Bob": "3"}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conftest import wait_for
+from tests.conftest import eventually, wait_for
 
 HOSTILE = ("x[/]", "Bob [b]", "[afk] Bob", "\x1b[31mRed\x1b[0m")
 SHOWN = ("x[/]", "Bob [b]", "[afk] Bob", "\\x1b[31mRed\\x1b[0m")
@@ -95,7 +95,7 @@ async def test_the_rules_screen_echoes_a_query_as_typed(make_app):
         rules.query_one("#query", Input).focus()
         await pilot.pause()
         app.post_message(events.Paste("zqxj[/] \x1b[2J"))  # pasted: ESC cannot be typed
-        await pilot.pause(0.3)
+        await eventually(pilot, lambda: "No rule matches" in screen_text(app))
         assert rules.query_one("#query", Input).value == "zqxj[/] \\x1b[2J", "the paste shows the escape"
         text = screen_text(app)
         assert_no_controls(text)

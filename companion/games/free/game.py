@@ -35,6 +35,7 @@ from companion.games.free.events import (
     SetCountdown,
     SetValue,
 )
+from companion.games.free.keys import KEYS
 from companion.games.free.notation import parse_counters
 from companion.games.free.state import SCORE_NAMES, Counter, FreeState
 
@@ -46,6 +47,7 @@ class FreePlay(GameBase[FreeState]):
     min_players = 2
     max_players = 12
     screen = "screens.free_screen:FreeScreen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     options = (
         Option(
             "played",
@@ -139,8 +141,13 @@ class FreePlay(GameBase[FreeState]):
         return event.kind
 
     def countdown(self, state: FreeState) -> str:
+        """The status line: the countdown; once over, who won and why (as the web page says it)."""
         if state.finished:
-            return "Game over"
+            result = self.result(state)
+            if result is None or not result.winners:
+                return f"Game over · {result.reasoning if result else ''}".rstrip(" ·")
+            who = "Winner" if len(result.winners) == 1 else "Winners"
+            return f"Game over · {who}: {', '.join(result.winners)} · {result.reasoning}"
         if state.end_turn is not None:
             left = state.end_turn - state.turns
             seat = state.active + left - 1

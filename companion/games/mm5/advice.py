@@ -118,9 +118,10 @@ class Advice:
         return lines
 
 
-def strike_help(advice: Advice | None, width: int = 78) -> str:
-    """The strike prompt's help: how to pick, and the advised strikes once they are solved."""
-    head = "Strike: its number in the list (enter: 1), or striker target p|m, e.g. 3 7 p"
+def strike_help(advice: Advice | None, width: int = 78, example: str = "3 7 p") -> str:
+    """The strike prompt's help: how to pick (`example`: a strike the side to move may make),
+    and the advised strikes once they are solved."""
+    head = f"Strike: its number in the list (enter: 1), or striker target p|m, e.g. {example}"
     if advice is None or not advice.ranked:
         return head + "\n(the advised strikes appear with the win chance once it is solved)"
     return "\n".join([head, *advice.menu(width)])

@@ -171,27 +171,53 @@ def _battle(state: State, stage: str | None = None) -> Battle:
     return b
 
 
-def reinforce(state: State, e: Reinforce) -> State:
+def may_reinforce(state: State, seat: int, to: str) -> str | None:
+    """Whether `seat` may add characters to side `to` now: the faction its characters must be
+    (None: any of the player's own), or Rejected with the rules' reason (the side limits)."""
     b = _battle(state, "reinforce")
-    if e.to not in SIDE_NAMES:
+    if to not in SIDE_NAMES:
         raise Rejected("Reinforce the attacker or the defender.")
-    side = SIDE_NAMES.index(e.to)
-    receiver, giver = owner(state, side), state.seat(e.seat)
+    side = SIDE_NAMES.index(to)
+    receiver, giver = owner(state, side), state.seat(seat)
     faction = side_faction(state, side)
-    if e.seat in (b.attacker, b.defender) and e.seat != receiver:
+    if seat in (b.attacker, b.defender) and seat != receiver:
         raise Rejected(f"{giver.name} is fighting on the other side.")
-    if e.seat == receiver:
-        want = None if faction == "neutral" else faction
+    if seat == receiver:
         if faction == "neutral" and side_faction(state, 0) == "light":
-            want = "dark"  # attacked by Light, a Neutral may defend only with Dark characters
-        return play(state, receiver, e.cards, want)
+            return "dark"  # attacked by Light, a Neutral may defend only with Dark characters
+        return None if faction == "neutral" else faction
     if faction == "neutral":
         raise Rejected(f"{state.who(receiver)} is Neutral and chooses a side first by committing defenders.")
     if giver.faction not in {faction, "neutral"}:
         raise Rejected(
             f"{SIDE_WORDS[faction]} takes reinforcements only from {SIDE_WORDS[faction]} or Neutral players; {giver.name} is {SIDE_WORDS[giver.faction]}."
         )
-    state = play(state, e.seat, e.cards, faction)
+    return faction
+
+
+def reinforcers(state: State) -> tuple[tuple[int, str], ...]:
+    """Every (seat, side) that may reinforce now, the fighting players first, then seat order."""
+    b = _battle(state, "reinforce")
+    order = [b.attacker, b.defender, *range(len(state.players))]
+    seats = [s for s in dict.fromkeys(order) if s != DUNGEON]
+    out = []
+    for seat in seats:
+        for to in SIDE_NAMES:
+            try:
+                may_reinforce(state, seat, to)
+            except Rejected:
+                continue
+            out.append((seat, to))
+    return tuple(out)
+
+
+def reinforce(state: State, e: Reinforce) -> State:
+    want = may_reinforce(state, e.seat, e.to)
+    side = SIDE_NAMES.index(e.to)
+    receiver = owner(state, side)
+    if e.seat == receiver:
+        return play(state, receiver, e.cards, want)
+    state = play(state, e.seat, e.cards, want)
     given = state.players[e.seat].field[-len(e.cards) :] if e.cards else ()
     gs = state.players[e.seat]
     state = state.with_seat(e.seat, replace(gs, field=gs.field[: len(gs.field) - len(given)]))
@@ -254,10 +280,13 @@ def prepare_strike(state: State, striker: int, target: int, magic: bool) -> tupl
 def strike(state: State, e: Strike) -> State:
     b = _battle(state, "strike")
     side, roll = prepare_strike(state, e.striker, e.target, e.magic)
-    total = check_roll(roll.dice, e.faces, e.total)
-    hit = roll.succeeds(total)
     kind = "magic" if e.magic else "physical"
-    text = f"{kind} {total} vs {roll.need}+ ({roll.words()}): {'defeated' if hit else 'missed'}"
+    if roll.dice and roll.chance == 1 and not e.faces:  # a sure hit: the dice do not matter
+        hit, text = True, f"{kind}, a sure hit ({roll.words()}): defeated"
+    else:
+        total = check_roll(roll.dice, e.faces, e.total)
+        hit = roll.succeeds(total)
+        text = f"{kind} {total} vs {roll.need}+ ({roll.words()}): {'defeated' if hit else 'missed'}"
     state = replace(state, last_roll=text)
     b = replace(b, acted=(*b.acted, e.striker))
     if hit:
@@ -291,3 +320,15 @@ def remove(state: State, e: Remove) -> State:
     b = replace(b, acted=tuple(u for u in b.acted if u != e.uid))
     left = any(c.uid not in b.acted for c in members(state, b.to_move))
     return replace(state, battle=b if left else next_up(state, b, b.to_move))
+
+
+def attack_targets(state: State) -> list[int]:
+    """The seats the active player may attack now, as the rules decide (in seat order)."""
+    seats = []
+    for seat in range(len(state.players)):
+        try:
+            attack(state, Attack(seat))
+        except Rejected:
+            continue
+        seats.append(seat)
+    return seats

@@ -94,10 +94,15 @@ def knight_name(number: int) -> str:
     return f"Holy Knight {number}"
 
 
+# Cards saved since `mage` reads as the Light companion carry this mark: their kind is as typed.
+KINDS_READ = 2
+
+
 def catalogue_entry(spec: Spec) -> dict[str, object]:
-    """What the card catalogue stores for a card (the uid and seat are per game)."""
+    """What the card catalogue stores for a card (the uid and seat are per game), marked as
+    saved with today's reading of the kind words (`kinds`)."""
     _name, kind, pa, pd, ma, md, knight = spec
-    return {"kind": kind, "p": [pa, pd], "m": [ma, md], "knight": knight}
+    return {"kind": kind, "p": [pa, pd], "m": [ma, md], "knight": knight, "kinds": KINDS_READ}
 
 
 def from_catalogue(name: str, data: dict[str, object]) -> Spec:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core import Rejected
-from companion.games.mm5.cards import GEMS, catalogue_entry, from_catalogue
+from companion.games.mm5.cards import GEMS, KINDS_READ, catalogue_entry, from_catalogue
 from companion.games.mm5.notation import parse_catalogue, parse_values
 
 KIND_LABELS = {
@@ -47,7 +47,8 @@ class MM5Catalogue:
             return f"{name} · unreadable values: edit it to type them again"
         label = KIND_LABELS.get(spec[1], spec[1])
         text = f"{name} · {label} · {_values(data)}"
-        if spec[1] == "dark-mage" and "dark" not in name.casefold():
+        if spec[1] == "dark-mage" and "dark" not in name.casefold() and data.get("kinds", 1) < KINDS_READ:
+            # saved before `mage` read as the Light companion: perhaps the Light Mage
             text += " · the Light Mage? Edit its kind to mage"
         return text
 

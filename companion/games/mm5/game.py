@@ -29,7 +29,7 @@ from companion.core import (
 )
 from companion.games.mm5 import actors, battle
 from companion.games.mm5.advice import Advice, battle_advice
-from companion.games.mm5.battle import members
+from companion.games.mm5.battle import attack_targets, members
 from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import (
     EVENTS,
@@ -49,6 +49,7 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
+from companion.games.mm5.keys import KEYS
 from companion.games.mm5.rules import apply
 from companion.games.mm5.state import SIDE_WORDS, Seat, State
 from companion.games.mm5.table import DEALT, need_step
@@ -75,24 +76,13 @@ def display_chance(state: State) -> Advice | None:
 FACE_DOWN = "(face down when exported)"
 
 
-def attack_targets(state: State) -> list[int]:
-    """The seats the active player may attack now, as the rules decide (in seat order)."""
-    seats = []
-    for seat in range(len(state.players)):
-        try:
-            battle.attack(state, Attack(seat))
-        except Rejected:
-            continue
-        seats.append(seat)
-    return seats
-
-
 class MonsterMaker5(GameBase[State]):
     id = "mm5"
     name = "Monster Maker 5 Rev."
     min_players = 2
     max_players = 8
     screen = "screens.mm5_screen:MM5Screen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     rules_phases = ("setup", "draw", "faction", "action", "hand-check", "combat", "end")
     options = (
         Option("variant_1d6", "Variant: attack is 1d6 + attack value ≥ defence", False),

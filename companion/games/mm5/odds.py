@@ -10,7 +10,6 @@ module only adds the Monster Maker reading of them (the fallback, the variant, t
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -102,10 +101,6 @@ def likelihood(dice: int, total: int) -> str:
         f"{total} on {dice}d6: exactly {float(exactly(dice, total)):.1%}, "
         f"this or more {float(at_least(dice, total)):.1%}"
     )
-
-
-def roll_faces(rng: random.Random, dice: int) -> tuple[int, ...]:
-    return tuple(rng.randint(1, 6) for _ in range(dice))
 
 
 def thief_chance(value: int) -> Fraction:

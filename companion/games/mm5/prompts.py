@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core import Card, Dice, Event, Prompt, Rejected, Roll, parse_seat
+from companion.dice import format_share
 from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
-from companion.games.mm5.battle import prepare_strike, walkover
-from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
+from companion.games.mm5.battle import SIDE_NAMES, attack_targets, prepare_strike, reinforcers, walkover
+from companion.games.mm5.cards import LIGHT_KINDS, PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
     Begin,
@@ -31,11 +32,10 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
-from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import apply, check_knight, check_thief
-from companion.games.mm5.view import declare_prompt, initiative_title
+from companion.games.mm5.view import declare_prompt, initiative_title, strike_example, thief_examples
 
 Catalogue = Mapping[str, Mapping[str, Any]]
 
@@ -109,8 +109,17 @@ def declare(state: Any, catalogue: Catalogue) -> Prompt:
 
 
 def enter_prompt(state: Any, catalogue: Catalogue) -> Prompt:
+    """The cards to play; the example is of the player's own faction (a Light player is never
+    offered an Orc), from the catalogue when it knows some."""
+    side = state.players[state.active].faction
+    light = side == "light"
+    known = [
+        n for n, d in sorted(catalogue.items()) if d.get("kind") != "knight" and (d.get("kind") in LIGHT_KINDS) == light
+    ]
+    shown = ", ".join(known[:2]) or ("Warrior" if light else "Orc, Dark Mage")
+    new = "Cleric = companion P 3/4 M 1/2" if light else "Goblin = orc P 2/1 M 0/1"
     return Prompt(
-        "Play characters of your faction: Orc, Dark Mage (new: Goblin = orc P 2/1 M 0/1)",
+        f"Play characters of your faction: {shown} (new: {new})",
         lambda t: with_cards(t, catalogue, Enter),
         suggest=tuple(sorted(catalogue)),
         remember=lambda t: _typed_cards(t, catalogue),
@@ -160,26 +169,70 @@ def rescue_prompt(state: Any, dungeon: Mapping[str, Any] | None) -> Prompt:
 
 
 def reinforce_prompt(state: Any, catalogue: Catalogue, found: list[whatif.WhatIf]) -> Prompt:
-    """A what-if's number (`found`, the list the panel shows), or player, side and characters."""
+    """Numbered choices: first each player's best what-if (`found`, once solved), committed on
+    its number; then every player who may reinforce a side (the rules' side limits), whose
+    number asks which card. Or typed: player, side and characters."""
+    offered = whatif.offers(found)
+    picks: dict[str, Event | tuple[int, str]] = {w.short(state): w.event() for w in offered}
+    for seat, to in reinforcers(state):
+        picks.setdefault(f"{state.who(seat)} → {to}…", (seat, to))
 
     def parse(text: str) -> Event | Prompt:
-        picked = whatif.choice(found, text)
+        picked = picks.get(text)
+        if isinstance(picked, tuple):
+            return reinforce_cards(state, catalogue, found, *picked, back=asked)
         if picked is not None:
             return picked
         seat, to, rest = notation.parse_reinforce(text, players(state))
         return with_cards(rest, catalogue, lambda specs: Reinforce(seat, to, specs), state.players[seat].faction)
 
     def remember(text: str) -> tuple[Card, ...]:
-        if text.strip().isdigit():
+        if text.strip().isdigit() or text in picks:
             return ()
         return _typed_cards(notation.parse_reinforce(text, players(state))[2], catalogue)
 
     example = notation.reinforce_example(state, catalogue)
-    return Prompt(
-        f"Reinforce: a what-if's number (1), or player, a|d (the side), characters: {example}",
+    best = f"Best: {offered[0].words(state)}" if offered else ""
+    asked = Prompt(
+        f"Reinforce (the attacker's chance after): a number (… asks the card), or player a|d cards: {example}",
         parse,
         suggest=(*players(state), *sorted(catalogue)),
+        choices=tuple(picks),
+        advice=best,
         remember=remember,
+    )
+    return asked
+
+
+def reinforce_cards(
+    state: Any, catalogue: Catalogue, found: list[whatif.WhatIf], seat: int, to: str, back: Prompt | None = None
+) -> Prompt:
+    """Which characters `seat` commits to side `to`: the known cards the rules accept, numbered
+    by what each would do (best for that side first, once solved), or typed (a new card asks
+    its values)."""
+    gains = {w.spec[0]: w for w in found if w.seat == seat and SIDE_NAMES[w.side] == to}
+    legal = []
+    for spec in whatif.cards_known(state, catalogue):
+        try:
+            apply(state, Reinforce(seat, to, (spec,)))
+        except Rejected:
+            continue
+        legal.append(spec[0])
+    legal.sort(key=lambda name: (name not in gains, -gains[name].gain if name in gains else 0, name))
+    names = {(f"{n} {format_share(gains[n].after)}" if n in gains else n): n for n in legal}
+    who = state.who(seat)
+
+    def parse(text: str) -> Event | Prompt:
+        typed = names.get(text, text)
+        return with_cards(typed, catalogue, lambda specs: Reinforce(seat, to, specs), state.players[seat].faction)
+
+    return Prompt(
+        f"{who} reinforces the {to}: a number, or the characters (the attacker's chance with each)",
+        parse,
+        suggest=tuple(legal),
+        choices=tuple(names),
+        back=back,
+        remember=lambda text: () if text.strip().isdigit() else _typed_cards(names.get(text, text), catalogue),
     )
 
 
@@ -205,12 +258,12 @@ def spell_prompt(state: Any) -> Prompt:
 
 def strike_prompt(state: Any, advice: Advice | None) -> Prompt:
     """One strike: the advised ones numbered best first (when solved), then the dice tray for its
-    dice; a strike the dice cannot miss records on the enter."""
+    dice; a strike that rolls no dice, or whose dice cannot miss, records on the enter."""
 
     def parse(text: str) -> Event | Dice:
         striker, target, magic = strike_choice(advice, text)
         _, roll = prepare_strike(state, striker, target, magic)
-        if not roll.dice:
+        if not roll.dice or roll.chance == 1:  # no dice, or dice that cannot miss: recorded on the enter
             return Strike(striker, target, magic, ())
         _, me = state.find(striker)
         _, foe = state.find(target)
@@ -224,7 +277,7 @@ def strike_prompt(state: Any, advice: Advice | None) -> Prompt:
         title = f"#{striker} {me.name} → #{target} {foe.name} ({'magic' if magic else 'physical'})"
         return Dice(title, roll.dice, roll.words(), event, words)
 
-    return Prompt(strike_help(advice), parse, advice=best_strike_line(advice))
+    return Prompt(strike_help(advice, example=strike_example(state)), parse, advice=best_strike_line(advice))
 
 
 def thief_prompt(state: Any) -> Prompt:
@@ -243,7 +296,7 @@ def thief_prompt(state: Any) -> Prompt:
             lambda r, line: line.split(": ", 1)[-1],
         )
 
-    return Prompt("Thief: g3 4 = steal gem 3 with a thief of 4 · k2 5 = free Holy Knight 2 with 5", parse)
+    return Prompt("Thief: " + thief_examples(state), parse)
 
 
 def initiative(state: Any) -> Event | Dice:

@@ -86,26 +86,3 @@ def targets(foes: Sequence[T], rank: Callable[[T], int]) -> tuple[T, ...]:
 @cache
 def hit_chance(attack: int, defence: int, variant: bool = False) -> float:
     return float(attack_roll(attack, defence, variant).chance)
-
-
-@dataclass(frozen=True)
-class Option:
-    """One strike open to a side: who, at whom, which kind, and its chance to hit."""
-
-    striker: Fighter
-    target: Fighter
-    magic: bool
-    hit: float
-
-
-def options(own: Sequence[Fighter], foes: Sequence[Fighter], ready: Iterable[Fighter], variant: bool) -> list[Option]:
-    """Every strike open to the `ready` characters of a side (`own` is all of it standing)."""
-    kinds = [f.kind for f in own]
-    out = []
-    aim = targets(foes, lambda f: f.kind.rank)
-    for me in ready:
-        for foe in aim:
-            for magic in (False, True):
-                n = attack_value(me.kind, kinds, magic)
-                out.append(Option(me, foe, magic, hit_chance(n, foe.kind.defence(magic), variant)))
-    return out

@@ -3,9 +3,14 @@ battle panel in words. Everything here is read off the state; the screen only pa
 
 from __future__ import annotations
 
-from companion.core import Row, TableView
+from collections.abc import Callable
+from typing import Any
+
+from companion.core import Rejected, Row, TableView
+from companion.games.mm5 import battle
 from companion.games.mm5.battle import SIDE_NAMES, dungeon_roller, legal_targets, members, owner
 from companion.games.mm5.cards import Card
+from companion.games.mm5.events import Attack, Rescue
 from companion.games.mm5.state import DUNGEON, SIDE_WORDS, State
 from companion.games.mm5.table import HAND_LIMIT
 from companion.games.mm5.winner import gem_tally
@@ -60,7 +65,7 @@ def view(state: State) -> TableView:
         hand = "" if s.hand is None else (f"{s.hand} (over 5!)" if s.hand > HAND_LIMIT else str(s.hand))
         cells = (
             SIDE_WORDS[s.faction].upper() if s.faction != "neutral" else "Neutral",
-            " ".join(str(g) for g in s.gems) or "—",
+            gems_cell(s.gems),
             knights_text(state, i) or "—",
             hand,
             ", ".join(card_text(c, s.bonus(c)) for c in s.field) or "—",
@@ -135,6 +140,14 @@ def forced_switch(state: State) -> str:
     )
 
 
+def gems_cell(gems: tuple[int, ...]) -> str:
+    """How many gems a player holds, then which: `1 (g3)`, `2 (g3 g5)`; "—" for none. A bare
+    `3` read as three gems from across the table."""
+    if not gems:
+        return "—"
+    return f"{len(gems)} ({' '.join(f'g{g}' for g in gems)})"
+
+
 def next_step(state: State) -> str:
     """The panel's line saying what the turn needs next (the keys to press); "" once it is over."""
     if state.finished:
@@ -154,10 +167,32 @@ def next_step(state: State) -> str:
     steps = {
         "draw": "d draw",
         "faction": "f declare a faction",
-        "action": "p play · a attack · r rescue · t thief · or n to pass",
+        "action": action_keys(state),
         "hand-check": "n ends the turn (x if only spells keep the hand over 5)",
     }
     return "Next: " + steps.get(state.phase, "")
+
+
+def action_keys(state: State) -> str:
+    """The action step's keys the rules leave open now (a rescue only when the Dungeon can be
+    stormed, an attack only when someone can be attacked), as the footer shows them."""
+    me = state.players[state.active]
+    keys = [] if me.faction == "neutral" else ["p play"]
+    if any(_allowed(battle.attack, state, Attack(seat)) for seat in range(len(state.players))):
+        keys.append("a attack")
+    if _allowed(battle.rescue, state, Rescue((0, 0, 0, 0))):
+        keys.append("r rescue")
+    if me.faction != "dark":
+        keys.append("t thief")
+    return " · ".join(keys) + (" · or n to pass" if keys else "n to pass")
+
+
+def _allowed(rule: Callable[[State, Any], State], state: State, event: Any) -> bool:
+    try:
+        rule(state, event)
+    except Rejected:
+        return False
+    return True
 
 
 def declare_prompt(state: State) -> tuple[str, tuple[str, ...]]:
@@ -213,3 +248,28 @@ def battle_lines(state: State) -> list[str]:
             + (f" — {why}" if why else "")
         )
     return lines
+
+
+def strike_example(state: Any) -> str:
+    """A strike the side to move may make now, as typed: `striker target p`."""
+    b = state.battle
+    if b is None or b.stage != "strike":
+        return "3 7 p"
+    strikers = [c for c in members(state, b.to_move) if c.uid not in b.acted]
+    foes, _ = legal_targets(state, b.to_move)
+    if not strikers or not foes:
+        return "3 7 p"
+    return f"{strikers[0].uid} {foes[0].uid} p"
+
+
+def thief_examples(state: Any) -> str:
+    """What a thief may go for now, as typed: a gem in front of another player, a Holy Knight
+    in the Dungeon (the thief's number 4 as the example)."""
+    said = []
+    gem = next((g for s, p in enumerate(state.players) if s != state.active for g in p.gems), None)
+    if gem is not None:
+        said.append(f"g{gem} 4 = steal gem {gem} with a thief of 4")
+    knight = next((c.knight for c in state.dungeon), None)
+    if knight is not None:
+        said.append(f"k{knight} 4 = free Holy Knight {knight} with 4")
+    return " · ".join(said) or "no gem in front of another player and no Holy Knight in the Dungeon"

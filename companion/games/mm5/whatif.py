@@ -1,7 +1,8 @@
-"""What a reinforcement would do: for each card a side's own player could commit now (the cards
-remembered in the catalogue and those seen in play), the attacker's exact chance with it, ranked
-by what it gains that side. The rules decide what may be committed: each candidate is the real
-Reinforce event applied to the state, and a refused one is left out.
+"""What a reinforcement would do: for each card every player who may reinforce could commit now
+(the fighting players, their allies and Neutrals, by the rules' side limits; the cards remembered
+in the catalogue and those seen in play), the attacker's exact chance with it, ranked by what it
+gains that side. The rules decide what may be committed: each candidate is the real Reinforce
+event applied to the state, and a refused one is left out.
 
 Only small what-ifs are solved (each is a lineup one character larger than the battle's), within
 a time budget of their own, so the list never holds up the table; it is shown in the reinforcement
@@ -18,11 +19,11 @@ from typing import Any
 from companion.core import Rejected
 from companion.dice import format_share
 from companion.games.mm5.advice import Advice, Lineups, battle_advice
-from companion.games.mm5.battle import SIDE_NAMES, fighters, owner
+from companion.games.mm5.battle import SIDE_NAMES, fighters, reinforcers
 from companion.games.mm5.cards import Spec, from_catalogue
 from companion.games.mm5.events import Reinforce
 from companion.games.mm5.rules import apply
-from companion.games.mm5.state import DUNGEON, State
+from companion.games.mm5.state import State
 
 BUDGET = 1.0  # seconds of solving (the thread's own time) for all the what-ifs of one step
 SMALL = 60_000  # positions (an upper bound) a what-if may have: about four against four
@@ -44,6 +45,10 @@ class WhatIf:
 
     def event(self) -> Reinforce:
         return Reinforce(self.seat, SIDE_NAMES[self.side], (self.spec,))
+
+    def short(self, state: State) -> str:
+        """The offer as a numbered choice: who, the card, the side, the attacker's chance after."""
+        return f"{state.who(self.seat)} {self.spec[0]} → {SIDE_NAMES[self.side]} {format_share(self.after)}"
 
     def words(self, state: State) -> str:
         return (
@@ -93,20 +98,26 @@ def what_ifs(state: State, catalogue: Mapping[str, Mapping[str, Any]], budget: f
 
 
 def _candidates(state: State, specs: Iterable[Spec]) -> list[tuple[int, int, Spec]]:
-    out: list[tuple[int, int, Spec]] = []
-    for side in (0, 1):
-        seat = owner(state, side)
-        if seat != DUNGEON:
-            out.extend((side, seat, spec) for spec in specs)
-    return out
+    specs = list(specs)
+    return [(SIDE_NAMES.index(to), seat, spec) for seat, to in reinforcers(state) for spec in specs]
+
+
+def offers(found: list[WhatIf]) -> list[WhatIf]:
+    """The best what-if of each player for each side, best first: the list the panel numbers
+    and the reinforcement prompt's first choices."""
+    best: dict[tuple[int, int], WhatIf] = {}
+    for w in found:
+        best.setdefault((w.seat, w.side), w)
+    return list(best.values())
 
 
 def lines(state: State, found: list[WhatIf], limit: int = SHOWN) -> list[str]:
     """The what-if list as the panel shows it, numbered for `e 1` enter."""
-    if not found:
+    best = offers(found)
+    if not best:
         return []
     head = "What if (e and its number commits it):"
-    return [head] + [f"  {i}  {w.words(state)}" for i, w in enumerate(found[:limit], 1)]
+    return [head] + [f"  {i}  {w.words(state)}" for i, w in enumerate(best[:limit], 1)]
 
 
 def panel(state: State, advice: Advice, found: list[WhatIf]) -> list[str]:
@@ -117,13 +128,14 @@ def panel(state: State, advice: Advice, found: list[WhatIf]) -> list[str]:
 
 
 def choice(found: list[WhatIf], text: str) -> Reinforce | None:
-    """`1` at the reinforcement prompt: the first what-if's card committed; None for any other text."""
+    """`1` at the reinforcement prompt: the first offer's card committed; None for any other text."""
+    best = offers(found)
     t = text.strip()
     if not t.isdigit():
         return None
     n = int(t)
-    if not 1 <= n <= len(found):
-        if not found:
+    if not 1 <= n <= len(best):
+        if not best:
             raise Rejected("There is no what-if list now; type the player, a or d and the characters.")
-        raise Rejected(f"There is no what-if {n} in the list (1–{len(found)}).")
-    return found[n - 1].event()
+        raise Rejected(f"There is no what-if {n} in the list (1–{len(best)}).")
+    return best[n - 1].event()

@@ -144,10 +144,8 @@ def describe(before: State, event: Event, after: State) -> str:
             _, hitter = before.find(s)
             _, struck = before.find(t)
             dice = " ".join(str(f) for f in faces)
-            how = "app roll" if rolled else "rolled"
-            return f"#{s} {hitter.name} → #{t} {struck.name}: {how} {dice}: {after.last_roll}" + _battle_end(
-                before, after
-            )
+            how = f"{'app roll' if rolled else 'rolled'} {dice}: " if faces else ""
+            return f"#{s} {hitter.name} → #{t} {struck.name}: {how}{after.last_roll}" + _battle_end(before, after)
         case Remove(uid=uid, why=why):
             _, card = before.find(uid)
             where = "to the Dungeon" if card.kind == "knight" else "discarded"

@@ -49,9 +49,12 @@ EFFECT_HELP = (
 )
 
 
-def parse_effect(text: str, active: int) -> tuple[Any, ...]:
+PLAYER_WORDS = ("player", "ally", "p")  # a skill's words naming "a player" the table chooses
+
+
+def parse_effect(text: str, active: int, target: int | None = None) -> tuple[Any, ...]:
     """One effect in words (see EFFECT_HELP) as the plain tuple the events carry; `mana +1`
-    without a player number is the active player's."""
+    without a player number is the active player's; `mana player +1` is `target`'s."""
     t = text.strip().lower()
     if m := re.fullmatch(r"(?:damage|dmg)\s+(\S+)", t):
         return ("damage", whole(m.group(1), "The damage", 0, LIMIT))
@@ -66,18 +69,37 @@ def parse_effect(text: str, active: int) -> tuple[Any, ...]:
     if t.startswith("move "):
         return ("move", *parse_move(t[5:]))
     if m := re.fullmatch(r"mana\s+(?:(\S+)\s+)?([-+]\S+)", t):
-        seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
+        if m.group(1) in PLAYER_WORDS:  # a card's "a player": the table names whom (see `gives_mana`)
+            seat = active if target is None else target
+        else:
+            seat = whole(m.group(1), "The player number", 1, LIMIT) - 1 if m.group(1) else active
         return ("mana", seat, whole(m.group(2), "The mana change"))
     raise Rejected(f"{text.strip()!r} is not an effect; write one of: {EFFECT_HELP}.")
 
 
-def parse_effects(text: str, active: int) -> tuple[Any, ...]:
+def parse_effects(text: str, active: int, target: int | None = None) -> tuple[Any, ...]:
     """Effects separated by commas."""
-    return tuple(parse_effect(p, active) for p in text.split(",") if p.strip())
+    return tuple(parse_effect(p, active, target) for p in text.split(",") if p.strip())
 
 
-def has_x(words: str) -> bool:
-    return bool(_X.search(words))
+_GIVES = re.compile(r"(?:^|,)\s*mana\s+(\S+)\s+[-+]", re.IGNORECASE)
+
+
+def gives_mana(words: str) -> bool:
+    """Whether a card's skill words give mana to a player named on the card (`mana 2 +1`, `mana
+    player +1`): a card cannot know the seats, so the table names the player when it is used."""
+    return bool(_GIVES.search(words))
+
+
+def stored_effects_for(words: str, x: int, active: int, target: int) -> tuple[Any, ...] | None:
+    """A card's skill words as effects, any mana it gives a player going to `target`."""
+    if not words.strip():
+        return None
+    named = _GIVES.sub(lambda m: m.group(0).replace(m.group(1), "player"), words)
+    try:
+        return parse_effects(_X.sub(str(max(x, 1)), named), active, target) or None
+    except Rejected:
+        return None
 
 
 def stored_effects(words: str, x: int, active: int) -> tuple[Any, ...] | None:

@@ -28,6 +28,7 @@ from companion.core import (
 from companion.games.skd import actors, rules, turn, view, words
 from companion.games.skd import events as ev
 from companion.games.skd.catalogue import CATALOGUE
+from companion.games.skd.keys import KEYS
 from companion.games.skd.play import play_open
 from companion.games.skd.specs import DEFAULT_PAIRING, parse_pairing
 from companion.games.skd.state import (
@@ -47,6 +48,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
     cooperative = True
     state_version = 2  # 2: Atk boosts, the enemies revealed, the cards known on the play pile
     screen = "screens.skd_screen:SkdScreen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     rules_phases = (
         "setup",
         "draft",
@@ -114,7 +116,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
         def stage(kind: str) -> None:
             if not rules.offered(state, kind):
                 refuse_when_over(state.finished)
-                raise Rejected(f"not open now. {view.hint(state)}")
+                raise Rejected(f"not open now: {view.stage_words(state)}.")
 
         def in_turn(kind: str) -> None:
             stage(kind)
@@ -134,7 +136,7 @@ class SeireiKairoDrive(GameBase[SkdState]):
             probed("draw", self.apply, state, ev.Draw()),
             open_when("play", ev.Play.kind, play_open, state),
             open_when("level_up", ev.LevelUp.kind, turn.can_level_up, state),
-            open_when("skill", ev.Skill.kind, turn.action_open, state),
+            open_when("skill", ev.Skill.kind, turn.skill_open, state),
             probed("enemy", self.apply, state, ev.EnemyPhase()),
             open_when("pick", ev.DraftPick.kind, stage, ev.DraftPick.kind),
             open_when("swap", ev.DraftSwap.kind, stage, ev.DraftSwap.kind),

@@ -54,9 +54,10 @@ def from_catalogue(
         raise Rejected("Type a name from the catalogue, its number, or the card's values.")
     names = shelf(catalogue, taken)
     if re.fullmatch(r"[0-9]+", t):
-        if len(t) > 3 or not 1 <= int(t) <= len(names):
-            raise Rejected(f"There is no card {t} in the list: {known(catalogue, taken)}.")
-        t = names[int(t) - 1]
+        listed = dict(numbered(catalogue, taken, kind))
+        if len(t) > 3 or int(t) not in listed:
+            raise Rejected(f"There is no card {t} in the list: {known(catalogue, taken, kind)}.")
+        t = listed[int(t)]
     name = t.partition(",")[0].strip().casefold()
     for other in others or {}:
         if other.casefold() == name:
@@ -77,14 +78,27 @@ def from_catalogue(
     return (parse_character(t) if character else parse_enemy(t)), True
 
 
-def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kind: str = "") -> str:
-    """Every card that can come up, numbered; with `kind`, each with its values (stars, element, Atk)."""
+def numbered(
+    catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kind: str = ""
+) -> list[tuple[int, str]]:
+    """The cards that can come up with their numbers. A character keeps its number for the
+    whole draft (a drafted one leaves a gap), so a number read before a pick still means the
+    same card; an enemy or boss list is numbered afresh."""
     names = shelf(catalogue, taken)
+    if kind != "character":
+        return list(enumerate(names, 1))
+    whole = shelf(catalogue)
+    left = set(names)
+    return [(i, n) for i, n in enumerate(whole, 1) if n in left]
+
+
+def known(catalogue: dict[str, dict[str, Any]], taken: tuple[str, ...] = (), kind: str = "") -> str:
+    """Every card that can come up, numbered; with `kind`, each with its values (stars, element,
+    Atk; a character's skill too)."""
+    names = numbered(catalogue, taken, kind)
     if not names:
         return "none left" if catalogue else "none yet"
-    return " · ".join(
-        f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in enumerate(names, 1)
-    )
+    return " · ".join(f"{i} {n}" + (f" {summary(kind, n, catalogue[n])}" if kind else "") for i, n in names)
 
 
 def parse_skill(text: str) -> tuple[str, int]:

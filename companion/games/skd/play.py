@@ -82,19 +82,44 @@ def resolve_play(
         played=True,
         on_pile=(*state.on_pile, *(c._replace(extra=False) for c in cards)),
     )
+    rest = Reveals(reveals)
+    state, notes = _attacks(state, cards, rest)
+    state = _card_bonuses(state, cards, notes)
+    for who, effects in constant:
+        state, words = constant_skill(state, str(who), tuple(effects), rest)
+        notes.append(words)
+    rest.check_all_used()
+    return replace(state, notes=(show_all(cards), *notes))
+
+
+def _attacks(state: SkdState, cards: tuple[Any, ...], rest: Reveals) -> tuple[SkdState, list[str]]:
+    """Each attack the play triggers, in order (the cards as played, each card's colours, the
+    party's characters of that colour): the state after them and the log's words. A kill in
+    the middle of the play says in which order they attacked and where the rest went."""
     enemy: Enemy | None = state.enemy
-    rest, notes = Reveals(reveals), []
+    seat = state.seats[state.active]
+    notes: list[str] = []
     times: dict[str, int] = {}
-    damage = lost = 0
+    order: list[str] = []  # each attack as it happened, where the damage went
+    damage = lost = kills = 0
     for colours in attack_triggers(cards, state.per_colour):
         for c in (c for c in seat.party if c.colour in colours):
             times[c.name] = times.get(c.name, 0) + 1
+            power = next(x for x in state.seats[state.active].party if x.name == c.name).power
             if enemy is None or state.finished:
                 lost += 1
+                order.append(f"{c.name} {power}: no enemy left")
                 continue
-            power = next(x for x in state.seats[state.active].party if x.name == c.name).power
+            struck = enemy
             state, enemy, dealt, words = strike(state, enemy, power, rest)
             damage += dealt
+            if power < struck.hp:
+                order.append(f"{c.name} {power} hits {struck.name}")
+            else:
+                kills += 1
+                order.append(
+                    f"{c.name} {power} kills {struck.name}" + (f" ({power - dealt} lost)" if power > dealt else "")
+                )
             if words:
                 notes.append(words)
     state = replace(state, enemy=enemy)
@@ -105,12 +130,9 @@ def resolve_play(
         f"{attacks}; {damage} damage"
         + (f" ({lost} attack{'s' if lost != 1 else ''} with no enemy left)" if lost else ""),
     )
-    state = _card_bonuses(state, cards, notes)
-    for who, effects in constant:
-        state, words = constant_skill(state, str(who), tuple(effects), rest)
-        notes.append(words)
-    rest.check_all_used()
-    return replace(state, notes=(show_all(cards), *notes))
+    if kills and len(order) > 1:  # a kill mid-play: in which order, and where the rest went
+        notes.insert(1, "in order: " + ", ".join(order))
+    return state, notes
 
 
 def triggered(state: SkdState, cards: tuple[Any, ...]) -> tuple[tuple[str, tuple[Any, ...]], ...]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core import Card, Event, Prompt, Rejected
+from companion.core import Card, Event, Prompt, Rejected, parse_seat
 from companion.games.skd import events as ev
 from companion.games.skd.cards import show
+from companion.games.skd.effect_words import gives_mana, stored_effects_for
 from companion.games.skd.forecast import hits_per_card
 from companion.games.skd.notation import (
     EFFECT_WORDS,
@@ -37,7 +38,7 @@ from companion.games.skd.notation import (
 from companion.games.skd.play import NeedsReveal, offered_constants
 from companion.games.skd.rules import apply
 from companion.games.skd.specs import character_data, enemy_data
-from companion.games.skd.stages import cannot_come_up, drafter
+from companion.games.skd.stages import cannot_come_up, drafter, not_the_boss
 from companion.games.skd.state import SkdState
 from companion.games.skd.turn import x_question
 from companion.games.skd.view import skill_prompt, skill_words
@@ -61,7 +62,7 @@ def taken(
         return tuple(c.name for s in state.seats for c in s.party)
     if kind == "enemy":
         return cannot_come_up(state, shelves["enemy"], reveals, after_kill)
-    return ()
+    return not_the_boss(state, shelves[kind])
 
 
 def _read(text: str, shelves: Shelves, kind: str, gone: tuple[str, ...]) -> tuple[tuple[Any, ...], bool]:
@@ -198,7 +199,9 @@ def skill_line_prompt(state: SkdState, shelves: Shelves, typed: str = "") -> Pro
         name, x, effects = parse_skill_line(text, state.active)
         back = skill_line_prompt(state, shelves, text)
 
-        def use(x: int) -> Event | Prompt:
+        def use(x: int, effects: tuple[Any, ...] = effects) -> Event | Prompt:
+            if not effects and (whom := mana_target_prompt(state, name, x, lambda e: use(x, e), back)):
+                return whom
             return with_reveals(state, shelves, lambda r: ev.Skill(name, x, effects, r), back)
 
         if question := x_question(state, name, x):
@@ -211,6 +214,30 @@ def skill_line_prompt(state: SkdState, shelves: Shelves, typed: str = "") -> Pro
         typed,
         suggest=(*(c.name for c in seat.party if c.cost not in ("", "constant")), *EFFECT_WORDS),
     )
+
+
+def mana_target_prompt(
+    state: SkdState, name: str, x: int, then: Callable[[tuple[Any, ...]], Event | Prompt], back: Prompt
+) -> Prompt | None:
+    """For a stored skill that gives a player mana: whom, asked by name (a card cannot know the
+    seats); `then(effects)` with the mana going to that player. None for any other skill."""
+    try:
+        who = state.seats[state.active].find(name)
+    except Rejected:
+        return None
+    if not gives_mana(who.skill):
+        return None
+    pay = x if who.cost == "X" else int(who.cost or 0)
+    players = tuple(s.name for s in state.seats)
+
+    def parse(text: str) -> Event | Prompt:
+        target = parse_seat(text, players)
+        effects = stored_effects_for(who.skill, pay, state.active, target)
+        if effects is None:
+            raise Rejected(f"{who.name}'s skill words ({who.skill}) do not read as effects.")
+        return then(effects)
+
+    return Prompt(f"{who.name}'s skill ({who.skill}) gives mana: to which player?", parse, choices=players, back=back)
 
 
 def level_up_prompt(state: SkdState) -> Prompt:

@@ -226,7 +226,8 @@ def summary(kind: str, name: str, data: dict[str, Any]) -> str:
     try:
         if kind == "character":
             c = character_from_data(name, data)
-            return f"{c[2]}★ {c[1]} Atk {'/'.join(map(str, c[3]))}"
+            skill = f" · skill [{c[5]}] {c[6]}" if c[6] else ""
+            return f"{c[2]}★ {c[1]} Atk {'/'.join(map(str, c[3]))}{skill}"
         e = enemy_from_data(name, data)
     except Rejected:
         return "(its values do not read; edit it in the catalogue)"

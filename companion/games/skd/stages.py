@@ -8,7 +8,7 @@ be undone: reveal the boss, say how many cards each player keeps, then deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -172,6 +172,13 @@ def reveal_first(state: SkdState, spec: tuple[Any, ...]) -> SkdState:
         raise Rejected("The first enemy is already out; the next ones are revealed by the play that beats them.")
     state, enemy = enter_enemy(state, spec)
     return replace(state, stage="normal", enemy=enemy, history=(state.deck,), notes=())
+
+
+def not_the_boss(state: SkdState, names: Iterable[str]) -> tuple[str, ...]:
+    """The boss cards among `names` the boss reveal would refuse: in Easy mode every boss but
+    the Easy one, and any name already seen as an enemy."""
+    seen = {n.casefold() for n, _ in state.revealed}
+    return tuple(n for n in names if n.casefold() in seen or (state.easy and n.casefold() not in EASY_BOSS))
 
 
 def reveal_boss(state: SkdState, spec: tuple[Any, ...]) -> SkdState:

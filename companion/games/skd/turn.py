@@ -76,8 +76,9 @@ def level_up(state: SkdState, name: str) -> SkdState:
     return replace(state, acted=True, notes=(words,))
 
 
-def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), reveals: tuple[Any, ...] = ()) -> SkdState:
-    """Pay for a skill and resolve what its words do, recorded as effects, in the same action."""
+def skill_ready(state: SkdState, name: str) -> None:
+    """Rejected with the reason unless the active player may pay for `name`'s skill now (an
+    X★ skill: with at least 1 mana), before any mana is chosen."""
     action_open(state)
     s = state.seats[state.active]
     who = s.find(name)
@@ -87,6 +88,32 @@ def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), rev
         raise Rejected(f"{who.name} has no skill to pay for.")
     if who.cost == "constant":
         raise Rejected(f"{who.name}'s skill is constant (常時): record it with the play that triggers it.")
+    least = 1 if who.cost == "X" else int(who.cost)
+    if s.mana < least:
+        raise Rejected(f"{s.name} has {s.mana} mana; {who.name}'s skill costs {who.cost if least > 1 else least}.")
+
+
+def skill_open(state: SkdState) -> None:
+    """Rejected with one reason unless some skill of the active party can be paid for now: the
+    skill key answers at once rather than listing skills none of which can be used."""
+    action_open(state)
+    s = state.seats[state.active]
+    paid = [c for c in s.party if c.cost not in ("", "constant")]
+    if not paid:
+        raise Rejected(f"No one in {s.name}'s party has a skill to pay for (constant skills come with the play).")
+    left = [c for c in paid if c.name not in state.skills_used]
+    if not left:
+        raise Rejected(f"Every skill of {s.name}'s party is used this turn (once per character per turn).")
+    cheapest = min(1 if c.cost == "X" else int(c.cost) for c in left)
+    if s.mana < cheapest:
+        raise Rejected(f"{s.name} has {s.mana} mana; the cheapest skill left costs {cheapest}.")
+
+
+def skill(state: SkdState, name: str, x: int, effects: tuple[Any, ...] = (), reveals: tuple[Any, ...] = ()) -> SkdState:
+    """Pay for a skill and resolve what its words do, recorded as effects, in the same action."""
+    skill_ready(state, name)
+    s = state.seats[state.active]
+    who = s.find(name)
     if who.cost == "X":
         if x < 1:
             raise Rejected(f"{who.name}'s skill costs X★: choose how much mana, at least 1.")
@@ -247,4 +274,5 @@ def x_question(state: SkdState, name: str, x: int) -> str:
         return ""
     if x or who.cost != "X":
         return ""
+    skill_ready(state, who.name)  # a used skill, or no mana at all, is said before mana is asked
     return f"{who.name}'s skill costs X★ ({who.skill or 'its words'}): how much mana? ({s.name} has {s.mana})"

@@ -16,6 +16,7 @@ from companion.games.skd.forecast import (
     when,
 )
 from companion.games.skd.state import BOSS_KEEP, ENEMY_CARDS, HAND, MANA_CAP, Character, Enemy, SkdState
+from companion.games.skd.ways_out import ways_out_words
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -130,15 +131,19 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     if verdict := race_verdict(state):  # the two times stand just above it
         pairs.append(("Race", verdict))
     if need := deciding(state):
-        pairs.append(("⚠ Deciding turn", need))
+        ways = ways_out_words(state)
+        pairs.append(("⚠ Deciding turn", f"{need}; {ways}" if ways else need))
     if state.finished:
         pairs.append(("Result", "won" if state.stage == "won" else "lost"))
     return tuple(pairs)
 
 
 def banner(state: SkdState) -> str:
-    """The deciding-turn warning shown above the panel, or ""."""
-    return deciding_banner(state)
+    """The deciding-turn warning shown above the panel, with every stored skill that changes
+    who wins the race, or ""."""
+    text = deciding_banner(state)
+    ways = ways_out_words(state) if text else ""
+    return f"{text} {ways[0].upper()}{ways[1:]}." if ways else text
 
 
 def panel(state: SkdState) -> tuple[str, ...]:
@@ -165,6 +170,22 @@ def panel(state: SkdState) -> tuple[str, ...]:
     lines += forecast_lines(state)
     lines.append(hint(state))
     return tuple(lines)
+
+
+STAGE_WORDS = {
+    "draft": "this is the draft (c pick, x swap, o pass)",
+    "first-enemy": "the first enemy is to be revealed (v)",
+    "normal": "the battle is on (the draft is over)",
+    "boss": "the boss battle is on (the draft is over)",
+    "boss-reveal": "this is the boss setup (b)",
+    "boss-keep": "this is the boss setup (b)",
+    "boss-deal": "this is the boss setup (b)",
+}
+
+
+def stage_words(state: SkdState) -> str:
+    """Where the table is, in a few words: the one reason a key of another stage gives."""
+    return STAGE_WORDS.get(state.stage, "the game is over")
 
 
 def hint(state: SkdState) -> str:
@@ -205,7 +226,8 @@ def skill_prompt(state: SkdState) -> str:
             continue
         stored = stored_effects(c.skill, 1, state.active) is not None
         what = c.skill if stored else f"{c.skill or 'no skill'} (say what it does: {c.name}: damage 3)"
-        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}")
+        used = " (used this turn)" if c.name in state.skills_used else ""
+        options.append(f"{i} {c.name} [{c.cost or '—'}] {what}{used}")
     listed = " · ".join(options) or "no skill to pay for"
     return f"Skill ({s.mana} mana): {listed} · its number or name, or Name: what it does ({EFFECT_HELP})"
 

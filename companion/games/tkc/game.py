@@ -20,6 +20,7 @@ from companion.core import (
     TableView,
     check_players,
     event_types,
+    probed,
     resolve_options,
 )
 from companion.games.tkc import actors, cards, rules, view, words
@@ -33,6 +34,7 @@ from companion.games.tkc.events import (
     NextTurn,
     StartDraw,
 )
+from companion.games.tkc.keys import KEYS
 from companion.games.tkc.notation import check_colours
 from companion.games.tkc.state import TkcState
 
@@ -56,6 +58,7 @@ class KingCommands(GameBase[TkcState]):
     min_players = 2
     max_players = 6
     screen = "screens.tkc_screen:TkcScreen"
+    keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     rules_phases = ("setup", "draw", "relic", "attack", "discard", "end")
     options = (
         *(
@@ -99,6 +102,9 @@ class KingCommands(GameBase[TkcState]):
     def public_text(self, state: TkcState, event: Event, text: str) -> str:
         return words.public_text(state, event, text)
 
+    def past_view(self, state: TkcState, now: TkcState) -> TableView:
+        return view.past_view(state, now)
+
     def conceal(self, state: TkcState, events: Sequence[Event], cursor: int) -> tuple[Event, ...]:
         """With the terse public log, an attack's cards (its swords, and the shields or swords
         that stopped it) stay out of the file as they stay out of the log: they went to score
@@ -111,13 +117,20 @@ class KingCommands(GameBase[TkcState]):
         return view.rules_phase(state)
 
     def actions(self, state: TkcState) -> tuple[Action, ...]:
-        examples = {"draw": Draw(), "pass_turn": NextTurn(passed=True), "next_turn": NextTurn()}
-        return tuple(
-            Action(name, (kind,), example=examples.get(name))
-            if state.can(family)
-            else Action(name, (kind,), rules.why_closed(state, family))
-            for name, family, kind in FAMILIES
-        )
+        """Each key's family, open when its step is; a crown or a crystal ball also needs a
+        copy left to play (the core probes one: every crown or ball used closes its key)."""
+        examples: dict[str, Event] = {"draw": Draw(), "pass_turn": NextTurn(passed=True), "next_turn": NextTurn()}
+        examples["crown"] = Crown("attention")
+        examples["ball"] = CrystalBall("look", target=(state.active + 1) % max(state.n, 1))
+        out = []
+        for name, family, kind in FAMILIES:
+            if not state.can(family):
+                out.append(Action(name, (kind,), rules.why_closed(state, family)))
+            elif family == "relic":
+                out.append(probed(name, self.apply, state, examples[name]))
+            else:
+                out.append(Action(name, (kind,), example=examples.get(name)))
+        return tuple(out)
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()

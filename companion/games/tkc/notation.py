@@ -143,8 +143,9 @@ def determined_block(row: AttackType, attack: tuple[str, ...]) -> tuple[str, ...
 
 
 def _block_cards(state: TkcState, row: AttackType, attack: tuple[str, ...], typed: tuple[str, ...]) -> tuple[str, ...]:
-    """The blocking cards: as typed; `b` alone when the block is determined; one letter of the
-    attack's colour for all the shields it takes (`bbb b b`: 2 blue shields)."""
+    """The blocking cards: as typed; `b` alone when the block is determined; one colour letter
+    for all the shields the block takes, in that colour, whatever the attack (`bbb b b`: 2 blue
+    shields; `bbb b g` is refused, a blue Power Chop taking blue shields only)."""
     colour = attack_colour(attack)
     if not typed:
         if not row.shields and not row.excalibur_blocks:
@@ -156,8 +157,14 @@ def _block_cards(state: TkcState, row: AttackType, attack: tuple[str, ...], type
                 f"(b {state.colours[0][0]}), or b x for Excalibur."
             )
         return block
-    if typed == (colour,) and row.shield_colour == "same" and row.shields > 1:
-        return (colour,) * row.shields
+    if len(typed) == 1 and typed[0] != EXCALIBUR and row.shields:
+        # One colour letter is every shield the block takes, in that colour, for every attack.
+        if row.shield_colour == "same" and typed[0] != colour:
+            raise Rejected(
+                f"A {colour} {row.name} is blocked only by {colour} shields, not {typed[0]}: "
+                f"b {colour[0]} is {shields((colour,) * row.shields)} (one letter stands for them all)."
+            )
+        return typed * row.shields
     return typed
 
 

@@ -7,9 +7,11 @@ ball's are in notation.py beside the card notation. The screen opens what these 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core import Event, Prompt, Rejected
 from companion.games.tkc import cards as deck
-from companion.games.tkc import words
+from companion.games.tkc import rules, words
 from companion.games.tkc.events import CountPile, NextTurn, StartDraw
 from companion.games.tkc.notation import (
     AttackLine,
@@ -92,11 +94,28 @@ def outcome_prompt(state: TkcState, line: AttackLine) -> Prompt:
     who = state.players[line.defender]
     examples = outcome_examples(state, line)
     offered = " · ".join(f"{key} = {text}" for key, text in examples)
-    stops = line.note or deck.stoppers(row, line.cards)
+    stops = line.note or stoppers_now(state, line.defender, row, line.cards)
     label = f"{words.attack_name(row, line.cards)} on {who}. {stops}\nAdd the outcome: {offered}"
     return Prompt(
         label, lambda text: _attack(state, text), attack_text(state, line), suggest=tuple(k for k, _ in examples)
     )
+
+
+def stoppers_now(state: TkcState, defender: int, row: deck.AttackType, cards: tuple[str, ...]) -> str:
+    """What can still stop this attack at this table: the attack table's stoppers, less those
+    the defender's hand or the cards left (every shield or Excalibur used) rule out."""
+    can = rules.outcomes(state, defender, row, cards)
+    left = replace(
+        row,
+        shields=row.shields if "block" in can else 0,
+        excalibur_blocks=row.excalibur_blocks and "block-x" in can,
+        parry=row.parry if "parry" in can else "",
+    )
+    if left == row:
+        return deck.stoppers(row, cards)
+    if not (left.shields or left.excalibur_blocks or left.parry):
+        return "Nothing left at this table can stop it (the cards are used, or the hand is too small): a hit."
+    return deck.stoppers(left, cards)[:-1] + " (nothing else is left to stop it)."
 
 
 def discard_prompt(state: TkcState) -> Prompt:

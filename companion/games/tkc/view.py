@@ -7,10 +7,12 @@ a score pile holds or is worth. The screen, the big table view and the exports a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core import Row, TableView
 from companion.games.tkc.cards import GOLD, GOLD_BAGS, points
 from companion.games.tkc.state import DONE, DRAW, START, TkcState
-from companion.games.tkc.words import active, pile_words, still_to_play, winner_line
+from companion.games.tkc.words import active, pile_words, still_to_play, terse, winner_line
 
 PHASES = {"start": "setup", "draw": "draw", "relic": "relic", "act": "attack", "done": "end of turn", "over": "end"}
 
@@ -85,7 +87,7 @@ def warnings(state: TkcState) -> tuple[str, ...]:
 
 def status(state: TkcState) -> str:
     if state.over:
-        return f"The game is over: {winner_line(state)}"
+        return f"The game is over: {winner_line(state)} · {counts_line(state)}"
     final = final_line(state)
     return counts_line(state) + (f" · {final}" if final else "")
 
@@ -122,7 +124,7 @@ def turn(state: TkcState) -> str:
 def view(state: TkcState) -> TableView:
     """Hand sizes always; what the score piles hold only with open scoring or at the end."""
     shown = _scores_shown(state)
-    columns = ("Hand", "Scored", "Gold", "Points") if shown else ("Hand",)
+    columns = ("Hand", "Scored cards", "Gold", "Points") if shown else ("Hand",)
     rows = []
     for seat, name in enumerate(state.players):
         cells: tuple[str, ...]
@@ -144,6 +146,20 @@ def view(state: TkcState) -> TableView:
         finished=state.over,
         checklist=_checklist(state),
     )
+
+
+HANDS_KEPT_BACK = "hands not shown looking back: with the terse log, a trail of them would add up the score piles"
+
+
+def past_view(state: TkcState, now: TkcState) -> TableView:
+    """An earlier table while the game is at `now`: with the terse public log its hands are
+    not shown (action by action, the hands before and after an attack say what went into a
+    score pile, which nobody may count); the final count shows every table whole."""
+    shown = view(state)
+    if not terse(now) or state.step == START:
+        return shown
+    rows = tuple(replace(r, cells=("—",) * len(r.cells)) for r in shown.rows)
+    return replace(shown, rows=rows, status=f"{shown.status} · {HANDS_KEPT_BACK}")
 
 
 def panel(state: TkcState) -> tuple[str, ...]:

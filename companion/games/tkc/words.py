@@ -208,7 +208,7 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
         case CrystalBall():
             return _ball(before, event, after)
         case NextTurn(passed=passed):
-            text = f"{active(before)} {'passes (cannot attack or discard) and ' if passed else ''}ends the turn"
+            text = f"{active(before)} {'passes and ' if passed else ''}ends the turn"
             if after.over:
                 return text + " — the game is over: count the score piles"
             text += f"; {active(after)} is next"
