@@ -93,6 +93,21 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         metavar="N",
         help="pages watching at once (default: 50)",
     )
+    sv.add_argument(
+        "--seats",
+        action="store_true",
+        help="also print one link per player: their phone records their own actions (needs --table)",
+    )
+    sv.add_argument(
+        "--qr",
+        action="store_true",
+        help="with --seats: print each seat's link as a QR code too, for its phone's camera",
+    )
+    sv.add_argument(
+        "--all-seats-record",
+        action="store_true",
+        help="with --seats: every seat may record every player's actions",
+    )
 
     if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
         _add_game_commands(sub)
@@ -346,7 +361,16 @@ def _main(argv: Sequence[str] | None) -> int:
             case "serve":
                 from companion.serve import serve_command
 
-                return serve_command(args.db, args.host, args.port, args.table, args.max_viewers)
+                return serve_command(
+                    args.db,
+                    args.host,
+                    args.port,
+                    args.table,
+                    args.max_viewers,
+                    args.seats,
+                    args.all_seats_record,
+                    args.qr,
+                )
             case "roll":
                 from companion.dice_cli import roll_command
 

@@ -516,6 +516,12 @@ class Game(Protocol[S]):
         `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
         ...
 
+    def actor(self, state: S, event: Event) -> int | None:
+        """The seat whose action `event` is in `state` (0-based), or None when it is the table's
+        (a correction, the deal): a seat's phone records its own player's actions
+        (`companion.seats`)."""
+        ...
+
     def past_view(self, state: S, now: S) -> TableView:
         """The table as it was at an earlier `state`, looked back on while the game is at `now`
         (the read-only rewind): a game may keep back what a trail of past tables would give away."""
@@ -601,6 +607,10 @@ class GameBase(ABC, Generic[S]):
     def public_text(self, state: S, event: Event, text: str) -> str:
         """By default the recorded line, whole."""
         return text
+
+    def actor(self, state: S, event: Event) -> int | None:
+        """By default no seat: any seat may record any event."""
+        return None
 
     def past_view(self, state: S, now: S) -> TableView:
         """By default the table as it was, whole."""

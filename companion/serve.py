@@ -86,11 +86,24 @@ def check_port(host: str, port: int) -> None:
                 raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror}.") from None
 
 
-def serve_command(db: str | None, host: str, port: int, table: int | None, max_viewers: int = 50) -> int:
+def serve_command(
+    db: str | None,
+    host: str,
+    port: int,
+    table: int | None,
+    max_viewers: int = 50,
+    seats: bool = False,
+    everyone: bool = False,
+    codes: bool = False,
+) -> int:
     path = check_database(db, table)
     try:
         if not 1 <= max_viewers <= 1000:
             raise ServeError(f"--max-viewers {max_viewers}: choose 1 to 1000.")
+        if seats and table is None:
+            raise ServeError("--seats needs --table SESSION_ID: the seats are that session's players.")
+        if (everyone or codes) and not seats:
+            raise ServeError(f"{'--all-seats-record' if everyone else '--qr'} goes with --seats.")
         check_port(host, port)
         from companion.table_server import TableServer
     except ServeError as exc:
@@ -99,12 +112,26 @@ def serve_command(db: str | None, host: str, port: int, table: int | None, max_v
     loopback = is_loopback(host)
     if not loopback:
         print(UNSAFE.format(host=host), file=sys.stderr)
-    server = TableServer(path, host, port, loopback=loopback, table=table, max_viewers=max_viewers)
+    desk = None
+    if seats and table is not None:
+        from companion.seat_desk import Desk
+
+        desk = Desk.start(path, table, everyone)
+    server = TableServer(path, host, port, loopback=loopback, table=table, max_viewers=max_viewers, desk=desk)
     what = f"session {table}" if table is not None else "the session played last"
     print(
         f"Companion table display ({what}, read-only) on {server.address()} "
         f"(at most {max_viewers} pages at once); ctrl+c stops.",
         flush=True,
     )
+    if desk is not None:
+        who = "every seat records any action" if everyone else "each records its own player's actions"
+        print(f"Seats ({who}; keep each link to its player):", flush=True)
+        for name, link in server.seat_links():
+            print(f"{name}: {link}", flush=True)
+            if codes:
+                from companion import qr
+
+                print("\n".join(qr.lines(link)), flush=True)
     server.serve()
     return 0

@@ -3,9 +3,10 @@
 One thread follows the database read-only (`PRAGMA data_version` every POLL_SECONDS, then only
 the new events: `companion.store.follow`), turns the session into its public frame
 (`companion.web.display`) and hands the JSON to the event loop, which pushes it to every open
-page as a server-sent event. A viewer costs its socket and nothing more. The server has no
-route that takes anything from a page: GET (and HEAD) of the page, its two files and the event
-stream; every other method gets 405.
+page as a server-sent event. A viewer costs its socket and nothing more. The display takes
+nothing from a page: GET (and HEAD) of the page, its two files and the event stream; every
+other method gets 405. With seats (`--seats`, companion.seat_routes) each player's phone also
+posts its own actions, behind its own token, through the same guard.
 
 Every request passes one guard first:
 
@@ -41,6 +42,8 @@ from aiohttp.abc import AbstractAccessLogger
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
+from companion.seat_desk import Desk
+from companion.seat_routes import NOT_A_SEAT, SEAT_COOKIE, SeatRoutes
 from companion.web.display import encoded, frame, message
 
 log = logging.getLogger("companion.serve")
@@ -113,6 +116,7 @@ class Reader:
     def __init__(self, path: Path, table: int | None, publish: Callable[[str], object]) -> None:
         self.path, self.table, self.publish = path, table, publish
         self.stop = threading.Event()
+        self.nudged = threading.Event()  # a seat wrote: read the file now, not at the next poll
         self.thread = threading.Thread(target=self.run, name="companion-serve-reader", daemon=True)
         self._seen: int | None = None  # the file's data_version at the last look at the sessions
         self._moves: dict[int, tuple[int, int]] = {}  # each session's (log version, cursor) then
@@ -147,7 +151,8 @@ class Reader:
                 if text != last:
                     last = text
                     self.publish(text)
-                self.stop.wait(POLL_SECONDS)
+                self.nudged.wait(POLL_SECONDS)
+                self.nudged.clear()
         finally:
             repo.close()
 
@@ -184,6 +189,7 @@ class TableServer:
         loopback: bool,
         table: int | None = None,
         max_viewers: int = MAX_VIEWERS,
+        desk: Desk | None = None,
     ) -> None:
         self.path, self.host, self.port, self.table = path, host, port, table
         self.names = host_names(host, loopback)
@@ -192,11 +198,26 @@ class TableServer:
         self.viewers = 0
         self.current = b""  # the newest frame as its server-sent event (encoded once for every page)
         self.changed = asyncio.Event()
+        self.reader: Reader | None = None
+        self.seats = SeatRoutes(desk, self.wake) if desk is not None else None
 
     def address(self) -> str:
         """The address to open, with the token when there is one."""
+        return self.base() + "/" + (f"?token={self.token}" if self.token else "")
+
+    def base(self) -> str:
         shown = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{shown}:{self.port}/" + (f"?token={self.token}" if self.token else "")
+        return f"http://{shown}:{self.port}"
+
+    def seat_links(self) -> list[tuple[str, str]]:
+        """(player, the address of their seat's page) for each seat, each with its own token."""
+        if self.seats is None:
+            return []
+        return [(seat.name, f"{self.base()}/seat?token={seat.token}") for seat in self.seats.desk.seats]
+
+    def wake(self) -> None:
+        if self.reader is not None:
+            self.reader.nudged.set()
 
     # -- the guard -----------------------------------------------------------------------------
 
@@ -210,7 +231,10 @@ class TableServer:
             return "The table display answers only its own page."
         if request.headers.get("Sec-Fetch-Site") == "cross-site":
             return "The table display answers only its own page."
-        if self.token is not None:
+        seat = self.seats.seat(request) if self.seats is not None else None
+        if request.path.startswith("/seat") and seat is None:
+            return NOT_A_SEAT
+        if self.token is not None and seat is None:
             given = request.query.get("token") or request.cookies.get(COOKIE) or ""
             if not secrets.compare_digest(given.encode(), self.token.encode()):
                 return "Open the address printed by `companion serve`, with its token."
@@ -227,10 +251,13 @@ class TableServer:
                 "refused %s %s (Host %r, Origin %r): %s", request.method, request.path, request.host, origin, why
             )
             raise web.HTTPForbidden(text=why)
-        if self.token is not None and "token" in request.query:
+        if "token" in request.query and (self.token is not None or request.path == "/seat"):
             # The token is swapped for a cookie and dropped from the address at once.
             response = web.HTTPSeeOther(request.rel_url.with_query(None))
-            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
+            if request.path == "/seat":
+                response.set_cookie(SEAT_COOKIE, request.query["token"], httponly=True, samesite="Strict")
+            else:
+                response.set_cookie(COOKIE, request.query["token"], httponly=True, samesite="Strict")
             raise response
         return await handler(request)
 
@@ -281,6 +308,8 @@ class TableServer:
         for path in FILES:
             app.router.add_get(path, self.page_file)
         app.router.add_get("/events", self.events, allow_head=False)
+        if self.seats is not None:
+            self.seats.add(app)
         app.on_response_prepare.append(self.headers)
         return app
 
@@ -290,6 +319,7 @@ class TableServer:
         loop = asyncio.get_running_loop()
         self.changed = asyncio.Event()
         reader = Reader(self.path, self.table, lambda text: loop.call_soon_threadsafe(self.publish, text))
+        self.reader = reader
         runner = web.AppRunner(
             self.app(),
             access_log_class=PathOnlyLog,
@@ -310,6 +340,7 @@ class TableServer:
             await asyncio.Event().wait()
         finally:
             reader.stop.set()
+            reader.nudged.set()
             with contextlib.suppress(Exception):
                 await runner.cleanup()
             await asyncio.to_thread(reader.thread.join, 2)

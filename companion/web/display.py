@@ -61,6 +61,7 @@ def frame(loaded: Loaded) -> dict[str, Any]:
         "winners": list(result.winners) if result is not None else [],
         "reasoning": result.reasoning if result is not None else "",
         "action": tl.cursor,
+        "version": info.version,  # the log version: a seat's page sends it back with what it records
         "newest": newest,
         "updated": info.updated,  # UTC, as the store keeps it
         "last_change": f"{when(info.updated)} ({zone()})",  # as the people at the table read it

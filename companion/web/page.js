@@ -1,5 +1,6 @@
 // The table display: every frame the server pushes (server-sent events) painted from its
-// public facts. Text always goes in as text (never as markup). The page sends nothing back.
+// public facts. Text always goes in as text (never as markup). The page sends nothing back
+// (a seat's page adds seat.js, which does).
 "use strict";
 
 const FRACTION = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
@@ -167,7 +168,9 @@ function connect() {
   source.onmessage = (event) => {
     $("live").textContent = "live";
     $("live").classList.remove("lost");
-    paint(JSON.parse(event.data));
+    const frame = JSON.parse(event.data);
+    paint(frame);
+    document.dispatchEvent(new CustomEvent("frame", { detail: frame })); // a seat's page follows it
   };
   source.onerror = () => {
     $("live").textContent = "reconnecting…";

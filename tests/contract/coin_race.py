@@ -28,6 +28,7 @@ from companion.core import (
     event_types,
     resolve_options,
 )
+from companion.seat_openers import Opener
 
 PATH = "tests.contract.coin_race:GAME"
 
@@ -102,6 +103,12 @@ class CoinRace(GameBase[CoinState]):
     rules_phases = ("flip", "end")
     commands = ("tests.contract.coin_race_command",)
 
+    # Its buttons on a seat's phone, as its screen binds h and t (companion.seat_openers).
+    seat_openers = (
+        Opener("flip", "h", "Heads", lambda state, shelf: Flip(True), asks=False),
+        Opener("flip", "t", "Tails", lambda state, shelf: Flip(False), asks=False),
+    )
+
     def setup(self, players: tuple[str, ...], options: Mapping[str, Any]) -> CoinState:
         players = check_players(players, self.min_players, self.max_players)
         goal = resolve_options(self.options, options)["goal"]
@@ -152,6 +159,9 @@ class CoinRace(GameBase[CoinState]):
 
     def next_turn(self, state: CoinState) -> Event:
         return Pass()
+
+    def actor(self, state: CoinState, event: Event) -> int | None:
+        return state.active  # every throw (and every pass) is the player up's
 
     def result(self, state: CoinState) -> Result | None:
         if state.winner is None:

@@ -104,7 +104,11 @@ async def test_unknown_session_missing_file_and_a_headline(db_path, repo, sessio
         message = app.screen.query_one("#tv-message")
         await wait_for(pilot, lambda: "Cannot read" in str(message.render()))
         assert not db_path.with_name("missing.db").exists(), "the viewer creates nothing"
-    monkeypatch.setattr(free.GAME, "headline", lambda state: (("Boss HP", "12/20"), ("Round", str(state.round))))
+    # On the class: patching the instance would leave the original bound method on it after the
+    # test, hiding a later test's patch of the class.
+    monkeypatch.setattr(
+        type(free.GAME), "headline", lambda self, state: (("Boss HP", "12/20"), ("Round", str(state.round)))
+    )
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableViewScreen) and app.screen.view)
@@ -115,10 +119,10 @@ async def test_unknown_session_missing_file_and_a_headline(db_path, repo, sessio
 
 
 async def test_a_failing_headline_does_not_blank_the_table(db_path, repo, session, monkeypatch):
-    def broken(state):  # type: ignore[no-untyped-def]
+    def broken(self, state):  # type: ignore[no-untyped-def]
         raise KeyError("boss")
 
-    monkeypatch.setattr(free.GAME, "headline", broken)
+    monkeypatch.setattr(type(free.GAME), "headline", broken)
     app = CompanionApp(db_path=db_path, start_view=session)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for(

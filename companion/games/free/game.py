@@ -24,7 +24,7 @@ from companion.core import (
     refuse_when_over,
     resolve_options,
 )
-from companion.games.free import rules
+from companion.games.free import actors, rules
 from companion.games.free.events import (
     EVENTS,
     AddCounter,
@@ -199,6 +199,9 @@ class FreePlay(GameBase[FreeState]):
 
     def next_turn(self, state: FreeState) -> Event:
         return NextTurn()
+
+    def actor(self, state: FreeState, event: Event) -> int | None:
+        return actors.actor(state, event)
 
     def result(self, state: FreeState) -> Result | None:
         if not state.finished:

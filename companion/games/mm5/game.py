@@ -27,7 +27,7 @@ from companion.core import (
     refuse_when_over,
     resolve_options,
 )
-from companion.games.mm5 import battle
+from companion.games.mm5 import actors, battle
 from companion.games.mm5.advice import Advice, battle_advice
 from companion.games.mm5.battle import attack_targets, members
 from companion.games.mm5.catalogue import CATALOGUE
@@ -196,6 +196,9 @@ class MonsterMaker5(GameBase[State]):
     def rules_phase(self, state: State) -> str:
         """The rules texts' name for the phase shown (F1 lists that phase's sections first)."""
         return {"deal": "setup", "battle": "combat", "over": "end"}.get(state.phase, state.phase)
+
+    def actor(self, state: State, event: Event) -> int | None:
+        return actors.actor(state, event)
 
     def result(self, state: State) -> Result | None:
         return decide(state) if state.finished else None

@@ -25,8 +25,8 @@ from companion.core import (
     refuse_when_over,
     resolve_options,
 )
+from companion.games.skd import actors, rules, turn, view, words
 from companion.games.skd import events as ev
-from companion.games.skd import rules, turn, view, words
 from companion.games.skd.catalogue import CATALOGUE
 from companion.games.skd.keys import KEYS
 from companion.games.skd.play import play_open
@@ -151,6 +151,9 @@ class SeireiKairoDrive(GameBase[SkdState]):
 
     def next_turn(self, state: SkdState) -> Event:
         return ev.EndTurn()
+
+    def actor(self, state: SkdState, event: Event) -> int | None:
+        return actors.actor(state, event)
 
     def result(self, state: SkdState) -> Result | None:
         if not state.finished:

@@ -23,7 +23,7 @@ from companion.core import (
     probed,
     resolve_options,
 )
-from companion.games.tkc import cards, rules, view, words
+from companion.games.tkc import actors, cards, rules, view, words
 from companion.games.tkc.events import (
     Attack,
     CountPile,
@@ -134,6 +134,9 @@ class KingCommands(GameBase[TkcState]):
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()
+
+    def actor(self, state: TkcState, event: Event) -> int | None:
+        return actors.actor(state, event)
 
     def result(self, state: TkcState) -> Result | None:
         return words.result(state)
