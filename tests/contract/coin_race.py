@@ -23,6 +23,7 @@ from companion.core import (
     Result,
     Row,
     TableView,
+    Typed,
     check_players,
     event_types,
     resolve_options,
@@ -147,6 +148,12 @@ class CoinRace(GameBase[CoinState]):
 
     def next_turn(self, state: CoinState) -> Event:
         return Pass()
+
+    def write(self, state: CoinState, event: Event) -> Typed | None:
+        """A flip is its key alone: h for heads, t for tails."""
+        if isinstance(event, Flip):
+            return Typed(f"flip({event.heads})", event)
+        return super().write(state, event)
 
     def result(self, state: CoinState) -> Result | None:
         if state.winner is None:

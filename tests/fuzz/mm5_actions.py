@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from hypothesis import strategies as st
 
 from companion.core import Rejected
+from companion.games import get_game
 from companion.games.mm5.battle import legal_targets, members, roll_for
 from companion.games.mm5.cards import GEMS, LIGHT_KINDS, RANKS
 from companion.games.mm5.events import (
@@ -509,3 +510,8 @@ def _state_laws(game, state):
             assert result.winners and sides == {side}, "the side with more gems wins"
             best = max(len(s.gems) for s in state.players if s.faction == side)
             assert all(len(state.players[names.index(w)].gems) == best for w in result.winners)
+
+
+# Not yet written as typed text (`Game.write` gives None but for the next-turn key): the
+# notation's round trip covers the events it writes; the rest are still to be written.
+UNTYPED = frozenset(get_game("mm5").events) - {"initiative"}

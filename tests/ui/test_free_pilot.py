@@ -54,7 +54,8 @@ async def test_a_burst_of_keys_is_applied_in_the_order_typed(make_app):
         await pilot.press("2")
         for key, char in (("minus", "-"), ("1", "1"), ("enter", "\r"), ("ctrl+z", None)):
             app.post_message(events.Key(key, char))  # all queued at once, as a terminal sends them
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: app.key_queue.idle)  # every key handled, however loaded the machine
+        await pilot.pause()
         texts = [e.text for e in screen.timeline.entries]
         assert texts[0].startswith("Ann ends the turn"), texts
         assert texts[1].startswith("Bob: HP -1"), texts

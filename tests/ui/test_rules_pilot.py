@@ -162,6 +162,6 @@ async def test_keys_typed_in_a_burst_edit_the_line_in_the_order_typed(make_app):
         burst = [("backspace", None)] * 3 + [(c if c != " " else "space", c) for c in typed]
         for key, character in [(c, c) for c in "xyz"] + burst + [("left", None), ("backspace", None)]:
             app.post_message(events.Key(key, character))
-        for _ in range(3):  # every key handled, and every search
-            await pilot.pause(0.3)
+        await wait_for(pilot, lambda: app.key_queue.idle)  # every key handled, each search with it
+        await pilot.pause(0.3)
         assert line.value == "can we trade maa" and line.cursor_position == len("can we trade ma"), line.value

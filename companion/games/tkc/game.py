@@ -18,6 +18,7 @@ from companion.core import (
     Option,
     Result,
     TableView,
+    Typed,
     check_players,
     event_types,
     resolve_options,
@@ -121,6 +122,11 @@ class KingCommands(GameBase[TkcState]):
 
     def next_turn(self, state: TkcState) -> Event:
         return NextTurn()
+
+    def write(self, state: TkcState, event: Event) -> Typed | None:
+        from companion.games.tkc.typed import write  # the prompts import this module's neighbours
+
+        return write(state, event)
 
     def result(self, state: TkcState) -> Result | None:
         return words.result(state)
