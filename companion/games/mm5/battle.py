@@ -291,3 +291,15 @@ def remove(state: State, e: Remove) -> State:
     b = replace(b, acted=tuple(u for u in b.acted if u != e.uid))
     left = any(c.uid not in b.acted for c in members(state, b.to_move))
     return replace(state, battle=b if left else next_up(state, b, b.to_move))
+
+
+def attack_targets(state: State) -> list[int]:
+    """The seats the active player may attack now, as the rules decide (in seat order)."""
+    seats = []
+    for seat in range(len(state.players)):
+        try:
+            attack(state, Attack(seat))
+        except Rejected:
+            continue
+        seats.append(seat)
+    return seats

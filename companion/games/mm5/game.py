@@ -30,7 +30,7 @@ from companion.core import (
 )
 from companion.games.mm5 import battle
 from companion.games.mm5.advice import Advice, battle_advice
-from companion.games.mm5.battle import members
+from companion.games.mm5.battle import attack_targets, members
 from companion.games.mm5.catalogue import CATALOGUE
 from companion.games.mm5.events import (
     EVENTS,
@@ -74,18 +74,6 @@ def display_chance(state: State) -> Advice | None:
 
 # The note of a spell still face down when the session was exported: what the table sees on import.
 FACE_DOWN = "(face down when exported)"
-
-
-def attack_targets(state: State) -> list[int]:
-    """The seats the active player may attack now, as the rules decide (in seat order)."""
-    seats = []
-    for seat in range(len(state.players)):
-        try:
-            battle.attack(state, Attack(seat))
-        except Rejected:
-            continue
-        seats.append(seat)
-    return seats
 
 
 class MonsterMaker5(GameBase[State]):

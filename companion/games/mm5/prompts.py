@@ -14,7 +14,7 @@ from typing import Any
 from companion.core import Card, Dice, Event, Prompt, Rejected, Roll, parse_seat
 from companion.games.mm5 import notation, whatif
 from companion.games.mm5.advice import Advice, best_strike_line, strike_choice, strike_help
-from companion.games.mm5.battle import prepare_strike, walkover
+from companion.games.mm5.battle import attack_targets, prepare_strike, walkover
 from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, catalogue_entry, from_catalogue, knight_name
 from companion.games.mm5.events import (
     Attack,
@@ -31,7 +31,6 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
-from companion.games.mm5.game import attack_targets
 from companion.games.mm5.notation import KINDS_HELP
 from companion.games.mm5.odds import likelihood, thief_chance
 from companion.games.mm5.rules import apply, check_knight, check_thief
