@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import events
 
 from companion.games import all_games
-from tests.conftest import start_session
+from tests.conftest import start_session, wait_for
 
 TKC = [g.id for g in all_games()].index("tkc")
 
@@ -32,7 +32,8 @@ async def test_a_burst_across_a_follow_up_question_loses_nothing(make_app):
         await pilot.press("s", *"5 2 1", "enter")
         assert screen.timeline.state.active == 0
         burst(app, "daBob r r\rh g\r")
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: app.key_queue.idle)  # every key handled, however loaded the machine
+        await pilot.pause()
         assert screen.timeline.state.piles[0] == (2, 0, 0, 1, 0, 0), [e.text for e in screen.timeline.entries]
         assert not screen.entry_open
 
@@ -93,5 +94,6 @@ async def test_backspaces_in_a_burst_edit_the_line_in_the_order_typed(make_app):
         for _ in range(2):
             app.post_message(events.Key("backspace", None))
         burst(app, "ob\r")
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: app.key_queue.idle)
+        await pilot.pause()
         assert answers == ["Bob"]

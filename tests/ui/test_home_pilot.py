@@ -118,10 +118,13 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"next turn")
-        await pilot.pause(0.5)
+        from textual.command import CommandList
+
+        listed = lambda: [getattr(o.prompt, "plain", "") for o in app.screen.query_one(CommandList).options]  # noqa: E731
+        await wait_for(pilot, lambda: app.key_queue.idle and any("Next turn" in p for p in listed()), timeout=5)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
+        await wait_for(pilot, lambda: screen.timeline.cursor == 4, timeout=5)  # the palette runs it once closed
+        assert screen.timeline.state.active == 0
 
 
 async def test_a_long_log_lists_every_action_and_follows_the_newest(make_app, db_path):
