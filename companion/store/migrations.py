@@ -104,7 +104,15 @@ INSERT INTO seat (session_id, position, player_id)
     WHERE json_valid(s.players)
 """
 
-UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5}
+# Settings the file keeps for itself, a value per key (the player who is "me" in BG Stats).
+V6 = """
+CREATE TABLE meta (
+    key TEXT NOT NULL PRIMARY KEY,
+    value TEXT NOT NULL
+)
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

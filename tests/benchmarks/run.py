@@ -433,6 +433,13 @@ def battles() -> dict:
     return out
 
 
+def stats_figures(quick: bool) -> dict:
+    sys.path.insert(0, str(REPO / "tests" / "benchmarks"))
+    from bench_stats import measure
+
+    return measure(screen_runs=3 if quick else 7)
+
+
 GOALS = {
     "startup_ratio": ("≤ 1.25× bare Textual", lambda v: v <= 1.25),
     "action_p99_ms": ("≤ 16 ms", lambda v: v <= 16),
@@ -450,6 +457,8 @@ GOALS = {
     "battle_exact_5v5_ms": ("≤ 250 ms", lambda v: v <= 250),
     "battle_exact_6v6_ms": ("≤ 1000 ms", lambda v: v <= 1000),
     "memory_ratio": ("≤ 1.25× Textual + SQLModel", lambda v: v <= 1.25),
+    "stats_open_ms": ("≤ 50 ms (1,000 sessions)", lambda v: v <= 50),
+    "stats_screen_ratio": ("≤ 1.1× one session", lambda v: v <= 1.1),
 }
 
 
@@ -457,7 +466,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles")
+    parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles", "stats")
     parser.add_argument("--only", metavar="PARTS", help=f"comma-separated, of: {', '.join(parts)}")
     args = parser.parse_args()
     chosen = set(args.only.split(",")) if args.only else set(parts)
@@ -474,6 +483,8 @@ def main() -> int:
             figures.update(undo_far(work))
         if "polls" in chosen:
             figures.update(polls(work, 500 if args.quick else 5000))
+        if "stats" in chosen:
+            figures.update(stats_figures(args.quick))
     for name, part in (("rules", rules), ("odds", odds), ("battles", battles)):
         if name in chosen:
             figures.update(part())
