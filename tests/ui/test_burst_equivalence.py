@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from textual import events
 from textual.keys import _get_unicode_name_from_key
@@ -38,13 +38,16 @@ from tests.ui.burst_script import Script, script, store_history
 GAMES = [*(g.id for g in all_games()), "coin"]
 
 
-def key_event(key: str) -> events.Key:
-    """The key as a terminal sends it (the character Pilot's press gives it too)."""
+def key_event(app: Any, key: str) -> events.Key:
+    """The key as the terminal's driver sends it: its character (as Pilot's press gives it)
+    and the app as its sender (`Driver.process_message`)."""
     try:
         character: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
     except KeyError:
         character = key if len(key) == 1 else None
-    return events.Key(key, character)
+    event = events.Key(key, character)
+    event.set_sender(app)
+    return event
 
 
 async def play(db: Path, game: Any, s: Script, burst: bool) -> list[tuple[Any, str]]:
@@ -62,7 +65,7 @@ async def play(db: Path, game: Any, s: Script, burst: bool) -> list[tuple[Any, s
         pressed = [key for _, typed in s.typed for key in typed]
         if burst:
             for key in pressed:
-                app.post_message(key_event(key))
+                app.post_message(key_event(app, key))
         else:
             for key in pressed:
                 await pilot.press(key)
@@ -81,6 +84,7 @@ def check_bursts(game_id: str, tmp_path: Path, examples: int) -> None:
     @settings(
         max_examples=examples,
         deadline=None,
+        phases=(Phase.explicit, Phase.generate),  # a failure is reported as found: each example is two app runs
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
     )

@@ -121,9 +121,9 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         from textual.command import CommandList
 
         listed = lambda: [getattr(o.prompt, "plain", "") for o in app.screen.query_one(CommandList).options]  # noqa: E731
-        await wait_for(pilot, lambda: app.key_queue.idle and any("Next turn" in p for p in listed()), timeout=5)
+        await wait_for(pilot, lambda: app.key_queue.idle and any("Next turn" in p for p in listed()))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.timeline.cursor == 4, timeout=5)  # the palette runs it once closed
+        await wait_for(pilot, lambda: screen.timeline.cursor == 4)  # the palette runs it once closed
         assert screen.timeline.state.active == 0
 
 
