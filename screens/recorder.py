@@ -161,11 +161,8 @@ class Recorder(_Host):
         one `then` builds from the new state), a refusal keeps the line."""
         if not self._writable():
             return
-        if prompt.confirm:  # after the line closes; the keys typed meanwhile are held for the question
-            if self.entry_open:
-                self.call_after_refresh(self.confirm, prompt)
-            else:
-                self.confirm(prompt)
+        if prompt.confirm:  # the keys typed meanwhile wait in the app's queue until it has mounted
+            self.confirm(prompt)
             return
 
         def submit(text: str) -> str | None:
@@ -266,11 +263,8 @@ class Recorder(_Host):
         if isinstance(outcome, Prompt):
             self.prompt(outcome)
             return None
-        if isinstance(outcome, Dice):
-            if self.entry_open:  # after the line closes; the keys typed meanwhile are held for the tray
-                self.call_after_refresh(self.roll_for, outcome)
-            else:
-                self.roll_for(outcome)
+        if isinstance(outcome, Dice):  # the keys typed meanwhile wait in the app's queue for the tray
+            self.roll_for(outcome)
             return None
         if isinstance(outcome, Event):
             return self.attempt(outcome)
