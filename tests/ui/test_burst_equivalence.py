@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from textual import events
-from textual.keys import _get_unicode_name_from_key
+from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
 
 import companion.games
 from companion.core import encode
@@ -42,7 +42,8 @@ def key_event(app: Any, key: str) -> events.Key:
     """The key as the terminal's driver sends it: its character (as Pilot's press gives it)
     and the app as its sender (`Driver.process_message`)."""
     try:
-        character: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+        # As Pilot's press names it: `minus` is HYPHEN-MINUS, `plus` PLUS SIGN (REPLACED_KEYS).
+        character: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
     except KeyError:
         character = key if len(key) == 1 else None
     event = events.Key(key, character)
@@ -53,7 +54,7 @@ def key_event(app: Any, key: str) -> events.Key:
 async def play(db: Path, game: Any, s: Script, burst: bool) -> list[tuple[Any, str]]:
     """The stored log (events and lines, undone ones left out) after typing the script."""
     from screens.app import CompanionApp
-    from screens.table_screen import open_table
+    from screens.table_keys import open_table
 
     app = CompanionApp(db_path=db, clock=fixed_clock)
     async with app.run_test(size=(80, 24)) as pilot:

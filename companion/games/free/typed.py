@@ -22,10 +22,7 @@ def bounds(low: int | None, high: int | None) -> str:
 
 def write(state: FreeState, event: Event) -> Typed | None:
     """The keys that record `event` at `state`, or None when no line of the table does."""
-    # A negative start value is left out for now: typed in a burst (`a table: gold=-1 enter`),
-    # the line recorded a change of the selected counter instead (found by the burst property,
-    # tests/ui/test_burst_equivalence.py; to be fixed in the key path).
-    if isinstance(event, AddCounter) and event.owner is None and event.value >= 0:
+    if isinstance(event, AddCounter) and event.owner is None:
         spec = f"{event.name}={event.value}{bounds(event.low, event.high)}"
         try:
             written = parse_counters(spec) == ((event.name, event.value, event.low, event.high),)
