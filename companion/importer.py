@@ -196,10 +196,10 @@ def parse_export(data: Any) -> Parsed:
 
 def import_file(repo: Any, path: str | Path) -> tuple[int, Parsed]:
     """Import the export at `path` into `repo`: the new session's id, and what was read."""
-    from companion.store.imports import add_session
-
     parsed = parse_export(read(path))
-    return add_session(repo, parsed), parsed
+    times = ((parsed.created, parsed.updated), parsed.times)
+    sid = repo.add_session(parsed.game, parsed.title, parsed.players, parsed.options, parsed.timeline, times)
+    return sid, parsed
 
 
 def import_command(repo: Any, path: str, as_json: bool) -> int:

@@ -73,7 +73,7 @@ def list_players(repo: Repository) -> list[PlayerInfo]:
         .group_by(PL.c.id)
         .order_by(last.desc(), PL.c.name)
     )
-    with repo._read() as con:
+    with repo.reading() as con:
         return [PlayerInfo(int(i), n, int(c), str(u)) for i, n, c, u in con.execute(query)]
 
 
@@ -86,7 +86,7 @@ def _name(con: Connection, player: int) -> str:
 
 def add_player(repo: Repository, name: str) -> int:
     name = _checked(name)
-    with repo._write() as con:
+    with repo.writing() as con:
         if _find(con, name) is not None:
             raise PlayerRefused(f"There is already a player called {name}.")
         return _new(con, name, repo.clock())
@@ -107,7 +107,7 @@ def _checked(name: str) -> str:
 
 def rename_player(repo: Repository, player: int, name: str) -> None:
     name = _checked(name)
-    with repo._write() as con:
+    with repo.writing() as con:
         _name(con, player)
         other = _find(con, name)
         if other is not None and other != player:
@@ -117,7 +117,7 @@ def rename_player(repo: Repository, player: int, name: str) -> None:
 
 def merge_players(repo: Repository, keep: int, gone: int) -> None:
     """`gone` is `keep` under another spelling: their seats become `keep`'s and `gone` goes."""
-    with repo._write() as con:
+    with repo.writing() as con:
         kept, lost = _name(con, keep), _name(con, gone)
         if keep == gone:
             raise PlayerRefused("Choose two different players to merge.")
@@ -135,7 +135,7 @@ def merge_players(repo: Repository, keep: int, gone: int) -> None:
 
 
 def delete_player(repo: Repository, player: int) -> None:
-    with repo._write() as con:
+    with repo.writing() as con:
         name = _name(con, player)
         count = con.execute(select(func.count()).select_from(ST).where(ST.c.player_id == player)).scalar()
         if count:
@@ -145,7 +145,7 @@ def delete_player(repo: Repository, player: int) -> None:
 
 def set_seat(repo: Repository, session_id: int, position: int, player: int) -> None:
     """The seat was another person than the one its name matched (the other Ann)."""
-    with repo._write() as con:
+    with repo.writing() as con:
         name = _name(con, player)
         taken = con.execute(
             select(ST.c.position).where(
@@ -162,7 +162,7 @@ def set_seat(repo: Repository, session_id: int, position: int, player: int) -> N
 
 
 def seats(repo: Repository, session_id: int) -> tuple[int, ...]:
-    with repo._read() as con:
+    with repo.reading() as con:
         rows = con.execute(select(ST.c.player_id).where(ST.c.session_id == session_id).order_by(ST.c.position))
         return tuple(int(r[0]) for r in rows)
 
@@ -204,7 +204,7 @@ def outcomes(
         .select_from(S.outerjoin(O, O.c.session_id == S.c.id))
         .where(S.c.finished == 1)
     )
-    with repo._read() as con:
+    with repo.reading() as con:
         rows = con.execute(query).all()
         seated: dict[int, list[int]] = {}
         for sid, _position, pid in con.execute(
@@ -242,6 +242,6 @@ def _recount(repo: Repository, session_id: int) -> dict[str, Any] | None:
     except Exception:  # a game whose figures fail on this log: the session is left out, not the screen
         return None
     if data is not None and not repo.read_only:
-        with repo._write() as con:
+        with repo.writing() as con:
             _store(con, session_id, loaded.info.version, data)
     return data

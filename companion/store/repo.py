@@ -19,7 +19,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -265,7 +265,15 @@ class Repository:
     def _read(self) -> Any:
         return self._transaction(write=False)
 
-    def _write(self) -> Any:
+    def reading(self) -> AbstractContextManager[Connection]:
+        """A read transaction on the repository's connection, for the store's own table
+        modules (players, seats, outcomes), whose statements live beside their tables: the
+        file is still read only through this connection, its lock and its error handling."""
+        return self._transaction(write=False)
+
+    def writing(self) -> AbstractContextManager[Connection]:
+        """A write transaction (BEGIN IMMEDIATE) on the repository's connection, for the
+        store's table modules; a busy file is StoreBusy, a damaged one FileDamaged."""
         return self._transaction(write=True)
 
     @contextmanager
@@ -288,27 +296,49 @@ class Repository:
 
     def create(self, game: Game[Any], title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
         initial = game.setup(players, options)
-        summary, finished = summary_of(game, initial)
         now = self.clock()
-        row = SessionRow(
-            game=game.id,
-            title=title.strip() or game.name,
-            players=json.dumps(list(players)),
-            options=json.dumps(options),
-            created=now,
-            updated=now,
-            summary=summary,
-            finished=int(finished),
-        )
+        timeline = Timeline.start(game, initial)
         with self._session(write=True) as s:
-            s.add(row)
-            s.flush()
-            sid = row.id
-            assert sid is not None
-            players_store.seat_players(s.connection(), sid, players, now)
-        assert sid is not None
+            sid = _insert_session(s, game, title, players, options, timeline, now, now)
         self._seen[sid] = 0
-        return Loaded(self.info(sid), Timeline.start(game, initial))
+        return Loaded(self.info(sid), timeline)
+
+    def add_session(
+        self,
+        game: Game[Any],
+        title: str,
+        players: tuple[str, ...],
+        options: dict[str, Any],
+        timeline: Timeline,
+        times: tuple[tuple[str, str], tuple[str | None, ...]],
+    ) -> int:
+        """A whole session in one transaction (an import): the session row, its seats, its
+        players, its log and undo position, a snapshot if it is long, and the outcome if the
+        game is over, so the statistics count it. `times` is (created, updated) and each
+        action's time (None: now). The new session's id."""
+        (created, updated), at = times
+        now = self.clock()
+        rows = [
+            {
+                "seq": i,
+                "payload": json.dumps(encode(e.event)),
+                "turn": e.turn,
+                "text": e.text,
+                "created": (at[i - 1] if i <= len(at) else None) or now,
+                "dropped": e.dropped,
+            }
+            for i, e in enumerate(timeline.entries, 1)
+        ]
+        with self._session(write=True) as s:
+            sid = _insert_session(s, game, title, players, options, timeline, created, updated)
+            con = s.connection()
+            if rows:
+                con.execute(ADD_EVENT, [{**r, "session_id": sid} for r in rows])
+            if timeline.cursor >= SNAPSHOT_EVERY:  # a long session reopens from here, not from the start
+                _put_snapshot(con, sid, timeline)
+            if summary_of(game, timeline.state, timeline.view_of())[1]:
+                players_store.put_outcome(con, sid, timeline)
+        return sid
 
     def info(self, session_id: int) -> SessionInfo:
         with self._session() as s:
@@ -620,6 +650,36 @@ class Repository:
         with self._session(write=True) as s:
             result = s.connection().execute(delete(C).where(C.c.game == game, C.c.kind == kind, C.c.name == name))
             return result.rowcount > 0
+
+
+def _insert_session(
+    s: Session,
+    game: Game[Any],
+    title: str,
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    timeline: Timeline,
+    created: str,
+    updated: str,
+) -> int:
+    """The session row at `timeline`'s position and its seats (a new player for a new name)."""
+    summary, finished = summary_of(game, timeline.state, timeline.view_of())
+    row = SessionRow(
+        game=game.id,
+        title=title.strip() or game.name,
+        players=json.dumps(list(players)),
+        options=json.dumps(options),
+        cursor=timeline.cursor,
+        created=created,
+        updated=updated,
+        summary=summary,
+        finished=int(finished),
+    )
+    s.add(row)
+    s.flush()
+    assert row.id is not None
+    players_store.seat_players(s.connection(), row.id, players, created)
+    return row.id
 
 
 def _touch(con: Connection, session_id: int, after: Timeline, now: str, summary_line: tuple[str, bool]) -> None:

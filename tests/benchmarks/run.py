@@ -274,7 +274,7 @@ def make_session(workdir: Path, events: int) -> tuple[Path, int]:
 
     repo = Repository.open(db)
     tl = repo.load(sid).timeline
-    with repo._write() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
+    with repo.writing() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
         for k in range(store.SNAPSHOT_EVERY, events + 1, store.SNAPSHOT_EVERY):
             store._put_snapshot(c, sid, tl.move(k))
         store._touch(c, sid, tl, "2026-01-01T00:00:00+00:00", store.summary_of(tl.game, tl.state))
