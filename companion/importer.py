@@ -186,7 +186,8 @@ def parse_export(data: Any) -> Parsed:
             raise ImportRefused(
                 f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).{kept_back}"
             ) from None
-        entries.append(Entry(event, turn_label(game, state), text, max(0, dropped)))
+        joined = _need(item.get("joined", False), bool, f"action {n}'s joined mark") and n > 1
+        entries.append(Entry(event, turn_label(game, state), text, max(0, dropped), joined=joined))
         state = after
         if n == cursor:
             at_cursor = state

@@ -326,6 +326,7 @@ class Repository:
                 "text": e.text,
                 "created": (at[i - 1] if i <= len(at) else None) or now,
                 "dropped": e.dropped,
+                "joined": int(e.joined),
             }
             for i, e in enumerate(timeline.entries, 1)
         ]
@@ -392,7 +393,7 @@ class Repository:
                     count = raw.execute("SELECT max(seq) FROM event WHERE session_id = ?", (session_id,)).fetchone()[0]
                 except sqlite3.DatabaseError:
                     count = info.cursor
-                one = "SELECT payload, turn, text, dropped FROM event WHERE session_id = ? AND seq = ?"
+                one = "SELECT payload, turn, text, dropped, joined FROM event WHERE session_id = ? AND seq = ?"
                 for seq in range(1, int(count or 0) + 1):
                     try:
                         rows.append(raw.execute(one, (session_id, seq)).fetchone())
@@ -443,7 +444,7 @@ class Repository:
             rows = (
                 s.connection()
                 .execute(
-                    select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+                    select(E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
                     .where(E.c.session_id == session_id)
                     .order_by(E.c.seq)
                 )
@@ -462,10 +463,10 @@ class Repository:
                 .limit(1)
             ).first()
         types = game.events
-        for seq, (_, t, x, d) in enumerate(rows, 1):
-            if type(t) is not str or type(x) is not str or type(d) is not int:
+        for seq, (_, t, x, d, j) in enumerate(rows, 1):
+            if type(t) is not str or type(x) is not str or type(d) is not int or j not in (0, 1):
                 raise self._unreadable(session_id, info, seq, "its log line is not text")
-        entries = [Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows]  # decoded when folded
+        entries = [Entry(None, t, x, d, payload=p, types=types, joined=j == 1) for p, t, x, d, j in rows]
         self._seen[session_id] = info.version
         snapshot = _read_snapshot(snap, type(initial))
         timeline = None
@@ -546,30 +547,32 @@ class Repository:
         return int(version)
 
     def record(self, session_id: int, seen: Timeline, after: Timeline, wait: bool = True) -> None:
-        """Commit `after`'s newest entry on top of `seen` (dropping any undone branch)."""
-        entry = after.entries[after.cursor - 1]
+        """Commit `after`'s entries past `seen`'s cursor (one action, or a typed line's several)
+        on top of `seen`, dropping any undone branch: all in one transaction, or none."""
         now = self.clock()
-        payload = json.dumps(encode(entry.event))
+        rows = [
+            {
+                "session_id": session_id,
+                "seq": seq,
+                "payload": json.dumps(encode(entry.event)),
+                "turn": entry.turn,
+                "text": entry.text,
+                "created": now,
+                "dropped": entry.dropped,
+                "joined": int(entry.joined),
+            }
+            for seq, entry in enumerate(after.entries[seen.cursor : after.cursor], seen.cursor + 1)
+        ]
         summary = self._summary(session_id, after)
         with self._transaction(write=True, wait=wait) as con:
             version = self._check_fresh(con, session_id, seen)
             if seen.cursor < len(seen.entries):  # an undone branch to drop
                 con.execute(DROP_EVENTS, {"sid": session_id, "after": seen.cursor})
                 con.execute(DROP_SNAPSHOTS, {"sid": session_id, "after": seen.cursor})
-            if after.cursor % SNAPSHOT_EVERY == 0 or session_id in self._snapshot_due:
+            crossed = after.cursor // SNAPSHOT_EVERY > seen.cursor // SNAPSHOT_EVERY
+            if crossed or session_id in self._snapshot_due:
                 _put_snapshot(con, session_id, after)
-            con.execute(
-                ADD_EVENT,
-                {
-                    "session_id": session_id,
-                    "seq": after.cursor,
-                    "payload": payload,
-                    "turn": entry.turn,
-                    "text": entry.text,
-                    "created": now,
-                    "dropped": entry.dropped,
-                },
-            )
+            con.execute(ADD_EVENT, rows)
             _touch(con, session_id, after, now, summary)
         self._seen[session_id] = version + 1
         self._snapshot_due.discard(session_id)
@@ -614,11 +617,11 @@ class Repository:
         """The events after the first `seq`, with their row ids."""
         with self._session() as s:
             rows = s.execute(
-                select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+                select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
                 .where(E.c.session_id == session_id, E.c.seq > seq)
                 .order_by(E.c.seq)
             ).all()
-        return [(i, Entry(None, t, x, d, payload=p, types=types)) for i, p, t, x, d in rows]
+        return [(i, Entry(None, t, x, d, payload=p, types=types, joined=j == 1)) for i, p, t, x, d, j in rows]
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
@@ -729,10 +732,10 @@ def _entry(row: Any, types: Any) -> Entry:
     (position 0: the caller knows it) or Undecodable otherwise."""
     if row is None:
         raise LogUnreadable(0, "its row is on a damaged page")
-    payload, turn, text, dropped = row
-    if type(turn) is not str or type(text) is not str or type(dropped) is not int:
+    payload, turn, text, dropped, joined = row
+    if type(turn) is not str or type(text) is not str or type(dropped) is not int or joined not in (0, 1):
         raise LogUnreadable(0, "its log line is not text")
-    entry = Entry(None, turn, text, dropped, payload=payload, types=types)
+    entry = Entry(None, turn, text, dropped, payload=payload, types=types, joined=joined == 1)
     entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
     return entry
 

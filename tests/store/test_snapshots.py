@@ -43,7 +43,7 @@ def test_a_hostile_snapshot_row_is_never_run(db_path, tmp_path, monkeypatch):
     (version,) = con.execute("SELECT version FROM snapshot WHERE seq = 8").fetchone()
     # The worst case: the row claims the current version, and an old pickle-era one too.
     con.execute("UPDATE snapshot SET data = ? WHERE seq = 8", (payload,))
-    con.execute("INSERT INTO snapshot VALUES (?, 9, 'free:1', ?)", (sid, payload))
+    con.execute("INSERT INTO snapshot (session_id, seq, version, data) VALUES (?, 9, 'free:1', ?)", (sid, payload))
     con.commit()
     con.close()
     assert version == snapshots.state_version(get_game("free"), tl.state)
