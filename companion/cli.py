@@ -208,6 +208,9 @@ def _sessions(args: argparse.Namespace) -> int:
         for r in [] if args.json else rows:
             # Titles and names as typed, but never a control character to the terminal.
             print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {when(r.updated)})"))
+        for r in rows:  # a row that does not read is listed as far as it reads, and named
+            if r.damage:
+                print(f"companion: session {r.id} does not read whole: {shown(r.damage)}", file=sys.stderr)
         return 0
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
@@ -242,7 +245,10 @@ def _stats(args: argparse.Namespace) -> int:
         return _fail(f"There is no game {args.game!r}: one of {', '.join(names)}.", 1)
     if args.versus is not None and args.player is None:
         return _fail("--versus needs --player: the two players to set against each other.", 1)
-    found, players = outcomes(_open_repo(args.db))
+    problems: list[str] = []
+    found, players = outcomes(_open_repo(args.db), problems=problems)
+    for problem in problems:  # on stderr: --json's output stays the report alone
+        print(f"companion: {shown(problem)}", file=sys.stderr)
     try:
         player = None if args.player is None else stats.find_player(players, args.player)
         versus = None if args.versus is None else stats.find_player(players, args.versus)

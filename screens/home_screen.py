@@ -94,7 +94,11 @@ class HomeScreen(Screen[None]):
             cells = (
                 (s.title, f"{names.get(s.game, s.game)} · {when(s.updated)}"),
                 _two_lines(s.players),
-                tuple(f"✓ {s.summary}".split(" · ")) if s.finished else (s.summary,),  # won/lost under
+                ("⚠ damaged", "opens read-only")
+                if s.damage  # a row that does not read whole: listed as far as it reads; enter says why
+                else tuple(f"✓ {s.summary}".split(" · "))
+                if s.finished
+                else (s.summary,),  # won/lost under
             )
             table.add_row(*(Text("\n").join(map(literal, lines)) for lines in cells), key=str(s.id), height=2)
         table.display = bool(self.sessions)

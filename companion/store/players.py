@@ -24,6 +24,7 @@ from sqlalchemy.dialects.sqlite import insert as upsert
 
 from companion import stats
 from companion.games import all_games
+from companion.store import rows as rows_reader
 from companion.store.files import StoreError
 from companion.store.tables import EventRow, OutcomeRow, PlayerRow, SeatRow, SessionRow
 from companion.timeline import Timeline
@@ -195,10 +196,12 @@ def _store(con: Connection, session_id: int, version: int, data: dict[str, Any])
 
 
 def outcomes(
-    repo: Repository, progress: Callable[[int, int], None] | None = None
+    repo: Repository, progress: Callable[[int, int], None] | None = None, problems: list[str] | None = None
 ) -> tuple[list[stats.Outcome], dict[int, str]]:
     """Every finished session's outcome, and every player's name; missing ones made from the
-    logs (`progress(done, total)` after each, for a screen to show)."""
+    logs (`progress(done, total)` after each, for a screen to show). An outcome row that does
+    not read (`rows.outcome`) is made again from the log too; a session left out is named
+    in `problems`."""
     query = (
         select(S.c.id, S.c.game, S.c.version, O.c.version, O.c.data)
         .select_from(S.outerjoin(O, O.c.session_id == S.c.id))
@@ -207,19 +210,33 @@ def outcomes(
     with repo.reading() as con:
         rows = con.execute(query).all()
         seated: dict[int, list[int]] = {}
-        for sid, _position, pid in con.execute(
+        bad_seats: set[int] = set()
+        for sid, position, pid in con.execute(
             select(ST.c.session_id, ST.c.position, ST.c.player_id).order_by(ST.c.session_id, ST.c.position)
         ):
+            if position != len(seated.get(sid, ())) or type(pid) is not int:  # seats run 0, 1, 2… of players
+                bad_seats.add(sid)
             seated.setdefault(sid, []).append(pid)
         names = {int(i): str(n) for i, n in con.execute(select(PL.c.id, PL.c.name))}
+    bad_seats |= {sid for sid, pids in seated.items() if any(p not in names for p in pids)}
+    for sid in bad_seats:
+        del seated[sid]
     found = []
     known = {g.id for g in all_games()}  # a game this Companion does not have is not counted
     rows = [r for r in rows if r[1] in known]
-    missing = sum(1 for r in rows if r[4] is None or r[3] != r[2])
-    done = 0
-    for sid, game, version, stored, data in rows:
+    said = [] if problems is None else problems
+    readable: dict[int, dict[str, Any]] = {}
+    for sid, _game, version, stored, data in rows:
         if data is not None and stored == version:
-            loaded = json.loads(data)
+            try:
+                readable[sid] = rows_reader.outcome(data, len(seated.get(sid, ())))
+            except ValueError as exc:
+                said.append(str(rows_reader.BadCell("outcome", sid, "data", str(exc), data)) + ": worked out again")
+    missing = sum(1 for r in rows if r[0] not in readable)
+    done = 0
+    for sid, game, _version, _stored, _data in rows:
+        if sid in readable:
+            loaded: dict[str, Any] | None = readable[sid]
         else:
             loaded = _recount(repo, sid)
             done += 1
@@ -227,6 +244,8 @@ def outcomes(
                 progress(done, missing)
         if loaded is not None and sid in seated:
             found.append(stats.outcome(sid, game, seated[sid], loaded))
+        else:
+            said.append(f"Session {sid} is left out of the statistics: its log or its seats do not read.")
     return found, names
 
 

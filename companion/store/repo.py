@@ -31,9 +31,9 @@ from sqlmodel import Session
 
 from companion.clock import utc_now
 from companion.core import Game, Rejected, TableView, Undecodable, encode
-from companion.games import get_game
+from companion.games import all_games, get_game
 from companion.store import players as players_store
-from companion.store import snapshots
+from companion.store import rows, snapshots
 from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import (
     FileDamaged,
@@ -51,6 +51,7 @@ from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, LogUnreadable, Timeline, turn_label
 
 SNAPSHOT_EVERY = 500
+GAME_IDS = frozenset(g.id for g in all_games())
 __all__ = [
     "FileDamaged",
     "Loaded",
@@ -77,6 +78,7 @@ class SessionInfo:
     summary: str
     finished: bool
     version: int = 0
+    damage: str = ""  # the cells of its row that do not read (named); the session is then read-only
 
 
 @dataclass(frozen=True)
@@ -129,32 +131,37 @@ PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
 )
 
 
-def _json(text: Any, kind: type) -> Any:
-    """A session row's JSON column, or an empty one if it does not read (the load says why)."""
-    try:
-        value = json.loads(text)
-    except (ValueError, TypeError, RecursionError):
-        return kind()
-    if kind is tuple:
-        return tuple(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ()
-    return value if isinstance(value, kind) else kind()
+SESSION_CELLS: dict[str, tuple[Callable[[Any], Any], Any]] = {
+    "game": (rows.text, "?"),
+    "title": (rows.text, ""),
+    "players": (rows.names, ()),
+    "options": (rows.options, {}),
+    "cursor": (rows.whole, 0),
+    "created": (rows.time, ""),
+    "updated": (rows.time, ""),
+    "summary": (rows.text, ""),
+    "finished": (rows.flag, False),
+    "version": (rows.whole, 0),
+}
+# A session whose game, players or options do not read cannot be set up: it is refused.
+NEEDED = ("column game:", "column players:", "column options:")
 
 
 def _info(row: Any) -> SessionInfo:
-    sid, game, title, players, options, cursor, created, updated, summary, finished, version = row
+    """A session row through its typed reader: every cell that does not read is named in
+    `damage` and replaced by a stand-in, so the session can still be listed."""
+    sid = row[0]
+    cells, bad = rows.read_cells("session", sid, row[1:], SESSION_CELLS)
+    game, title, players, options, cursor, created, updated, summary, finished, version = cells
+    # A row that says over while its summary says under way is not listed as finished (the
+    # log decides when it is opened; the statistics recount it from the log).
+    finished = finished and summary.startswith("finished")
+    if game != "?" and game not in GAME_IDS:
+        bad.append(f"session row {sid}, column game: a game this Companion does not know ({rows.cut(game)})")
     return SessionInfo(
-        sid,
-        str(game),
-        str(title),
-        _json(players, tuple),
-        _json(options, dict),
-        cursor if type(cursor) is int else 0,
-        created,
-        updated,
-        summary,
-        bool(finished),
-        version,
-    )
+        sid, game, title or f"(session {sid})", players, options, cursor, created, updated, summary,
+        finished, version, "; ".join(bad),
+    )  # fmt: skip
 
 
 def summary_of(game: Game[Any], state: Any, view: TableView | None = None) -> tuple[str, bool]:
@@ -181,6 +188,7 @@ class Repository:
         self._seen: dict[int, int] = {}
         self._busy_ms = BUSY_MS
         self._snapshot_due: set[int] = set()  # sessions opened far from their last snapshot
+        self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
 
     @classmethod
     def reader(cls, path: Path) -> Repository:
@@ -286,7 +294,7 @@ class Repository:
 
     def list_sessions(self) -> list[SessionInfo]:
         with self._session() as s:
-            rows = s.execute(select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc())).all()
+            rows = _fetch(s.connection(), select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc()))
         return [_info(r) for r in rows]
 
     def _gone(self, session_id: int) -> SessionGone:
@@ -343,7 +351,8 @@ class Repository:
 
     def info(self, session_id: int) -> SessionInfo:
         with self._session() as s:
-            row = s.execute(select(*SESSION_COLUMNS).where(S.c.id == session_id)).first()
+            found = _fetch(s.connection(), select(*SESSION_COLUMNS).where(S.c.id == session_id))
+        row = found[0] if found else None
         if row is None:
             raise self._gone(session_id)
         return _info(row)
@@ -384,7 +393,7 @@ class Repository:
         replayed is skipped and the rest are folded on (each still checked by the rules);
         `damage` names the actions skipped."""
         info = self.info(session_id)
-        game = get_game(info.game)
+        game, state = self._setup(info)
         rows: list[Any] = []
         try:
             with self._transaction(write=False) as con:
@@ -402,10 +411,6 @@ class Repository:
         except FileDamaged:  # SQLite ends a read that met a damaged page with an error too
             if not rows:
                 raise
-        try:
-            state = game.setup(info.players, info.options)
-        except Exception as exc:
-            raise SessionUnreadable(f"Session {session_id} cannot be read: {_why(exc)}.", session_id, 0) from None
         known = {0: state}
         entries: list[Entry] = []
         lost: list[int] = []
@@ -424,36 +429,31 @@ class Repository:
         timeline = Timeline(game, tuple(entries), cursor, known)
         damage = f"{_spans(lost)} could not be read; the table shown skips {'it' if len(lost) == 1 else 'them'}."
         damage = damage[0].upper() + damage[1:] if lost else ""
+        damage = f"{info.damage}. {damage}".strip() if info.damage else damage
         return Loaded(info, timeline, damage), len(lost)
 
     def _load(self, session_id: int) -> Loaded:
         with self._session() as s:
             info = self.info(session_id)
-            game = get_game(info.game)
-            try:
-                initial = game.setup(info.players, info.options)
-            except Exception as exc:  # players or options that do not read back
+            game, initial = self._setup(info)
+            if info.damage:
                 raise SessionUnreadable(
-                    f"Session {session_id} cannot be read: its players or table options do not fit the game "
-                    f"({_why(exc)}). {_salvage_hint(session_id)}",
+                    f"Session {session_id} cannot be read whole: {info.damage}. {_salvage_hint(session_id)}",
                     session_id,
                     0,
-                ) from None
+                )
             # The one bulk read (a whole log): Core rows off the session's connection, which
             # skip the ORM's per-row result handling (10,000 rows: 37 -> 30 ms).
-            rows = (
-                s.connection()
-                .execute(
-                    select(E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
-                    .where(E.c.session_id == session_id)
-                    .order_by(E.c.seq)
-                )
-                .all()
+            rows = _fetch(
+                s.connection(),
+                select(E.c.seq, E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
+                .where(E.c.session_id == session_id)
+                .order_by(E.c.seq),
             )
             # The newest snapshot before the cursor: the state one step back is then known
             # too, so the first undo folds nothing.
             snap = s.execute(
-                select(P.c.seq, P.c.data)
+                select(P.c.seq, P.c.data, P.c.digest)
                 .where(
                     P.c.session_id == session_id,
                     P.c.seq < max(info.cursor, 1),
@@ -463,10 +463,14 @@ class Repository:
                 .limit(1)
             ).first()
         types = game.events
-        for seq, (_, t, x, d, j) in enumerate(rows, 1):
-            if type(t) is not str or type(x) is not str or type(d) is not int or j not in (0, 1):
-                raise self._unreadable(session_id, info, seq, "its log line is not text")
-        entries = [Entry(None, t, x, d, payload=p, types=types, joined=j == 1) for p, t, x, d, j in rows]
+        for seq, (n, _, t, x, d, j) in enumerate(rows, 1):
+            if n != seq or type(t) is not str or type(x) is not str or type(d) is not int or j not in (0, 1):
+                raise self._unreadable(session_id, info, seq, _bad_event(session_id, seq, (n, t, x, d, j)))
+        if info.cursor > len(rows):
+            detail = f"its undo position ({info.cursor}) is past its log of {len(rows)} actions"
+            raise SessionUnreadable(f"Session {session_id} cannot be read whole: {detail}. "
+                                    f"{_salvage_hint(session_id)}", session_id, 0)  # fmt: skip
+        entries = [Entry(None, t, x, d, payload=p, types=types, joined=j == 1) for _, p, t, x, d, j in rows]
         self._seen[session_id] = info.version
         snapshot = _read_snapshot(snap, type(initial))
         timeline = None
@@ -490,6 +494,29 @@ class Repository:
             # session only ever reads, so it never waits for another program's writer.
             self._snapshot_due.add(session_id)
         return Loaded(info, timeline)
+
+    def _setup(self, info: SessionInfo) -> tuple[Game[Any], Any]:
+        """The session's game and first state; refused in one sentence when its game is not
+        one this Companion has, or its players or options do not read or fit (nothing of it
+        can then be shown, so no salvage is offered)."""
+        sid = info.id
+        if info.game not in GAME_IDS:
+            raise SessionUnreadable(
+                f"Session {sid} is a game this Companion does not know ({rows.cut(info.game)}): "
+                "a newer Companion may open it.",
+                sid,
+                0,
+            )
+        bad = [part for part in info.damage.split("; ") if part.split(", ", 1)[-1].startswith(NEEDED)]
+        game = get_game(info.game)
+        try:
+            if bad:
+                raise Rejected("; ".join(bad))
+            return game, game.setup(info.players, info.options)
+        except Exception as exc:  # players or options that do not read back
+            raise SessionUnreadable(
+                f"Session {sid} cannot be opened: its players or table options do not read ({_why(exc)}).", sid, 0
+            ) from None
 
     def _unreadable(self, session_id: int, info: SessionInfo, action: int, detail: str) -> SessionUnreadable:
         return SessionUnreadable(
@@ -616,26 +643,38 @@ class Repository:
     def events_after(self, session_id: int, seq: int, types: Any) -> list[tuple[int, Entry]]:
         """The events after the first `seq`, with their row ids."""
         with self._session() as s:
-            rows = s.execute(
+            rows = _fetch(
+                s.connection(),
                 select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
                 .where(E.c.session_id == session_id, E.c.seq > seq)
-                .order_by(E.c.seq)
-            ).all()
+                .order_by(E.c.seq),
+            )
         return [(i, Entry(None, t, x, d, payload=p, types=types, joined=j == 1)) for i, p, t, x, d, j in rows]
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
-            rows = s.execute(select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
-            return [r[0] for r in rows]
+            rows = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
+        return [r[0] if type(r[0]) is str else "" for r in rows]  # a bad time counts as none
 
     # -- the card catalogue ----------------------------------------------------------------
 
     def cards(self, game: str, kind: str) -> dict[str, dict[str, Any]]:
+        """The catalogue's cards of a kind. A row that does not read (its name not text, its
+        data not an object the game's catalogue reads back to the same card) is left out and
+        named in `bad_cards`, so one bad card never stops a session opening."""
         with self._session() as s:
-            rows = s.execute(
-                select(C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name)
-            ).all()
-        return {name: json.loads(data) for name, data in rows}
+            found = _fetch(
+                s.connection(),
+                select(C.c.id, C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name),
+            )
+        catalogue = get_game(game).catalogue if game in GAME_IDS else None
+        cards: dict[str, dict[str, Any]] = {}
+        for key, name, data in found:
+            try:
+                cards[rows.text(name)] = _card(catalogue, kind, name, rows.card(data))
+            except ValueError as exc:
+                self.bad_cards[(game, kind, key)] = str(rows.BadCell("card", key, "data", str(exc), data))
+        return cards
 
     def save_card(self, game: str, kind: str, name: str, data: dict[str, Any]) -> None:
         statement = upsert(C).values(
@@ -740,6 +779,35 @@ def _entry(row: Any, types: Any) -> Entry:
     return entry
 
 
+def _card(catalogue: Any, kind: str, name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A card's data if the game's catalogue can show it (its values of the types it reads)."""
+    if catalogue is not None:
+        try:
+            catalogue.line(kind, name, data)
+        except Exception:  # any failure of the game's reader on stored data is a bad row
+            raise ValueError("not a card the game's catalogue can show") from None
+    return data
+
+
+def _bad_event(session_id: int, seq: int, cells: tuple[Any, ...]) -> str:
+    """The first cell of action `seq`'s row that does not read, named."""
+    n, turn, text, dropped, joined = cells
+    key = f"(session {session_id}, action {seq})"
+    if n != seq:
+        return str(rows.BadCell("event", key, "seq", f"the log's numbers do not run 1, 2, 3… (found {n!r:.20})", n))
+    for column, reader, value in (
+        ("turn", rows.text, turn),
+        ("text", rows.text, text),
+        ("dropped", rows.whole, dropped),
+        ("joined", rows.flag, joined),
+    ):
+        try:
+            reader(value)
+        except ValueError as exc:
+            return str(rows.BadCell("event", key, column, str(exc), value))
+    return "its log line is not text"
+
+
 def _why(exc: Exception) -> str:
     return exc.reason if isinstance(exc, Rejected) else str(exc) or type(exc).__name__
 
@@ -772,6 +840,29 @@ def _agrees(timeline: Timeline, seq: int, info: SessionInfo) -> bool:
     if seq < len(entries) and turn_label(game, timeline.state_at(seq)) != entries[seq].turn:
         return False
     return not info.summary or summary_of(game, timeline.state, timeline.view_of()) == (info.summary, info.finished)
+
+
+def _fetch(con: Connection, statement: Any) -> list[Any]:
+    """A statement's rows. A text cell that is not UTF-8 would fail the whole read in sqlite3:
+    then the read is made again with such cells as bytes, for their typed reader to name."""
+    try:
+        return list(con.execute(statement).all())
+    except DBAPIError as exc:
+        if "decode" not in str(exc.orig):
+            raise
+    raw: Any = con.connection.driver_connection
+    raw.text_factory = _text
+    try:
+        return list(con.execute(statement).all())
+    finally:
+        raw.text_factory = str
+
+
+def _text(data: bytes) -> str | bytes:
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return data
 
 
 def _is_busy(exc: DBAPIError) -> bool:
