@@ -150,7 +150,7 @@ def _open_repo(db: str | None):  # type: ignore[no-untyped-def]
             "a file). Check the name, or run `companion` to start one."
         )
     inspect(path, write=False)
-    return Repository.reader(path)
+    return Repository.reader(path, once=True)
 
 
 def _games(as_json: bool) -> int:

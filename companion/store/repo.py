@@ -191,12 +191,13 @@ class Repository:
         self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
 
     @classmethod
-    def reader(cls, path: Path) -> Repository:
+    def reader(cls, path: Path, once: bool = False) -> Repository:
         """A repository that can only read: a watcher (the table view) on a file another window
         writes. Its transactions are deferred, so in WAL mode it never holds the write lock and
         the writer never waits on it; the file is opened read-only, so any write fails. It
-        connects on first use, not here: a watcher retries a file that is missing or locked."""
-        return cls(reader_engine(path), path, read_only=True)
+        connects on first use, not here: a watcher retries a file that is missing or locked.
+        `once`: one command's read, which leaves no -wal or -shm beside the file."""
+        return cls(reader_engine(path, once), path, read_only=True)
 
     @classmethod
     def open(cls, path: Path, may_create_folder: bool = False, **kw: Any) -> Repository:
@@ -383,7 +384,8 @@ class Repository:
             return self.load(session_id, whole)
         except (FileDamaged, SessionUnreadable) as exc:
             loaded, _ = self.salvage(session_id)
-            return replace(loaded, damage=f"{exc} {loaded.damage}".strip())
+            said = str(exc)
+            return replace(loaded, damage=said if loaded.damage in said else f"{said} {loaded.damage}")
 
     def salvage(self, session_id: int) -> tuple[Loaded, int]:
         """The session as far as its log can still be read, and how many actions were lost.
@@ -398,12 +400,13 @@ class Repository:
         try:
             with self._transaction(write=False) as con:
                 raw: Any = con.connection.driver_connection
-                try:
-                    count = raw.execute("SELECT max(seq) FROM event WHERE session_id = ?", (session_id,)).fetchone()[0]
+                try:  # the index alone: the numbers the log has, whatever they are
+                    found = raw.execute("SELECT seq FROM event WHERE session_id = ? ORDER BY seq", (session_id,))
+                    seqs: Any = [n for (n,) in found]
                 except sqlite3.DatabaseError:
-                    count = info.cursor
+                    seqs = range(1, min(info.cursor, 10**7) + 1)
                 one = "SELECT payload, turn, text, dropped, joined FROM event WHERE session_id = ? AND seq = ?"
-                for seq in range(1, int(count or 0) + 1):
+                for seq in seqs:
                     try:
                         rows.append(raw.execute(one, (session_id, seq)).fetchone())
                     except sqlite3.DatabaseError:
