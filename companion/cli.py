@@ -52,6 +52,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     si = ss.add_parser("import", parents=[common], help="import a session from its JSON export (a new session)")
     si.add_argument("file", metavar="FILE")
     si.add_argument("--json", action="store_true")
+    si.add_argument("--again", action="store_true", help="import a session the database holds already, as a new one")
 
     st = sub.add_parser("stats", parents=[common], help="statistics of finished sessions, per game and per player")
     st.add_argument("--game", metavar="G", help="one game (its id, as `companion games` lists them)")
@@ -176,7 +177,7 @@ def _sessions(args: argparse.Namespace) -> int:
         from companion.store.repo import Repository
 
         path, may_create = choose_path(args.db)
-        return import_command(Repository.open(path, may_create), args.file, args.json)
+        return import_command(Repository.open(path, may_create), args.file, args.json, args.again)
     repo = _open_repo(args.db)
     if args.action == "list":
         rows = repo.list_sessions()

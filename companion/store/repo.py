@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -127,7 +127,11 @@ TOUCH = (
 PUT_SNAPSHOT = upsert(P)
 PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
     index_elements=[P.c.session_id, P.c.seq],
-    set_={"version": PUT_SNAPSHOT.excluded.version, "data": PUT_SNAPSHOT.excluded.data},
+    set_={
+        "version": PUT_SNAPSHOT.excluded.version,
+        "data": PUT_SNAPSHOT.excluded.data,
+        "digest": PUT_SNAPSHOT.excluded.digest,
+    },
 )
 
 
@@ -350,6 +354,14 @@ class Repository:
                 players_store.put_outcome(con, sid, timeline)
         return sid
 
+    def find_session(self, game: str, created: str, players: tuple[str, ...]) -> int | None:
+        """A session of this game started at `created` by these players (one imported before)."""
+        with self._session() as s:
+            found = s.execute(
+                select(S.c.id).where(S.c.game == game, S.c.created == created, S.c.players == json.dumps(list(players)))
+            ).first()
+        return None if found is None else int(found[0])
+
     def info(self, session_id: int) -> SessionInfo:
         with self._session() as s:
             found = _fetch(s.connection(), select(*SESSION_COLUMNS).where(S.c.id == session_id))
@@ -475,12 +487,13 @@ class Repository:
                                     f"{_salvage_hint(session_id)}", session_id, 0)  # fmt: skip
         entries = [Entry(None, t, x, d, payload=p, types=types, joined=j == 1) for _, p, t, x, d, j in rows]
         self._seen[session_id] = info.version
-        snapshot = _read_snapshot(snap, type(initial))
+        snapshot = _read_snapshot(snap, type(initial), entries)
+        digested = snap is not None and bool(snap[2])
         timeline = None
         if snapshot is not None:
             try:
                 timeline = Timeline.replay(game, initial, tuple(entries), info.cursor, snapshot)
-                if not _agrees(timeline, snapshot[0], info):
+                if not digested and not _agrees(timeline, snapshot[0], info):  # from before digests
                     timeline = None
             except Exception:  # a snapshot the log does not bear out: replay from the start
                 timeline = None
@@ -491,8 +504,9 @@ class Repository:
             except LogUnreadable as exc:
                 raise self._unreadable(session_id, info, exc.position, exc.detail) from None
         if trusted:  # a long undo may then start from a nearer snapshot (each checked against the log)
-            timeline = replace(timeline, earlier=self._snapshots_of(session_id, game, initial))
-        if timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
+            timeline = replace(timeline, earlier=self._snapshots_of(session_id, game, initial, entries))
+        stale = snap is not None and (snapshot is None or not trusted or not digested)  # rewritten, digested
+        if stale or timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
             # Written with the next action (which takes the write lock anyway): opening a
             # session only ever reads, so it never waits for another program's writer.
             self._snapshot_due.add(session_id)
@@ -529,20 +543,21 @@ class Repository:
             action,
         )
 
-    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any) -> Any:
-        """The timeline's way to a saved state at or before a position (a long undo)."""
+    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any, entries: Sequence[Entry]) -> Any:
+        """The timeline's way to a saved state at or before a position (a long undo), each
+        checked against the log as it was read."""
         version = snapshots.state_version(game, initial)
         cls = type(initial)
 
         def earlier(position: int) -> tuple[int, Any] | None:
             with self._session() as s:
                 row = s.execute(
-                    select(P.c.seq, P.c.data)
+                    select(P.c.seq, P.c.data, P.c.digest)
                     .where(P.c.session_id == session_id, P.c.seq <= position, P.c.version == version)
                     .order_by(P.c.seq.desc())
                     .limit(1)
                 ).first()
-            return _read_snapshot(row, cls)
+            return _read_snapshot(row, cls, entries)
 
         return earlier
 
@@ -749,6 +764,7 @@ def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
         data = snapshots.dump(state)
     except snapshots.ShapeError:  # a state with no snapshot form: reopening replays it all
         return
+    words = (e.text for e in timeline.entries[: timeline.cursor])
     con.execute(
         PUT_SNAPSHOT,
         {
@@ -756,15 +772,24 @@ def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
             "seq": timeline.cursor,
             "version": snapshots.state_version(timeline.game, state),
             "data": data,
+            "digest": snapshots.digest(words, data),
         },
     )
 
 
-def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:
+def _read_snapshot(row: Any, cls: type, entries: Sequence[Entry]) -> tuple[int, Any] | None:
+    """The snapshot a row holds, if its digest matches the log's words up to it and its own
+    JSON (a row from before digests, with none, is checked against the log by `_agrees`)."""
     if row is None:
         return None
+    seq, data, digest = row
+    if type(seq) is not int or not 0 < seq <= len(entries) or not isinstance(data, bytes | str):
+        return None
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if digest and digest != snapshots.digest((e.text for e in entries[:seq]), raw):
+        return None
     try:
-        return row[0], snapshots.load(row[1], cls)
+        return seq, snapshots.load(raw, cls)
     except Exception:  # a snapshot that does not fit the state classes: replay from the start
         return None
 

@@ -307,6 +307,67 @@ def reopen(workdir: Path, sizes: tuple[int, ...]) -> dict:
     return figures
 
 
+STORE_CHILD = r"""
+import json, statistics, sys, time
+from pathlib import Path
+tree, mode, work = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+sys.path.insert(0, tree)
+from companion.games import get_game
+from companion.store.repo import Repository
+if mode == "build":  # each tree writes its own files, in its own schema
+    from tests.benchmarks.run import make_session
+    db, sid = make_session(work, 100_000)
+    repo = Repository.open(work / "home.db")
+    for i in range(1000):
+        repo.create(get_game("free"), f"Session {i}", ("Ann", "Bob", "Cleo"), {"counters": "score"})
+    repo.close()
+    (work / "sid").write_text(str(sid))
+else:
+    sid = int((work / "sid").read_text())
+    long, home = Repository.open(work / "reopen-100000.db"), Repository.open(work / "home.db")
+    long.load(sid), home.list_sessions()
+    loads, lists = [], []
+    for _ in range(5):
+        started = time.perf_counter()
+        long.load(sid)
+        loads.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        assert len(home.list_sessions()) == 1000
+        lists.append((time.perf_counter() - started) * 1000)
+    print(json.dumps({"open": statistics.median(loads), "home": statistics.median(lists)}))
+"""
+
+
+def store_against(workdir: Path, baseline: Path, rounds: int) -> dict:
+    """Opening a 100,000-action session and listing 1,000 sessions (the home screen's read),
+    this tree against another checkout (`--against DIR`, e.g. main before a change), each
+    on files its own code wrote, run alternately in fresh interpreters: ratios in one run."""
+    trees = {"this": REPO, "baseline": baseline.resolve()}
+    for name, tree in trees.items():
+        (workdir / name).mkdir()
+        subprocess.run([sys.executable, "-c", STORE_CHILD, str(tree), "build", str(workdir / name)], check=True)
+    found: dict[str, dict[str, list[float]]] = {n: {"open": [], "home": []} for n in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            out = subprocess.run(
+                [sys.executable, "-c", STORE_CHILD, str(tree), "time", str(workdir / name)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            for key, value in json.loads(out.strip().splitlines()[-1]).items():
+                found[name][key].append(value)
+    med = {n: {k: statistics.median(v) for k, v in d.items()} for n, d in found.items()}
+    return {
+        "open_100000_ms": med["this"]["open"],
+        "open_100000_baseline_ms": med["baseline"]["open"],
+        "open_100000_ratio": med["this"]["open"] / med["baseline"]["open"],
+        "home_1000_ms": med["this"]["home"],
+        "home_1000_baseline_ms": med["baseline"]["home"],
+        "home_1000_ratio": med["this"]["home"] / med["baseline"]["home"],
+    }
+
+
 def polls(workdir: Path, n: int) -> dict:
     """The table view's poll: with nothing new (one PRAGMA), and after one new action."""
     from companion.games.free import Adjust
@@ -450,6 +511,8 @@ GOALS = {
     "battle_exact_5v5_ms": ("≤ 250 ms", lambda v: v <= 250),
     "battle_exact_6v6_ms": ("≤ 1000 ms", lambda v: v <= 1000),
     "memory_ratio": ("≤ 1.25× Textual + SQLModel", lambda v: v <= 1.25),
+    "open_100000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
+    "home_1000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
 }
 
 
@@ -459,6 +522,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles")
     parser.add_argument("--only", metavar="PARTS", help=f"comma-separated, of: {', '.join(parts)}")
+    parser.add_argument("--against", metavar="DIR", type=Path, help="another checkout: the store's figures as ratios")
     args = parser.parse_args()
     chosen = set(args.only.split(",")) if args.only else set(parts)
     figures: dict = {}
@@ -474,6 +538,8 @@ def main() -> int:
             figures.update(undo_far(work))
         if "polls" in chosen:
             figures.update(polls(work, 500 if args.quick else 5000))
+        if args.against is not None:
+            figures.update(store_against(work, args.against, 3 if args.quick else 7))
     for name, part in (("rules", rules), ("odds", odds), ("battles", battles)):
         if name in chosen:
             figures.update(part())
