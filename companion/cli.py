@@ -170,6 +170,7 @@ def _games(as_json: bool) -> int:
 
 def _sessions(args: argparse.Namespace) -> int:
     from companion.export import ExportError, export
+    from companion.store.players import people
 
     if args.action == "import":  # the one sessions command that writes: it may create the file
         from companion.importer import import_command
@@ -220,7 +221,8 @@ def _sessions(args: argparse.Namespace) -> int:
     else:
         loaded = repo.load(args.id, whole=True)
     try:
-        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format)
+        # BoardGameGeek ids: the settings file's per-game ids are to be passed here (issue 42).
+        text = export(loaded, [] if args.salvage else repo.event_times(args.id), args.format, people(repo, args.id))
     except ExportError as exc:
         return _fail(str(exc), 1)
     if args.output is not None:
@@ -237,7 +239,7 @@ def _sessions(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from companion import stats
+    from companion import stats, stats_report
     from companion.games import all_games
     from companion.store.players import outcomes
 
@@ -255,11 +257,11 @@ def _stats(args: argparse.Namespace) -> int:
         versus = None if args.versus is None else stats.find_player(players, args.versus)
     except ValueError as exc:
         return _fail(str(exc), 1)
-    data = stats.report(found, players, names, args.game, player, versus)
+    data = stats_report.report(found, players, names, args.game, player, versus)
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:  # names as typed, but never a control character to the terminal
-        sys.stdout.write(shown_lines(stats.text(data)))
+        sys.stdout.write(shown_lines(stats_report.text(data)))
     return 0
 
 

@@ -480,15 +480,15 @@ class Game(Protocol[S]):
         import then says the file keeps the table's secrets back."""
         ...
 
-    def actions(self, state: Any) -> tuple[Action, ...]:
+    def actions(self, state: S) -> tuple[Action, ...]:
         """Every family of actions, each open (closed None) or closed with the player's reason."""
         ...
 
-    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+    def figures(self, final: S, steps: Iterable[tuple[S, Event, S]]) -> tuple[Figure, ...]:
         """A finished game's own figures, from its last state and its log as (before, event, after)."""
         ...
 
-    def public_text(self, state: Any, event: Event, text: str) -> str:
+    def public_text(self, state: S, event: Event, text: str) -> str:
         """An event's recorded log line `text` as the table reads it while the game is at
         `state` (the screen's log, the exports): a game may keep part of it secret until the end."""
         ...
@@ -565,15 +565,15 @@ class GameBase(ABC, Generic[S]):
         """By default nothing is secret."""
         return tuple(events)
 
-    def figures(self, final: Any, steps: Iterable[tuple[Any, Event, Any]]) -> tuple[Figure, ...]:
+    def figures(self, final: S, steps: Iterable[tuple[S, Event, S]]) -> tuple[Figure, ...]:
         """By default none: the statistics show plays, wins, scores and play time only."""
         return ()
 
-    def public_text(self, state: Any, event: Event, text: str) -> str:
+    def public_text(self, state: S, event: Event, text: str) -> str:
         """By default the recorded line, whole."""
         return text
 
-    def actions(self, state: Any) -> tuple[Action, ...]:
+    def actions(self, state: S) -> tuple[Action, ...]:
         """By default the next-turn key only, closed once the game is over."""
         over = GAME_OVER if self.view(state).finished else None
         return (Action("next_turn", (self.next_turn(state).kind,), over),)

@@ -17,8 +17,8 @@ from urllib.parse import quote
 
 from companion.clock import active_seconds, local
 from companion.core import Result, encode
-from companion.formats import FORMAT_NAMES, by_name
-from companion.stats import when, zone
+from companion.formats import FORMAT_NAMES, People, by_name
+from companion.stats import played_name, when, zone
 from companion.store.repo import Loaded
 from companion.text import shown_lines
 
@@ -43,7 +43,16 @@ def _finished(loaded: Loaded) -> bool:
     return bool(tl.game.view(tl.state).finished)
 
 
-def to_json(loaded: Loaded, times: list[str]) -> str:
+def seated(loaded: Loaded, people: People | None) -> tuple[str, ...]:
+    """Each seat's player as the players table knows them now (a merge or a rename followed),
+    or the names typed at the table where the store knows no seats."""
+    typed = loaded.info.players
+    if people is None or len(people.names) != len(typed):
+        return typed
+    return people.names
+
+
+def to_json(loaded: Loaded, times: list[str], people: People | None = None) -> str:
     info, tl = loaded.info, loaded.timeline
     events = [e.event for e in tl.entries]
     if not _finished(loaded):  # what is secret at the table stays secret in the file
@@ -57,6 +66,9 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
             "game": info.game,
             "title": info.title,
             "players": list(info.players),
+            # Each seat's player as the players table knows them now; `players` are the names
+            # typed at the table, which the events speak of.
+            "seated": list(seated(loaded, people)),
             "options": info.options,
             "created": info.created,
             "updated": info.updated,
@@ -82,14 +94,17 @@ def to_json(loaded: Loaded, times: list[str]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def to_markdown(loaded: Loaded, times: list[str] | None = None) -> str:
+def to_markdown(loaded: Loaded, times: list[str] | None = None, people: People | None = None) -> str:
     info, tl = loaded.info, loaded.timeline
     view = tl.game.view(tl.state)
+    now = seated(loaded, people)
+    who = [n if n == typed else f"{n} (typed {typed})" for n, typed in zip(now, info.players, strict=True)]
+    played = played_name(tl.game, info.title, info.options)
     lines = [
         f"# {info.title}",
         "",
-        f"- Game: {tl.game.name} (`{info.game}`)",
-        f"- Players, in seat order: {', '.join(info.players)}",
+        f"- Game: {tl.game.name} (`{info.game}`)" + (f": {played}" if played else ""),
+        f"- Players, in seat order: {', '.join(who)}",
         f"- Started: {when(info.created)} ({zone()}); last played: {when(info.updated)} ({zone()})",
         f"- Now: {info.summary}",
     ]
@@ -119,8 +134,8 @@ def _table_row(*cells: str) -> str:
 
 
 def player_uuid(name: str) -> str:
-    """A player's stable BG Stats id: from the name as the session stores it, so a re-import
-    merges. Issue 29's players table (people known across sessions) should replace this key."""
+    """A player's stable BG Stats id, from their name as the players table knows it now: a
+    re-import merges, and two spellings merged in Companion are one person in BG Stats."""
     return str(uuid.uuid5(NAMESPACE, f"player:{name}")).upper()
 
 
@@ -131,6 +146,7 @@ class _Play:
     key: str  # stable across exports and imports of this session
     game_name: str
     game_key: str
+    bgg_id: int
     cooperative: bool
     no_points: bool
     started: str  # local time, "YYYY-MM-DD HH:MM:SS"
@@ -138,6 +154,7 @@ class _Play:
     minutes: int
     comments: str
     seats: tuple[dict[str, Any], ...]
+    me: str | None
 
 
 def _local_text(iso: str) -> str:
@@ -159,13 +176,23 @@ def _ranks(names: tuple[str, ...], result: Result, cooperative: bool) -> dict[st
     return {n: 1 + sum(order(m) < order(n) for m in names) for n in names}
 
 
-def _play(loaded: Loaded, times: list[str]) -> _Play:
+def _bgg_id(ids: Any, keys: tuple[str, ...]) -> int:
+    """The first BoardGameGeek id given for one of `keys`, 0 (unknown) otherwise."""
+    found = next((ids[k] for k in keys if k in ids), 0)
+    return found if type(found) is int and found > 0 else 0
+
+
+def _play(loaded: Loaded, times: list[str], people: People | None) -> _Play:
     info, tl = loaded.info, loaded.timeline
     result = tl.game.result(tl.state)
     if result is None:
         raise ExportError("Only a finished game can be exported to BG Stats; finish it first.")
-    titled = tl.game.titled  # free play is whatever game the table played: the title names it
-    game_name = info.title if titled else tl.game.name
+    people = people or People()
+    # Free play is whatever game the table played: grouped by that game's name, not the title.
+    named = played_name(tl.game, info.title, info.options)
+    game_name = named or tl.game.name
+    now = seated(loaded, people)
+    new = people.new if len(people.new) == len(now) else (False,) * len(now)
     played = [info.created, *times[: tl.cursor]]
     scores = dict(result.scores)
     winners = set(result.winners)
@@ -174,20 +201,22 @@ def _play(loaded: Loaded, times: list[str]) -> _Play:
     ranks = _ranks(info.players, result, cooperative)
     seats = tuple(
         {
-            "name": name,
+            "name": now[seat],
             "score": scores.get(name),
             "winner": name in winners,
             "startPlayer": name == result.start_player,
             "seatOrder": seat + 1,
             "rank": ranks[name],
             "role": roles.get(name, ""),
+            "new": new[seat],
         }
         for seat, name in enumerate(info.players)
     )
     return _Play(
         key=f"{info.game}|{info.created}|{'|'.join(info.players)}",
         game_name=game_name,
-        game_key=f"{info.game}:{info.title}" if titled else info.game,
+        game_key=f"{info.game}:{named}" if named else info.game,
+        bgg_id=_bgg_id(people.bgg_ids, (named, info.title) if named else (info.game,)),
         cooperative=cooperative,
         no_points=not any(v is not None for v in scores.values()),
         started=_local_text(info.created),
@@ -195,10 +224,11 @@ def _play(loaded: Loaded, times: list[str]) -> _Play:
         minutes=round(active_seconds(played) / 60),
         comments=f"{info.title}. {result.reasoning}".strip(),
         seats=seats,
+        me=people.me,
     )
 
 
-def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
+def to_bgsplay(loaded: Loaded, times: list[str], people: People | None = None) -> str:
     """A `.bgsplay` file in BG Stats' own layout: top-level players, locations, games, plays
     and userInfo, joined by integer ids, each record with a stable uuid. The layout follows
     three public sources that agree on it: the `.bgsplay` reader `PlayFile.cs` ("the raw object
@@ -206,17 +236,14 @@ def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
     that writes `output.bgsplay` (ctuncan/bga_bgstats), and Carson Boden's write-up of BG Stats'
     export (carsonboden.com/Library/Game-Design/BG-Stats: players, games, plays, locations
     joined by ids)."""
-    play = _play(loaded, times)
+    play = _play(loaded, times, people)
     g = loaded.timeline.game
+    names = [s["name"] for s in play.seats]
+    if play.me is not None and play.me not in names:  # "me" did not play: still named, as BG Stats' user
+        names.append(play.me)
     players = [
-        {
-            "id": i + 1,
-            "uuid": player_uuid(s["name"]),
-            "name": s["name"],
-            "isAnonymous": False,
-            "modificationDate": play.last,
-        }
-        for i, s in enumerate(play.seats)
+        {"id": i + 1, "uuid": player_uuid(name), "name": name, "isAnonymous": False, "modificationDate": play.last}
+        for i, name in enumerate(names)
     ]
     data = {
         "about": "A play exported by Companion (the table-side helper).",
@@ -232,7 +259,7 @@ def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
                 "highestWins": True,
                 "noPoints": play.no_points,
                 "usesTeams": False,
-                "bggId": 0,
+                "bggId": play.bgg_id,
                 "bggYear": 0,
                 "isBaseGame": True,
                 "isExpansion": False,
@@ -261,7 +288,7 @@ def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
                         "playerRefId": i + 1,
                         "score": "" if s["score"] is None else str(s["score"]),
                         "winner": s["winner"],
-                        "newPlayer": False,
+                        "newPlayer": s["new"],
                         "startPlayer": s["startPlayer"],
                         "seatOrder": s["seatOrder"],
                         "rank": s["rank"],
@@ -272,8 +299,8 @@ def to_bgsplay(loaded: Loaded, times: list[str]) -> str:
                 "expansionPlays": [],
             }
         ],
-        # No one at the table is "me" to Companion: 0 refers to no player.
-        "userInfo": {"meRefId": 0},
+        # The player chosen as "me" on the stats screen; 0 (no player) until someone is.
+        "userInfo": {"meRefId": names.index(play.me) + 1 if play.me is not None else 0},
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -287,9 +314,9 @@ def _short(uid: str) -> str:
     return uid.replace("-", "")[:16]
 
 
-def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
+def push_data(loaded: Loaded, times: list[str], people: People | None = None) -> dict[str, Any]:
     """The push link's data, the fields BG Stats documents for it (the same facts as `.bgsplay`)."""
-    play = _play(loaded, times)
+    play = _play(loaded, times, people)
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": _short(_uuid(f"play:{play.key}")),
@@ -299,6 +326,7 @@ def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
             "highestWins": True,
             "noPoints": play.no_points,
             "sourceGameId": _short(_uuid(f"game:{play.game_key}")),
+            **({"bggId": play.bgg_id} if play.bgg_id else {}),
         },
         "players": [
             {
@@ -317,21 +345,22 @@ def push_data(loaded: Loaded, times: list[str]) -> dict[str, Any]:
     }
 
 
-def push_link(loaded: Loaded, times: list[str]) -> str:
+def push_link(loaded: Loaded, times: list[str], people: People | None = None) -> str:
     """BG Stats' `createPlay.html?data=…` link: compact JSON, percent-encoded but for what a
     query may hold as it is (RFC 3986: `:` `,` `/` `@` `!` `$` `'` `(` `)` `*` `;`), so its QR
     code stays as small as it can."""
-    data = json.dumps(push_data(loaded, times), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(push_data(loaded, times, people), ensure_ascii=False, separators=(",", ":"))
     return BGSTATS_LINK + quote(data, safe=":,/@!$'()*;")
 
 
-def link_text(loaded: Loaded, times: list[str]) -> str:
-    return push_link(loaded, times) + "\n"
+def link_text(loaded: Loaded, times: list[str], people: People | None = None) -> str:
+    return push_link(loaded, times, people) + "\n"
 
 
-def export(loaded: Loaded, times: list[str], fmt: str) -> str:
-    """The session in format `fmt` (a name in `companion.formats.FORMATS`)."""
+def export(loaded: Loaded, times: list[str], fmt: str, people: People | None = None) -> str:
+    """The session in format `fmt` (a name in `companion.formats.FORMATS`); `people` names
+    each seat's player as the players table knows them now (store.players.people)."""
     chosen = by_name(fmt)
     if chosen is None:
         raise ExportError(f"Unknown export format {fmt!r}; choose {', '.join(FORMAT_NAMES)}.")
-    return chosen.write(loaded, times)
+    return chosen.write(loaded, times, people)

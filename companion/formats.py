@@ -7,7 +7,8 @@ never loads the store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -17,15 +18,27 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class People:
+    """Who sat at a session as the players table knows them now, for the exports (the log
+    keeps the names typed at the table). Empty where the store knows no seats."""
+
+    names: tuple[str, ...] = ()  # each seat's player, by their name now
+    new: tuple[bool, ...] = ()  # each seat: the player's first finished play of this game
+    me: str | None = None  # the player chosen as "me" (BG Stats' user), by name
+    # BoardGameGeek ids by game id, or by free play's game name (or title); 0 where unknown.
+    bgg_ids: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Format:
     name: str  # --format NAME
     suffix: str  # the file name's ending that chooses it in the app
     label: str  # what it is, in a few words
-    writer: str  # "module:function", called with (loaded, event times) and returning the text
+    writer: str  # "module:function", called with (loaded, event times, people) and returning the text
 
-    def write(self, loaded: Loaded, times: list[str]) -> str:
+    def write(self, loaded: Loaded, times: list[str], people: People | None = None) -> str:
         module, function = self.writer.split(":")
-        text: Any = getattr(import_module(module), function)(loaded, times)
+        text: Any = getattr(import_module(module), function)(loaded, times, people)
         return str(text)
 
 

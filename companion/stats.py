@@ -10,10 +10,12 @@ here names a game: the figures come from each game's `figures` hook.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from companion.clock import active_seconds, local
@@ -36,6 +38,29 @@ class Outcome:
     scores: tuple[int | None, ...]  # by seat; None where the game keeps no score
     seconds: int  # active play time
     figures: tuple[tuple[int | None, str, Value], ...]  # (seat or None for the table, label, value)
+    played: str = ""  # free play: the game the table played, by name ("" for a game that is itself)
+    start: int | None = None  # the start player's seat, where the game names one
+
+    @cached_property
+    def key(self) -> str:
+        """The game as the statistics and BG Stats count it: free play by the game played."""
+        return f"{self.game}:{self.played}" if self.played else self.game
+
+
+# The date a default title ends in ("Free play 2026-12-03"): not part of the game's name.
+DATED = re.compile(r"\s*\d{4}-\d{2}-\d{2}\s*$")
+PLAYED = "played"  # free play's table option: the game played, by name
+
+
+def played_name(game: Game[Any], title: str, options: Mapping[str, Any]) -> str:
+    """The game a titled session (free play) played, as the table named it: its "game played"
+    field, else its title without the date the default title ends in; "" for any other game,
+    which is itself. Statistics and exports group free play by it."""
+    if not game.titled:
+        return ""
+    typed = options.get(PLAYED)
+    name = typed.strip() if isinstance(typed, str) else ""
+    return name or DATED.sub("", title).strip() or title.strip() or game.name
 
 
 def steps(timeline: Timeline) -> Iterator[tuple[Any, Event, Any]]:
@@ -64,22 +89,27 @@ def summarise(game: Game[Any], timeline: Timeline, names: Sequence[str], times: 
         "winners": sorted(seat[w] for w in result.winners if w in seat),
         "scores": scores,
         "seconds": active_seconds(times),
+        "start": seat.get(result.start_player) if result.start_player is not None else None,
         "ended": times[-1] if times else "",
         "figures": figures,
     }
 
 
-def outcome(session_id: int, game: str, players: Sequence[int], data: Mapping[str, Any]) -> Outcome:
-    """An Outcome from its stored form and the session's seats."""
+def outcome(session_id: int, game: str, players: Sequence[int], data: Mapping[str, Any], played: str = "") -> Outcome:
+    """An Outcome from its stored form and the session's seats (`played`: see played_name)."""
+    figures = data.get("figures")
+    start = data.get("start")
     return Outcome(
         session_id,
         game,
         str(data.get("ended", "")),
         tuple(players),
-        tuple(int(w) for w in data.get("winners", ())),
+        tuple(map(int, data.get("winners", ()))),
         tuple(data.get("scores", ())),
         int(data.get("seconds", 0)),
-        tuple((f[0], str(f[1]), f[2]) for f in data.get("figures", ())),
+        tuple([(f[0], str(f[1]), f[2]) for f in figures]) if figures else (),
+        played,
+        start if type(start) is int else None,
     )
 
 
@@ -104,7 +134,7 @@ class PlayerLine:
 
 @dataclass(frozen=True)
 class GameStats:
-    game: str
+    key: str  # the game as counted (Outcome.key): its id, or free play's "free:<game played>"
     plays: int
     seconds: int
     last: str
@@ -125,7 +155,7 @@ class HeadToHead:
 
 def figure_lines(values: Iterable[tuple[str, Value]]) -> list[tuple[str, str]]:
     """Figures by label in words: numbers as total and average a play, words counted by value."""
-    return _figure_words(figure_data(values))
+    return figure_words(figure_data(values))
 
 
 def figure_data(values: Iterable[tuple[str, Value]]) -> dict[str, Any]:
@@ -192,13 +222,14 @@ def game_stats(game: str, outcomes: Sequence[Outcome], names: Mapping[int, str],
 
 
 def by_game(outcomes: Iterable[Outcome], names: Mapping[int, str], game: str | None = None) -> list[GameStats]:
-    """Each game's statistics (most played first), or one game's."""
+    """Each game's statistics (most played first; free play one per game played), or one
+    game's (a game id: free play's every game played)."""
     grouped: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         if game is None or o.game == game:
-            grouped[o.game].append(o)
-    stats = [game_stats(g, found, names) for g, found in grouped.items()]
-    return sorted(stats, key=lambda s: (-s.plays, s.game))
+            grouped[o.key].append(o)
+    stats = [game_stats(key, found, names) for key, found in grouped.items()]
+    return sorted(stats, key=lambda s: (-s.plays, s.key))
 
 
 def head_to_head(outcomes: Iterable[Outcome], a: int, b: int) -> HeadToHead:
@@ -213,6 +244,16 @@ def head_to_head(outcomes: Iterable[Outcome], a: int, b: int) -> HeadToHead:
         both += wa and wb
         neither += not wa and not wb
     return HeadToHead(a, b, together, a_won, b_won, both, neither)
+
+
+def first_play(outcomes: Iterable[Outcome], this: Outcome, player: int) -> bool:
+    """Whether `this` is the player's first finished play of its game (free play: of the game
+    played by that name), as BG Stats marks a new player."""
+    when = (this.ended, this.session_id)
+    return not any(
+        o.game == this.game and o.played == this.played and player in o.players and (o.ended, o.session_id) < when
+        for o in outcomes
+    )
 
 
 def win_rate_over_time(outcomes: Iterable[Outcome], player: int) -> list[tuple[str, float]]:
@@ -256,96 +297,7 @@ def find_player(names: Mapping[int, str], typed: str) -> int:
     raise ValueError(f"There is no player called {typed.strip()!r}; the players are: {known}.")
 
 
-def report(
-    outcomes: Sequence[Outcome],
-    names: Mapping[int, str],
-    game_names: Mapping[str, str],
-    game: str | None = None,
-    player: int | None = None,
-    versus: int | None = None,
-) -> dict[str, Any]:
-    """Every number the stats command prints, as plain data (what --json writes)."""
-    games = []
-    for g in by_game(outcomes, names, game):
-        lines = [line for line in g.players if player is None or line.player == player]
-        if player is not None and not lines:
-            continue
-        games.append(
-            {
-                "game": g.game,
-                "name": game_names.get(g.game, g.game),
-                "plays": g.plays,
-                "play_seconds": g.seconds,
-                "last_played": g.last,
-                "figures": figure_data(g.figures),
-                "players": [
-                    {
-                        "name": line.name,
-                        "plays": line.plays,
-                        "wins": line.wins,
-                        "win_rate": round(line.rate, 4),
-                        "last_played": line.last,
-                        "mean_score": None if line.mean_score is None else round(line.mean_score, 4),
-                        "best_score": line.best_score,
-                        "play_seconds": line.seconds,
-                        "figures": figure_data(line.figures),
-                    }
-                    for line in lines
-                ],
-            }
-        )
-    data: dict[str, Any] = {"zone": zone(), "games": games}
-    if player is not None and versus is not None:
-        chosen = [o for o in outcomes if game is None or o.game == game]
-        h = head_to_head(chosen, player, versus)
-        data["head_to_head"] = {
-            "players": [names[player], names[versus]],
-            "together": h.together,
-            "wins": [h.a_won, h.b_won],
-            "both_won": h.both_won,
-            "neither_won": h.neither,
-        }
-    return data
-
-
-def text(data: Mapping[str, Any]) -> str:
-    """The report as people read it, times in local time labelled with the zone."""
-    out = [f"Times are local ({data['zone']})."]
-    if not data["games"]:
-        out.append("No finished sessions yet: statistics count games played to their end.")
-    for g in data["games"]:
-        out.append("")
-        out.append(
-            f"{g['name']}: {g['plays']} play(s), {duration(g['play_seconds'])} of play, last {when(g['last_played'])}"
-        )
-        out.append(
-            f"  {'player':<14} {'plays':>5} {'wins':>4} {'win %':>5} {'avg':>6} {'best':>5} {'time':>8}  last played"
-        )
-        for p in g["players"]:
-            mean = "–" if p["mean_score"] is None else number(round(p["mean_score"], 1))
-            best = "–" if p["best_score"] is None else str(p["best_score"])
-            out.append(
-                f"  {_column(p['name'], 14)} {p['plays']:>5} {p['wins']:>4} {p['win_rate']:>5.0%} {mean:>6} {best:>5} "
-                f"{duration(p['play_seconds']):>8}  {when(p['last_played'])}"
-            )
-        for label, value in _figure_words(g["figures"]):
-            out.append(f"  {label}: {value}")
-        for p in g["players"]:
-            words = "; ".join(f"{label} {value}" for label, value in _figure_words(p["figures"]))
-            if words:
-                out.append(f"  {p['name']}: {words}")
-    h = data.get("head_to_head")
-    if h:
-        a, b = h["players"]
-        out.append("")
-        out.append(
-            f"{a} against {b}: {h['together']} game(s) together; {a} won {h['wins'][0]}, {b} won {h['wins'][1]}, "
-            f"both {h['both_won']}, neither {h['neither_won']}."
-        )
-    return "\n".join(out) + "\n"
-
-
-def _column(text: str, width: int) -> str:
+def column(text: str, width: int) -> str:
     """`text` in a column `width` terminal cells wide: cut with a marker, padded to the width."""
     from rich.cells import cell_len
 
@@ -353,7 +305,7 @@ def _column(text: str, width: int) -> str:
     return cut + " " * (width - cell_len(cut))
 
 
-def _figure_words(figures: Mapping[str, Any]) -> list[tuple[str, str]]:
+def figure_words(figures: Mapping[str, Any]) -> list[tuple[str, str]]:
     words = []
     for label, f in figures.items():
         if "counts" in f:

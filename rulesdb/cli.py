@@ -88,8 +88,7 @@ def rules_command(
     if contents:
         limit = len(index.toc()) if limit is None else limit
     elif not (parsed := parse_query(query)).words and not parsed.cjk_runs:
-        print("Type a word to search the rules: punctuation alone matches nothing.", file=err)
-        return 1
+        return _nothing("Type a word to search the rules: punctuation alone matches nothing.", as_json, out, err)
     try:
         answer = index.ask(query, game, limit=limit or DEFAULT_LIMIT, mark=None)
     except UnknownGameError:
@@ -109,12 +108,11 @@ def rules_command(
     if not hits:
         asked = " ".join(query.split())
         asked = asked if len(asked) <= ECHO else asked[: ECHO - 1] + "…"
-        print(
+        reason = (
             f'No rule matches "{shown(asked)}". Try a shorter word, or --game to widen/narrow; '
-            "an empty query lists the contents.",
-            file=err,
+            "an empty query lists the contents."
         )
-        return 1
+        return _nothing(reason, as_json, out, err)
     if as_json:
         json.dump([_as_dict(hit) for hit in hits], out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -123,6 +121,17 @@ def rules_command(
     else:
         out.write(f"\n{RULE}\n".join(_as_text(hit, index, original) for hit in hits) + "\n")
     return 0
+
+
+def _nothing(reason: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    """Nothing found: the reason on stderr, or with ``--json`` the same shape as a question
+    no rule covers, with no closest passages (exit status 1 either way)."""
+    if as_json:
+        json.dump({"results": [], "reason": reason, "closest": []}, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        print(reason, file=err)
+    return 1
 
 
 def _as_dict(hit: Hit) -> dict[str, Any]:

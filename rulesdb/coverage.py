@@ -31,6 +31,7 @@ QUESTION_VERBS = frozenset(["happen", "work", "mean", "get", "go", "need", "want
 # English word the texts never use ("heavy", "online") still says the question is elsewhere.
 ABSENT = 0.35
 _WORD = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
+Group = tuple[float, tuple[frozenset[str], ...]]  # a key word's weight, and its alternatives' keys
 
 
 @lru_cache(maxsize=16384)  # the texts' few thousand words, read again at each build and question
@@ -78,7 +79,7 @@ class Coverage:
                 self._df[key] = self._df.get(key, 0) + 1
         self._order = {key: at for at, key in enumerate(self._df)}  # first seen first, among equals
         self._sorted = sorted(self._df)  # for the words a word begins, by bisection
-        self._groups: dict[tuple[str, tuple[str, ...]], tuple[float, tuple[frozenset[str], ...]]] = {}
+        self._groups: dict[tuple[str, tuple[str, ...]], Group] = {}
 
     def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
@@ -89,9 +90,7 @@ class Coverage:
             specific = max(specific, ABSENT)
         return math.log((self._count + 1) / (df + 0.5)) * specific
 
-    def groups(
-        self, asked: Query, understood: Query, alternatives: Mapping[str, tuple[str, ...]]
-    ) -> list[tuple[float, tuple[frozenset[str], ...]]]:
+    def groups(self, asked: Query, understood: Query, alternatives: Mapping[str, tuple[str, ...]]) -> list[Group]:
         """The question's key words, each as its weight and its alternatives (each a set of
         keys a passage must all hold: "holy knight" needs both); CJK by its pairs."""
         groups = []
@@ -110,7 +109,7 @@ class Coverage:
                     groups.append((self._weight(gram, phrases), phrases))
         return groups
 
-    def _group(self, word: str, alternatives: tuple[str, ...]) -> tuple[float, tuple[frozenset[str], ...]]:
+    def _group(self, word: str, alternatives: tuple[str, ...]) -> Group:
         """A word's weight and alternatives (none for a verb a question is built on)."""
         if word_key(word) in QUESTION_VERBS:
             return (0.0, ())
@@ -141,7 +140,7 @@ class Coverage:
 
     def covers(
         self,
-        groups: list[tuple[float, tuple[frozenset[str], ...]]],
+        groups: list[Group],
         passages: list[int],
         enough: float,
         also: Iterable[frozenset[str]] = (),
@@ -157,3 +156,18 @@ class Coverage:
             if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
                 return True
         return False
+
+    def holds(self, group: Group, passage: int, also: Iterable[frozenset[str]] = ()) -> bool:
+        """Whether the passage (or one of the key sets ``also``: its section's asks) holds the
+        group: one of its alternatives whole."""
+        at = passage - self._first
+        held_sets = chain([self._keys[at]] if 0 <= at < len(self._keys) else [], also)
+        return any(phrase <= held for held in held_sets for phrase in group[1])
+
+    def held(self, groups: list[Group], passage: int) -> float:
+        """The weight of the groups the passage holds."""
+        at = passage - self._first
+        if not 0 <= at < len(self._keys):
+            return 0.0
+        held = self._keys[at]
+        return sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases))

@@ -1,4 +1,4 @@
-"""A section's passages: its paragraphs and list items, each searched on its own.
+"""A section's passages: its paragraphs and list items, and their sentences, each searched on its own.
 
 A one-line rule at the end of a long section ("a defeated Holy Knight goes to the Dungeon")
 drowns when the whole section is one row: bm25 normalises by the row's length. So the index
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+# A sentence ends at . ! ? or their CJK forms, before white space and a capital, a mark or a note.
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+(?=[A-Z*(\"“「※])|(?<=[。！？])(?=\S)")
 _ITEM = re.compile(r"^(?:[-*]|\d+\.|#)\s")  # a top-level list item (no indentation)
 _LABEL = re.compile(r"^\*{1,2}[^*].*\*{1,2}:?$|^.{0,60}:$")  # a heading or label line alone
 
@@ -33,6 +35,16 @@ def passages(text: str) -> tuple[str, ...]:
     if pending:
         found.append(pending)
     return tuple(found) or (text.strip(),)
+
+
+def sentences(passage: str) -> tuple[str, ...]:
+    """A passage's sentences, when it has more than one, each searched as a row of its own so
+    that a short decisive note is not drowned by its paragraph; a table or a list with
+    sub-items stays whole (no sentences)."""
+    if "|" in passage or "\n  " in passage:
+        return ()
+    found = [" ".join(part.split()) for part in _SENTENCE_END.split(passage.strip()) if part.strip()]
+    return tuple(found) if len(found) > 1 else ()
 
 
 def _pieces(block: str) -> list[str]:

@@ -168,6 +168,14 @@ class Speller:
             return swapped
         return specificity(corrected) < RULE_WORD
 
+    def unswapped(self, word: str) -> str | None:
+        """The vocabulary word this one is with two neighbouring letters swapped ("cots" for
+        cost), English or not: a slip more often than a word the rules lack."""
+        if len(word) < MIN_LENGTH or word in self._counts or not word.isalpha():
+            return None
+        swaps = (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1))
+        return next((swap for swap in swaps if swap in self._counts), None)
+
     def correct(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word``, or None (worked out once a word)."""
         return recall(self._corrected, word, self._correct, word)

@@ -89,25 +89,26 @@ def load(texts_dir: Path | Traversable | None = None) -> Texts:
     _check_ids(sections)
     common = _synonyms(root / "synonyms" / "common.toml")
     synonyms = {
-        info.game: _with_common(_synonyms(root / "synonyms" / f"{info.game}.toml"), common, info.game, sections)
+        info.game: with_common(_synonyms(root / "synonyms" / f"{info.game}.toml"), common, info.game, sections)
         for info in games
     }
     return Texts(tuple(games), tuple(sections), synonyms)
 
 
-def _with_common(
+def with_common(
     table: dict[str, tuple[str, ...]], common: dict[str, tuple[str, ...]], game: str, sections: list[Section]
 ) -> dict[str, tuple[str, ...]]:
-    """The game's table, and of the common one the words the game's titles and topics name
-    (what its rules are about, not a word in passing: mm5's attackers "swap over"); the game's
-    own entries win."""
+    """The game's table over the common one: of a common entry, the words the game's titles
+    and topics name (what its rules are about, not a word in passing: mm5's attackers "swap
+    over"), kept beside the game's own words for the key, so a game's sense never hides the
+    shared one."""
     said = " ".join(f"{s.title} {' '.join(s.topics)}".lower() for s in sections if s.game == game)
     held = set(re.findall(r"[a-z0-9]+", said))
     added = {}
     for key, words in common.items():
         kept = tuple(word for word in words if set(word.split()) <= held)
-        if kept and key not in table:
-            added[key] = kept
+        if kept:
+            added[key] = tuple(dict.fromkeys((*table.get(key, ()), *kept)))
     return table | added
 
 

@@ -202,11 +202,12 @@ class HomeScreen(Screen[None]):
 
     def _show_qr(self, session_id: int) -> None:
         from companion.export import ExportError, push_link
+        from companion.store.players import people
         from screens.qr_modal import QrModal
 
         repo = self._repo()
         try:
-            link = push_link(repo.load(session_id), repo.event_times(session_id))
+            link = push_link(repo.load(session_id), repo.event_times(session_id), people(repo, session_id))
         except (ExportError, StoreError) as exc:
             self.notify(str(exc), severity="error", title="No QR code", markup=False)
             return
@@ -252,6 +253,7 @@ class HomeScreen(Screen[None]):
         from companion.export import ExportError, export
         from companion.export_file import ExportRefused, NeedsForce, write_export
         from companion.formats import by_suffix, suffixes
+        from companion.store.players import people
 
         path = Path(target).expanduser()
         chosen = by_suffix(path.name)
@@ -265,7 +267,8 @@ class HomeScreen(Screen[None]):
             loaded = repo.load_readable(session_id, whole=True)  # damaged: what can still be read
             if loaded.damage:
                 salvaged = f" (as far as it reads: {loaded.damage})"
-            text = export(loaded, repo.event_times(session_id) if not salvaged else [], fmt)
+            times = repo.event_times(session_id) if not salvaged else []
+            text = export(loaded, times, fmt, people(repo, session_id))
             write_export(text, path, repo.path, force=force)
         except NeedsForce:
             question = f"{path} already exists. Replace it with this export?"

@@ -7,35 +7,33 @@ question or modal it opens are held and replayed there, never dropped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 
-from companion.core import Rejected
+from companion.core import Prompt, Rejected
 from screens.commands import Command
+from screens.table_host import TableHost
 from screens.widgets.entry_line import EntryLine
 
+# The screen's members, typed for the checker; at run time the screen itself gives them.
+if TYPE_CHECKING:
+    _Host = TableHost
+else:
+    _Host = object
 
-class KeyBurst:
+
+class KeyBurst(_Host):
     """Mixed into TableScreen, which gives the entry line, the commands and their checks."""
 
     ACTIONS: ClassVar[tuple[Command, ...]]
     _held: list[events.Key] | None
     _asked: int
     _line_closed: bool
-    _entry_callback: Any
-    _back: Any
-    prompt: Any
-    app: Any
-    query_one: Any
-    entry_open: Any  # a property of TableScreen
-    check_action: Any
-    why_not: Any
-    explain: Any
-    run_action: Any
-    close_entry: Any
-    call_after_refresh: Any
+    _entry_callback: Callable[[str], str | None] | None
+    _back: Prompt | None
 
     async def on_key(self, event: events.Key) -> None:
         """Run this screen's keys here, in arrival order, rather than as deferred bindings.
@@ -100,7 +98,7 @@ class KeyBurst:
     async def _release_held(self) -> None:
         held, self._held = self._held or [], None
         for i, key in enumerate(held):
-            if self.app.screen is not self:  # the answer opened a modal: the keys are its
+            if self.app.screen is not self:  # type: ignore[comparison-overlap]  # the host is a Screen; the answer opened a modal: the keys are its
                 for rest in held[i:]:
                     self.app.post_message(events.Key(rest.key, rest.character))
                 return

@@ -93,9 +93,9 @@ class NewSessionScreen(Screen[None]):
         repo = getattr(self.app, "repo", None)
         if repo is None:
             return
-        from companion.store.players import list_players
+        from companion.store.players import suggested
 
-        known = [p.name for p in list_players(repo)]
+        known = suggested(repo)
         names = self.query_one("#players", NamesInput)
         names.words = names.suggester = Words(known)
         shown = ", ".join(known[:8]) + (f", and {len(known) - 8} more" if len(known) > 8 else "")
@@ -136,6 +136,19 @@ class NewSessionScreen(Screen[None]):
                 widgets.append(OrderedInput(str(opt.default), id=wid))
         await box.mount_all(widgets)
         self.query_one("#options-label", Label).display = bool(widgets)
+        played = self.query("#opt-played")
+        if self.game.titled and played:  # the game played: the names earlier sessions gave it
+            box_input: Any = played.first()
+            box_input.suggester = Words(self.played_before())
+
+    def played_before(self) -> list[str]:
+        """The games earlier titled sessions (free play) played, the most recent first."""
+        from companion.stats import played_name
+
+        repo = getattr(self.app, "repo", None)
+        games = {g.id: g for g in self.games if g.titled}
+        sessions = [s for s in (repo.list_sessions() if repo is not None else ()) if s.game in games]
+        return [played_name(games[s.game], s.title, s.options) for s in sessions]
 
     def option_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}

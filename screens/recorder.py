@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
@@ -21,13 +21,22 @@ from companion.timeline import Timeline
 from screens.confirm_modal import ConfirmModal
 from screens.dice_tray_modal import DiceRequest, DiceResult, DiceTrayModal
 from screens.store_access import store
+from screens.table_host import TableHost
 from screens.widgets.entry_line import EntryLine
 
 PAST = "You are looking at the past: w rewinds to it, esc comes back to now."
 
 
-class Recorder:
-    """Mixed into TableScreen, which gives the timeline, the entry line and the status line."""
+# The screen's members, typed for the checker; at run time the screen itself gives them.
+if TYPE_CHECKING:
+    _Host = TableHost
+else:
+    _Host = object
+
+
+class Recorder(_Host):
+    """Mixed into TableScreen, which gives the timeline, the entry line and the status line
+    (the members `TableHost` lists)."""
 
     timeline: Timeline | None
     viewing: int | None
@@ -36,17 +45,8 @@ class Recorder:
     _saving_asked: int | None  # the entry line whose action waits for the lock
     _asked: int
     rng: random.Random  # the app's dice, when it rolls them
-    call_after_refresh: Any
     _back: Prompt | None  # the question esc at the open line goes back to
     damage: str  # the session could be read only in part: shown read-only, saying why
-    entry_open: Any
-    close_entry: Any
-    query_one: Any
-    app: Any
-    explain: Any
-    notify: Any
-    ask: Any
-    session_gone: Any
 
     def record(self, event: Event) -> bool:
         """Apply, commit, then show. False (with the reason in the status line) if refused."""

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit
 from screens.commands import Command, bindings
+from screens.widgets.entry_line import Words
 from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
@@ -41,13 +42,18 @@ SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or sc
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
-def section_markdown(section: Any, index: Any, original: bool = False) -> str:
+def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "") -> str:
+    """The section as Markdown; ``passage`` (the words that answer a question) first, as a
+    quote above the title, so they show without scrolling; the section follows whole."""
     label = (
         "The app's ruling"
         if section.kind == "ruling"
         else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
-    lines = [f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
+    whole = passage.split() == section.text.split()  # the section is the answer: shown once
+    answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
+    first = [f"> **{answer}**", ""] if answer and not whole else []
+    lines = [*first, f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
     if original:
         lines += ["", *original_markdown(section)]
     related = [index.section(s) for s in section.see]
@@ -90,9 +96,9 @@ class RulesScreen(Screen[None]):
         yield OrderedInput(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
-            with Vertical(id="reader"):
-                with VerticalScroll(id="page"):
-                    yield Markdown("Loading the rules…", id="section")
+            # "see also" scrolls under the section, never over it
+            with Vertical(id="reader"), VerticalScroll(id="page"):
+                yield Markdown("Loading the rules…", id="section")
                 yield OptionList(id="see")
         yield Footer()
 
@@ -113,10 +119,15 @@ class RulesScreen(Screen[None]):
         if self.game not in games:
             self.game = None
         self.update_title()
+        self.suggest_words()
         self.run_search(self.query_one("#query", Input).value, highlight=not self.section_id)
         if self.section_id:
             self.open_section(self.section_id)
         self.query_one("#query", Input).focus()
+
+    def suggest_words(self) -> None:
+        """The search box completes the words of the chosen game's rules (every game's for all)."""
+        self.query_one("#query", Input).suggester = Words(self.index.words(self.game))
 
     def update_title(self) -> None:
         scope = "all games" if self.game is None else markup(self.game)
@@ -162,6 +173,7 @@ class RulesScreen(Screen[None]):
             )
             for h in self.hits
         )
+        self.query_one("#page", VerticalScroll).scroll_home(animate=False)
         if highlight:
             results.highlighted = 0 if covered else 1
 
@@ -194,15 +206,20 @@ class RulesScreen(Screen[None]):
         event.prevent_default()
         self.open_section(event.href.lstrip("#"))
 
-    def open_section(self, section_id: str) -> None:
+    def open_section(self, section_id: str, new_question: bool = False) -> None:
+        """Show the section, at its top for another section or a new question."""
         if self._showing is not None:  # a section asked for now replaces one waiting to be shown
             self._showing.stop()
             self._showing = None
         section = self.index.section(section_id) if self.index else None
         if section is None:
             return
+        if section_id != self.section_id or new_question:
+            self.query_one("#page", VerticalScroll).scroll_home(animate=False)
         self.section_id = section_id
-        self.query_one("#section", Markdown).update(section_markdown(section, self.index, self.show_original))
+        passage = next((h.passage for h in self.hits if h.section.id == section_id and h.score), "")
+        markdown = section_markdown(section, self.index, self.show_original, passage)
+        self.query_one("#section", Markdown).update(markdown)
         see = self.query_one("#see", OptionList)
         see.clear_options()
         related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
@@ -215,6 +232,7 @@ class RulesScreen(Screen[None]):
         order = [None, *(g.game for g in self.index.games())]
         self.game = order[(order.index(self.game) + 1) % len(order)]
         self.update_title()
+        self.suggest_words()
         self.run_search(self.query_one("#query", Input).value)
 
     def action_toggle_original(self) -> None:

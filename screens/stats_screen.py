@@ -1,36 +1,47 @@
 """Statistics: per game (or over every game) and per player, with two plots and a table.
 
-Wins per player as bars, the highlighted player's win rate after each play as a line, and a
-table of plays, wins, scores, play time and last played (local time, the zone named). The
-numbers come from `companion.stats` over the finished sessions' outcomes, read in a worker
-(an old file's outcomes are worked out from the logs once, with progress). `r` renames and
-`m` merges the highlighted player: the one place players are changed.
-"""
+Wins per player as bars; the highlighted player's win rate after each play as a line, or
+plays per month (`p`); a table of plays, wins, streaks, h-index, scores, play time and last
+played (local time, the zone named); under it the highlighted player's card (records,
+head-to-head), the game's own figures and the table's milestones, scrolled by shift+down with
+a "more" line while some is below. Every figure comes from `companion.stats_report` in workers
+(the players' first, the rest once painted), so the screen only paints. `r` renames, `m`
+merges (the one place players are changed); `i` says who "me" is."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
-from companion import stats
+from companion import stats, stats_report
+from companion.figures import month_bars
 from companion.games import all_games
-from companion.text import fit, literal, markup, shown
+from companion.text import literal, markup, shown
 from screens.commands import Command, bindings
 from screens.prompt_modal import PromptModal
 from screens.store_access import store
+from screens.widgets.fitted_footer import FittedFooter
 
 ALL = "all"
+MORE = "▼ more below: shift+down"
+MORE_PLAYERS = "▼ more players: down"
 ACTIONS = (
     Command("g", "next_game", "Game", "Show the next game (or every game)"),
-    Command("h", "versus", "Head-to-head", "Two players against each other"),
+    Command("p", "plot", "Plot", "Show plays per month, or the win % over time"),
+    Command("i", "me", "Me", "The highlighted player is you: BG Stats' user in every export"),
+    Command("h", "versus", "Versus", "Two players against each other"),
     Command("r", "rename", "Rename", "Rename the highlighted player (every session follows)"),
     Command("m", "merge", "Merge", "The highlighted player is another spelling of someone: merge them"),
-    Command("a", "apart", "Set apart", "One of the highlighted player's sessions was another person"),
+    Command("a", "apart", "Apart", "One of the highlighted player's sessions was another person"),
+    Command("shift+down", "scroll_details(1)", "More", "Scroll the figures under the table", show=False),
+    Command("shift+up", "scroll_details(-1)", "Back up", "Scroll the figures under the table up", show=False),
     Command("escape", "back", "Back", "Back to the home screen", key_display="esc"),
 )
 
@@ -48,7 +59,11 @@ class StatsScreen(Screen[None]):
         self.seated: list[int] = []  # the players some session names, finished or not
         self.games: list[str] = [ALL]
         self.game = ALL
-        self.lines: tuple[stats.PlayerLine, ...] = ()
+        self.lines: list[dict[str, Any]] = []
+        self.ids: dict[str, int] = {}
+        self.data: dict[str, Any] = {"games": [], "players": [], "table": {"months": []}}
+        self.me: int | None = None
+        self.months = False  # the right plot: plays per month instead of the win % over time
         self.versus = ""
 
     def compose(self) -> ComposeResult:
@@ -58,16 +73,23 @@ class StatsScreen(Screen[None]):
             yield PlotextPlot(id="wins")
             yield PlotextPlot(id="rate")
         yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="figures")
-        yield Footer()
+        with VerticalScroll(id="details", can_focus=False):
+            yield Static("", id="figures")
+        yield Static("", id="more")
+        yield FittedFooter()  # the keys that fit whole, then "… ctrl+p"
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Player", "Plays", "Wins", "Win %", "Avg", "Best", "Time", "Last played")
+        self.query_one(DataTable).add_columns(
+            "Player", "Plays", "Wins", "Win %", "Streak", "h", "Avg", "Best", "Time", "Last"
+        )
+        for scrolled in (self.query_one("#details"), self.query_one(DataTable)):
+            self.watch(scrolled, "scroll_y", lambda _: self.mark_more(), init=False)
         self.load()
 
     @work(thread=True, exclusive=True, group="stats")
     def load(self) -> None:
-        from companion.store.players import list_players, outcomes
+        from companion.figures import players
+        from companion.store.players import list_players, me, outcomes
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.say, f"Counting old sessions from their logs: {done} of {total}…")
@@ -75,66 +97,100 @@ class StatsScreen(Screen[None]):
         repo = store(self.app)
         found, names = outcomes(repo, progress)
         seated = [p.id for p in list_players(repo) if p.sessions]
-        self.app.call_from_thread(self.loaded, found, names, seated)
+        folded = players(found)
+        read = (found, names, seated, me(repo, names))
+        if self.game == ALL:  # the table and the player's card first; the games' figures once painted
+            everyone = stats_report.players_data(folded, names, self.names)
+            first = {"games": [], "players": everyone, "table": stats_report.EMPTY_TABLE}
+            self.app.call_from_thread(self.loaded, *read, first, folded)
+        else:
+            data = stats_report.report(found, names, self.names, folded=folded)
+            self.app.call_from_thread(self.loaded, *read, data)
+
+    @work(thread=True, exclusive=True, group="stats-rest")
+    def load_rest(
+        self, found: list[stats.Outcome], names: dict[int, str], seated: list[int], me: int | None, folded: Any
+    ) -> None:
+        """Every game's figures and the table's, after the first paint (never competing with it)."""
+        data = stats_report.report(found, names, self.names, folded=folded)
+        self.app.call_from_thread(self.loaded, found, names, seated, me, data)
 
     def say(self, text: str) -> None:
         self.query_one("#choice", Static).update(text)
 
-    def loaded(self, found: list[stats.Outcome], names: dict[int, str], seated: list[int]) -> None:
-        self.outcomes, self.players, self.seated = found, names, seated
-        played = {o.game for o in found}
-        self.games = [ALL] + [g for g in self.names if g in played]
-        if self.game not in self.games:
+    def loaded(
+        self,
+        found: list[stats.Outcome],
+        names: dict[int, str],
+        seated: list[int],
+        me: int | None,
+        data: Any,
+        rest: Any = None,
+    ) -> None:
+        """The figures read; with `rest` (the players' figures folded) only the players' so far:
+        the rest is worked out once this is painted."""
+        same = self.game == ALL and found is self.outcomes and data["players"] == self.data["players"]
+        self.outcomes, self.players, self.seated, self.data, self.me = found, names, seated, data, me
+        self.ids = {name: pid for pid, name in names.items()}
+        self.games = [ALL] + [g["key"] for g in data["games"]]
+        if rest is None and self.game not in self.games:
             self.game = ALL
-        self.show()
+        if same:  # the rest of a load: the table and the plots stand, the figures under them grow
+            self.show_figures()
+            if self.months:
+                self.draw_rate()
+        else:
+            self.show()
+        if rest is not None:
+            self.call_after_refresh(self.load_rest, found, names, seated, me, rest)
 
-    def chosen(self) -> stats.GameStats:
-        if self.game == ALL:
-            return stats.game_stats(ALL, self.outcomes, self.players, also=self.seated)
-        return stats.game_stats(self.game, [o for o in self.outcomes if o.game == self.game], self.players)
+    def chosen(self) -> dict[str, Any] | None:
+        """The game shown (its figures as `stats --json` gives them), None over every game."""
+        return next((g for g in self.data["games"] if g["key"] == self.game), None)
+
+    def in_view(self) -> list[stats.Outcome]:
+        return self.outcomes if self.game == ALL else [o for o in self.outcomes if o.key == self.game]
 
     def show(self) -> None:
         g = self.chosen()
-        self.lines = g.players
-        title = "Every game" if self.game == ALL else self.names.get(self.game, self.game)
+        lines = list(self.data["players"] if g is None else g["players"])
+        if g is None:  # players whose games are all under way: a line each, to rename them
+            listed = {p["name"] for p in lines}
+            lines += [stats_report.no_plays(self.players[p]) for p in self.seated if self.players.get(p) not in listed]
+        self.lines = lines
+        title = "Every game" if g is None else g["name"]
+        plays = len(self.outcomes) if g is None else g["plays"]
+        seconds = sum(o.seconds for o in self.outcomes) if g is None else g["play_seconds"]
+        me = "" if self.me is None else f" · me: {markup(self.players.get(self.me, ''))}"
         if not self.outcomes:
             self.say("No finished sessions yet: statistics count games played to their end.")
         else:
             self.say(
-                f"[b]{markup(title)}[/b]: {g.plays} play(s), {stats.duration(g.seconds)} of play · "
-                f"times in {stats.zone()} · [b]g[/b] next game"
+                f"[b]{markup(title)}[/b]: {plays} play(s), {stats.duration(seconds)} of play · "
+                f"times in {stats.zone()}{me} · [b]g[/b] next game"
             )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for line in g.players:
-            table.add_row(
-                literal(line.name),
-                str(line.plays),
-                str(line.wins),
-                f"{line.rate:.0%}" if line.plays else "–",
-                "–" if line.mean_score is None else stats.number(round(line.mean_score, 1)),
-                "–" if line.best_score is None else str(line.best_score),
-                stats.duration(line.seconds),
-                stats.when(line.last),
-                key=str(line.player),
-            )
-        if g.players:
-            table.move_cursor(row=min(max(row, 0), len(g.players) - 1))
+        for line in lines:
+            name, *cells = stats_report.row(line)
+            table.add_row(literal(name), *cells, key=line["name"])
+        if lines:
+            table.move_cursor(row=min(max(row, 0), len(lines) - 1))
             table.focus()
-        self.draw_wins(g)
+        self.draw_wins(lines)
         self.draw_rate()
-        self.show_figures(g)
+        self.show_figures()
 
-    def draw_wins(self, g: stats.GameStats) -> None:
+    def draw_wins(self, lines: list[dict[str, Any]]) -> None:
         plot = self.query_one("#wins", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        top = g.players[:6]
+        top = lines[:6]
         if top:
-            plt.bar([shown(line.name)[:8] for line in top], [line.wins for line in top], width=0.4)
-            most = max(line.wins for line in top)
+            plt.bar([shown(line["name"])[:8] for line in top], [line["wins"] for line in top], width=0.4)
+            most = max(line["wins"] for line in top)
             plt.yticks(_whole_ticks(most))
             plt.ylim(0, max(most, 1))
         plt.title("Wins per player")
@@ -145,51 +201,81 @@ class StatsScreen(Screen[None]):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
+        if self.months:
+            self.draw_months(plot)
+            return
         line = self.highlighted()
-        chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
-        points = [] if line is None else stats.win_rate_over_time(chosen, line.player)
+        player = None if line is None else self.ids.get(line["name"])
+        points = [] if player is None else stats.win_rate_over_time(self.in_view(), player)
         if line is not None and not points:  # a player whose games are all under way
-            plt.title(f"{shown(line.name)[:16]}: no finished play yet")
+            plt.title(f"{shown(line['name'])[:16]}: no finished play yet")
         elif line is not None:
             plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="hd")
             plt.xticks(_whole_ticks(len(points), low=1))
             plt.yticks([0, 50, 100])
             plt.ylim(0, 100)
             plt.xlabel("plays")
-            plt.title(f"{shown(line.name)[:16]}: win % after each play")
+            plt.title(f"{shown(line['name'])[:16]}: win % after each play")
         else:
             plt.title("Win % over time")
         plot.refresh()
 
-    def show_figures(self, g: stats.GameStats) -> None:
-        # Each game's own figures; over every game they would mix (g shows one game).
-        figures = [] if self.game == ALL else stats.figure_lines(g.figures)
-        words = [f"{label}: {value}" for label, value in figures]
-        line = self.highlighted()
-        if line is not None:
-            mine = "" if self.game == ALL else "; ".join(f"{k} {v}" for k, v in stats.figure_lines(line.figures))
-            if mine:
-                words.append(f"{line.name}: {mine}")
-        if self.versus:
-            words.insert(0, self.versus)
-        if self.game == ALL and self.outcomes:
-            words.append("g shows one game, with its own figures")
-        # Three lines at most under the table: what does not fit ends in a marker, never cut silently.
-        room = 3 * max(self.size.width - 4, 20)
-        self.query_one("#figures", Static).update(Text(fit(" · ".join(shown(w) for w in words), room)))
+    def draw_months(self, plot: PlotextPlot) -> None:
+        """Plays per month as bars, a game's first play marked `*`; months grouped into
+        quarters, then years, until the bars fit the plot's width."""
+        months = self.data["table"]["months"]
+        bins = month_bars(months, max((plot.size.width - 8) // 5, 3))
+        plt = plot.plt
+        if bins:
+            plt.bar([name for name, _, _ in bins], [n for _, n, _ in bins], width=0.5)
+            plt.yticks(_whole_ticks(max(n for _, n, _ in bins)))
+        plt.title("Plays per month (* a game's first play)" if len(bins) == len(months) else "Plays (grouped)")
+        plot.refresh()
 
-    def highlighted(self) -> stats.PlayerLine | None:
+    def show_figures(self) -> None:
+        """Under the table: the highlighted player's card, the game's figures (or the table's
+        milestones over every game); scrolled with shift+down, a "more" line while some is below."""
+        line = self.highlighted()
+        g = self.chosen()
+        words = [self.versus] if self.versus else []
+        words += [] if line is None else stats_report.player_card(line)
+        words += stats_report.table_card(self.data["table"]) if g is None else stats_report.game_card(g)
+        if g is None and self.outcomes:
+            words.append("g shows one game, with its own figures")
+        self.query_one("#figures", Static).update(Text("\n".join(shown(w) for w in words)))
+        self.call_after_refresh(self.mark_more)
+
+    def mark_more(self) -> None:
+        """One line saying what lies below the table or the figures, and the key that shows it."""
+        table, details = self.query_one(DataTable), self.query_one("#details", VerticalScroll)
+        words = [MORE_PLAYERS] if table.scroll_y < table.max_scroll_y else []
+        words += [MORE] if details.scroll_y < details.max_scroll_y else []
+        self.query_one("#more", Static).update(" · ".join(words))
+
+    def action_scroll_details(self, step: int) -> None:
+        details = self.query_one("#details", VerticalScroll)
+        details.scroll_to(y=details.scroll_y + step * max(details.size.height - 1, 1), animate=False)
+
+    def action_plot(self) -> None:
+        self.months = not self.months
+        self.draw_rate()
+
+    def highlighted(self) -> dict[str, Any] | None:
         row = self.query_one(DataTable).cursor_row
         return self.lines[row] if 0 <= row < len(self.lines) else None
+
+    def player_id(self) -> int | None:
+        line = self.highlighted()
+        return None if line is None else self.ids.get(line["name"])
 
     @on(DataTable.RowHighlighted)
     def row_moved(self) -> None:
         self.draw_rate()
-        self.show_figures(self.chosen())
+        self.show_figures()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"rename", "merge", "apart"}:
-            return True if self.highlighted() else None
+        if action in {"rename", "merge", "apart", "me"}:
+            return True if self.player_id() is not None else None
         if action == "versus":
             return True if len(self.players) >= 2 else None
         if action == "next_game":
@@ -200,12 +286,17 @@ class StatsScreen(Screen[None]):
         self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
         self.show()
 
+    def line(self) -> stats.PlayerLine | None:
+        """The highlighted player, by id and name, for the changes to the players."""
+        player = self.player_id()
+        return None if player is None else stats.player_line(player, self.players[player], ())
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
     def action_versus(self) -> None:
         first = self.highlighted()
-        example = f"{first.name}, …" if first else "Ann, Bob"
+        example = f"{first['name']}, …" if first else "Ann, Bob"
         self.app.push_screen(PromptModal("Head-to-head: two players, separated by a comma", "", example), self._versus)
 
     def _versus(self, typed: str | None) -> None:
@@ -216,28 +307,42 @@ class StatsScreen(Screen[None]):
         except ValueError as exc:  # one name, or a name nobody has
             self.notify(str(exc) if "player" in str(exc) else "Type two names separated by a comma.", severity="error")
             return
-        chosen = self.outcomes if self.game == ALL else [o for o in self.outcomes if o.game == self.game]
-        h = stats.head_to_head(chosen, a, b)
+        h = stats.head_to_head(self.in_view(), a, b)
         an, bn = self.players[a], self.players[b]
         self.versus = (
             f"{an} v {bn}: {h.together} together, {an} won {h.a_won}, {bn} won {h.b_won}, "
             f"both {h.both_won}, neither {h.neither}"
         )
-        self.show_figures(self.chosen())
+        self.show_figures()
+
+    def action_me(self) -> None:
+        from companion.store import players
+        from companion.store.files import StoreError
+
+        player = self.player_id()
+        if player is None:
+            return
+        try:
+            players.set_me(store(self.app), player)
+        except StoreError as exc:
+            self.notify(str(exc), severity="error", title="Not changed")
+            return
+        self.notify(f"{self.players[player]} is me: BG Stats' user in every export.", markup=False)
+        self.load()
 
     def action_rename(self) -> None:
-        line = self.highlighted()
+        line = self.line()
         if line is not None:
             self.app.push_screen(PromptModal(f"New name for {line.name}:", line.name), lambda t: self._change(t, line))
 
     def action_merge(self) -> None:
-        line = self.highlighted()
+        line = self.line()
         if line is not None:
             question = f"{line.name} is another spelling of which player? (their sessions become that player's)"
             self.app.push_screen(PromptModal(question), lambda t: self._change(t, line, merge=True))
 
     def action_apart(self) -> None:
-        line = self.highlighted()
+        line = self.line()
         if line is not None:
             question = (
                 f"Which session's {line.name} was someone else? Its number (companion sessions list) and their "

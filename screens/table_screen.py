@@ -436,7 +436,7 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
         """Say in the status line why a key did nothing (or what just happened). Plain text."""
         status = self.query_one("#status", Static)
         if getattr(status, "_shown_text", "") != reason:  # unchanged: no relayout
-            status._shown_text = reason
+            status._shown_text = reason  # type: ignore[attr-defined]
             status.update(Content(reason))
             status.set_class(bool(reason), "shown")
 

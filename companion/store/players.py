@@ -15,7 +15,7 @@ is worked out again from the log when the statistics are read.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +23,12 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.dialects.sqlite import insert as upsert
 
 from companion import stats
+from companion.core import Game
+from companion.formats import People
 from companion.games import all_games
 from companion.store import rows as rows_reader
 from companion.store.files import StoreError
-from companion.store.tables import EventRow, OutcomeRow, PlayerRow, SeatRow, SessionRow
+from companion.store.tables import EventRow, MetaRow, OutcomeRow, PlayerRow, SeatRow, SessionRow
 from companion.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ ST = SeatRow.__table__  # type: ignore[attr-defined]
 O = OutcomeRow.__table__  # type: ignore[attr-defined]  # noqa: E741
 S = SessionRow.__table__  # type: ignore[attr-defined]
 E = EventRow.__table__  # type: ignore[attr-defined]
+M = MetaRow.__table__  # type: ignore[attr-defined]
+ME = "me"  # the meta key of the player the exports call the user
 
 
 class PlayerRefused(StoreError):
@@ -76,6 +80,38 @@ def list_players(repo: Repository) -> list[PlayerInfo]:
     )
     with repo.reading() as con:
         return [PlayerInfo(int(i), n, int(c), str(u)) for i, n, c, u in con.execute(query)]
+
+
+def suggested(repo: Repository) -> list[str]:
+    """The names a new session offers, most recent first: players some session names (one
+    named by none, such as a deleted session's, is not offered)."""
+    return [p.name for p in list_players(repo) if p.sessions]
+
+
+def forget_unseated(con: Connection, keep: str | None) -> None:
+    """Inside the write that deleted a session: players no session names any more go, but for
+    the one kept on purpose (`keep`, the player chosen as "me", by id)."""
+    unseated = delete(PL).where(~PL.c.id.in_(select(ST.c.player_id)))
+    if keep is not None and keep.isdigit():
+        unseated = unseated.where(PL.c.id != int(keep))
+    con.execute(unseated)
+
+
+def me(repo: Repository, known: Collection[int] | None = None) -> int | None:
+    """The player chosen as "me" (the BG Stats user), if one is and still exists (among
+    `known`, the players' ids, when the caller has them)."""
+    chosen = repo.meta(ME)
+    if chosen is None or not chosen.isdigit():
+        return None
+    ids = known if known is not None else {p.id for p in list_players(repo)}
+    return int(chosen) if int(chosen) in ids else None
+
+
+def set_me(repo: Repository, player: int | None) -> None:
+    """Remember who "me" is in the file (None: nobody); kept even when no session names them."""
+    if player is not None and not any(p.id == player for p in list_players(repo)):
+        raise PlayerRefused(f"There is no player {player}.")
+    repo.set_meta(ME, None if player is None else str(player))
 
 
 def _name(con: Connection, player: int) -> str:
@@ -132,6 +168,7 @@ def merge_players(repo: Repository, keep: int, gone: int) -> None:
         if shared is not None:
             raise PlayerRefused(f"{kept} and {lost} sat at one table (session {shared}): they are two people.")
         con.execute(update(ST).where(ST.c.player_id == gone).values(player_id=keep))
+        con.execute(update(M).where(M.c.key == ME, M.c.value == str(gone)).values(value=str(keep)))
         con.execute(delete(PL).where(PL.c.id == gone))
 
 
@@ -203,7 +240,7 @@ def outcomes(
     not read (`rows.outcome`) is made again from the log too; a session left out is named
     in `problems`."""
     query = (
-        select(S.c.id, S.c.game, S.c.version, O.c.version, O.c.data)
+        select(S.c.id, S.c.game, S.c.version, O.c.version, O.c.data, S.c.title, S.c.options)
         .select_from(S.outerjoin(O, O.c.session_id == S.c.id))
         .where(S.c.finished == 1)
     )
@@ -222,11 +259,11 @@ def outcomes(
     for sid in bad_seats:
         del seated[sid]
     found = []
-    known = {g.id for g in all_games()}  # a game this Companion does not have is not counted
+    known = {g.id: g for g in all_games()}  # a game this Companion does not have is not counted
     rows = [r for r in rows if r[1] in known]
     said = [] if problems is None else problems
     readable: dict[int, dict[str, Any]] = {}
-    for sid, _game, version, stored, data in rows:
+    for sid, _game, version, stored, data, _title, _options in rows:
         if data is not None and stored == version:
             try:
                 readable[sid] = rows_reader.outcome(data, len(seated.get(sid, ())))
@@ -234,7 +271,7 @@ def outcomes(
                 said.append(str(rows_reader.BadCell("outcome", sid, "data", str(exc), data)) + ": worked out again")
     missing = sum(1 for r in rows if r[0] not in readable)
     done = 0
-    for sid, game, _version, _stored, _data in rows:
+    for sid, game, _version, _stored, _data, title, options in rows:
         if sid in readable:
             loaded: dict[str, Any] | None = readable[sid]
         else:
@@ -243,10 +280,41 @@ def outcomes(
             if progress is not None:
                 progress(done, missing)
         if loaded is not None and sid in seated:
-            found.append(stats.outcome(sid, game, seated[sid], loaded))
+            played = _played(known[game], title, options)
+            found.append(stats.outcome(sid, game, seated[sid], loaded, played))
         else:
             said.append(f"Session {sid} is left out of the statistics: its log or its seats do not read.")
     return found, names
+
+
+def _played(game: Game[Any], title: Any, options: Any) -> str:
+    """Free play's game name (stats.played_name) from a session row's title and options."""
+    if not game.titled:
+        return ""
+    try:  # most sessions have no "game played": their title says it, with no JSON to read
+        chosen = json.loads(options) if isinstance(options, str) and stats.PLAYED in options else {}
+    except (ValueError, TypeError):
+        chosen = {}
+    return stats.played_name(game, str(title), chosen if isinstance(chosen, dict) else {})
+
+
+def people(repo: Repository, session_id: int, bgg_ids: Mapping[str, int] | None = None) -> People:
+    """Who sat at the session as the players table knows them now, with each one's first play
+    of this game marked and the player chosen as "me": what every export names."""
+    try:
+        found, names = outcomes(repo)
+        seated = seats(repo, session_id)
+        chosen = me(repo, names)
+    except StoreError:  # a damaged file being salvaged: the names typed at the table
+        return People(bgg_ids=dict(bgg_ids or {}))
+    this = next((o for o in found if o.session_id == session_id), None)
+    new = () if this is None else tuple(stats.first_play(found, this, p) for p in this.players)
+    return People(
+        tuple(names[p] for p in seated if p in names),
+        new,
+        None if chosen is None else names.get(chosen),
+        dict(bgg_ids or {}),
+    )
 
 
 def _recount(repo: Repository, session_id: int) -> dict[str, Any] | None:

@@ -47,7 +47,7 @@ from companion.store.files import (
 )
 from companion.store.migrations import upgrade
 from companion.store.schema_version import CURRENT_VERSION
-from companion.store.tables import CardRow, EventRow, SessionRow, SnapshotRow
+from companion.store.tables import CardRow, EventRow, MetaRow, SessionRow, SnapshotRow
 from companion.timeline import Entry, LogUnreadable, Timeline, turn_label
 
 SNAPSHOT_EVERY = 500
@@ -92,6 +92,7 @@ S = SessionRow.__table__  # type: ignore[attr-defined]
 E = EventRow.__table__  # type: ignore[attr-defined]
 P = SnapshotRow.__table__  # type: ignore[attr-defined]
 C = CardRow.__table__  # type: ignore[attr-defined]
+M = MetaRow.__table__  # type: ignore[attr-defined]
 SESSION_COLUMNS = (
     S.c.id,
     S.c.game,
@@ -575,6 +576,7 @@ class Repository:
             s.execute(delete(E).where(E.c.session_id == session_id))
             s.execute(delete(P).where(P.c.session_id == session_id))
             s.execute(delete(S).where(S.c.id == session_id))
+            players_store.forget_unseated(s.connection(), _meta(s.connection(), "me"))
         self._seen.pop(session_id, None)
 
     # -- the log (the hot path: prebuilt statements on the held connection) ----------------
@@ -674,6 +676,20 @@ class Repository:
             rows = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
         return [r[0] if type(r[0]) is str else "" for r in rows]  # a bad time counts as none
 
+    # -- the file's own settings (meta) ------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        """A setting the file keeps (e.g. "me"), or None if it has none."""
+        with self._transaction(write=False) as con:
+            return _meta(con, key)
+
+    def set_meta(self, key: str, value: str | None) -> None:
+        """Keep a setting in the file (None forgets it)."""
+        with self._transaction(write=True) as con:
+            con.execute(delete(M).where(M.c.key == key))
+            if value is not None:
+                con.execute(insert(M).values(key=key, value=value))
+
     # -- the card catalogue ----------------------------------------------------------------
 
     def cards(self, game: str, kind: str) -> dict[str, dict[str, Any]]:
@@ -756,6 +772,11 @@ def _touch(con: Connection, session_id: int, after: Timeline, now: str, summary_
     )
     if finished:  # the game's end: its outcome, for the statistics, in the same transaction
         players_store.put_outcome(con, session_id, after)
+
+
+def _meta(con: Connection, key: str) -> str | None:
+    value = con.execute(select(M.c.value).where(M.c.key == key)).scalar()
+    return value if isinstance(value, str) else None
 
 
 def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:

@@ -107,4 +107,13 @@ class OutcomeRow(SQLModel, table=True):
     data: str = text_column()
 
 
-TABLES = (SessionRow, EventRow, CardRow, SnapshotRow, PlayerRow, SeatRow, OutcomeRow)
+class MetaRow(SQLModel, table=True):
+    """A setting the file keeps for itself: "me" (the player the exports call the user)."""
+
+    __tablename__ = "meta"
+
+    key: str = text_column(primary_key=True)
+    value: str = text_column()
+
+
+TABLES = (SessionRow, EventRow, CardRow, SnapshotRow, PlayerRow, SeatRow, OutcomeRow, MetaRow)

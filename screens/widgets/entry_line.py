@@ -41,6 +41,8 @@ class Words(Suggester):
             tail = value[start:].casefold()
             if not tail:
                 continue
+            if tail in self._folded:  # a word typed whole is never swapped for a longer one
+                return None
             for word, folded in zip(self.words, self._folded, strict=True):
                 if folded.startswith(tail) and len(word) > len(tail):
                     return value[:start] + word

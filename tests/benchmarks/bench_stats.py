@@ -22,10 +22,11 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion import stats
+from companion import stats, stats_report
 from companion.core import encode
 from companion.games import get_game
 from companion.games.free import Adjust, Finish, NextTurn
@@ -63,7 +64,7 @@ def build(path: Path, sessions: int, actions: int) -> None:
             " VALUES (?, 'free', ?, ?, ?, ?, ?, ?, 'finished', 1, ?)",
             (
                 sid,
-                f"Night {sid}",
+                f"Free play {begun:%Y-%m-%d}",  # the default title: one game played, by its date
                 json.dumps(names),
                 json.dumps({"counters": "score"}),
                 actions,
@@ -87,15 +88,79 @@ def build(path: Path, sessions: int, actions: int) -> None:
 
 
 def open_stats(path: Path) -> float:
+    """What the stats screen's worker and `companion stats --json` do: open the file, read
+    every outcome and player, and work out every figure (per game, per player, the table)."""
     began = time.perf_counter()
     repo = Repository.open(path)
     found, names = players.outcomes(repo)
-    stats.game_stats("all", found, names)
-    stats.report(found, names, {"free": "Free play"})
+    stats_report.report(found, names, {"free": "Free play"})
     took = time.perf_counter() - began
     repo.close()
     assert len(found) > 0
     return took
+
+
+BASELINE = "27e3908"  # the statistics before issue 41's figures: plays, wins, scores, time
+
+
+def baseline_report(revision: str = BASELINE) -> Any:
+    """`report` of companion/stats.py as it was at `revision`, imported beside today's."""
+    import subprocess
+    import types
+
+    root = Path(__file__).resolve().parents[2]
+    source = subprocess.run(
+        ["git", "-C", str(root), "show", f"{revision}:companion/stats.py"], capture_output=True, text=True, check=True
+    ).stdout
+    module = types.ModuleType("baseline_stats")
+    sys.modules["baseline_stats"] = module
+    exec(compile(source, "baseline_stats", "exec"), module.__dict__)  # this repository's own code, from git
+    return module.report
+
+
+def fold_only(path: Path, runs: int = 9) -> tuple[float, float, float]:
+    """(reading the outcomes, working out every figure from them, and the same with the
+    baseline's fewer figures), medians in seconds, interleaved: the figures' own cost."""
+    old = baseline_report()
+    repo = Repository.open(path)
+    read, fold, before = [], [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        found, names = players.outcomes(repo)
+        read.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        stats_report.report(found, names, {"free": "Free play"})
+        fold.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        old(found, names, {"free": "Free play"})
+        before.append(time.perf_counter() - began)
+    repo.close()
+    return statistics.median(read), statistics.median(fold), statistics.median(before)
+
+
+def measure(sessions: int = 1000, actions: int = 200, screen_runs: int = 5) -> dict[str, float]:
+    """The figures run.py reports: the open over `sessions` finished sessions, and the stats
+    screen's paint against its paint with one session, interleaved in one run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path, small = Path(tmp) / "stats.db", Path(tmp) / "one.db"
+        build(path, sessions, actions)
+        build(small, 1, actions)
+        opened = statistics.median(open_stats(path) for _ in range(5))
+        read, fold, before = fold_only(path)
+        screen, baseline = [], []
+        for _ in range(screen_runs):
+            screen += open_screen(path, 1)
+            baseline += open_screen(small, 1)
+    return {
+        "stats_open_ms": 1000 * opened,
+        "stats_read_ms": 1000 * read,
+        "stats_fold_ms": 1000 * fold,
+        "stats_fold_baseline_ms": 1000 * before,
+        "stats_fold_ratio": fold / before,
+        "stats_screen_ms": 1000 * statistics.median(screen),
+        "stats_screen_one_ms": 1000 * statistics.median(baseline),
+        "stats_screen_ratio": statistics.median(screen) / statistics.median(baseline),
+    }
 
 
 def open_screen(path: Path, runs: int = 5) -> list[float]:
@@ -117,6 +182,8 @@ def open_screen(path: Path, runs: int = 5) -> list[float]:
             await pilot.press("s")
             while type(app.screen).__name__ != "StatsScreen" or not app.screen.query_one(DataTable).row_count:
                 await pilot.pause(0.005)
+                if time.perf_counter() - began > 60:
+                    raise RuntimeError("the stats screen never showed its table")
             await pilot.pause()  # the paint that follows
             return time.perf_counter() - began
 

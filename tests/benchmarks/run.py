@@ -494,6 +494,13 @@ def battles() -> dict:
     return out
 
 
+def stats_figures(quick: bool) -> dict:
+    sys.path.insert(0, str(REPO / "tests" / "benchmarks"))
+    from bench_stats import measure
+
+    return measure(screen_runs=3 if quick else 7)
+
+
 GOALS = {
     "startup_ratio": ("≤ 1.25× bare Textual", lambda v: v <= 1.25),
     "action_p99_ms": ("≤ 16 ms", lambda v: v <= 16),
@@ -513,6 +520,8 @@ GOALS = {
     "memory_ratio": ("≤ 1.25× Textual + SQLModel", lambda v: v <= 1.25),
     "open_100000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
     "home_1000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
+    "stats_open_ms": ("≤ 50 ms (1,000 sessions)", lambda v: v <= 50),
+    "stats_screen_ratio": ("≤ 1.1× one session", lambda v: v <= 1.1),
 }
 
 
@@ -520,7 +529,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles")
+    parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles", "stats")
     parser.add_argument("--only", metavar="PARTS", help=f"comma-separated, of: {', '.join(parts)}")
     parser.add_argument("--against", metavar="DIR", type=Path, help="another checkout: the store's figures as ratios")
     args = parser.parse_args()
@@ -540,6 +549,8 @@ def main() -> int:
             figures.update(polls(work, 500 if args.quick else 5000))
         if args.against is not None:
             figures.update(store_against(work, args.against, 3 if args.quick else 7))
+        if "stats" in chosen:
+            figures.update(stats_figures(args.quick))
     for name, part in (("rules", rules), ("odds", odds), ("battles", battles)):
         if name in chosen:
             figures.update(part())

@@ -9,6 +9,7 @@ screen, and no game screen decides what is legal itself.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -20,19 +21,19 @@ from tests.fuzz.machine import machine_for
 
 
 @pytest.fixture(params=[*(g.id for g in all_games()), "coin"])
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> Game[Any]:
     if request.param == "coin":
         request.getfixturevalue("fifth_game")
     return get_game(request.param)
 
 
-def screen_class(game: Game) -> type[TableScreen]:
+def screen_class(game: Game[Any]) -> type[TableScreen]:
     module, _, name = game.screen.partition(":")
     cls: type[TableScreen] = getattr(import_module(module), name)
     return cls
 
 
-def test_the_fuzz_law_holds_for_every_game(game):
+def test_the_fuzz_law_holds_for_every_game(game: Game[Any]) -> None:
     machine = machine_for(game.id)
     machine.TestCase.settings = settings(
         max_examples=60,
@@ -44,7 +45,7 @@ def test_the_fuzz_law_holds_for_every_game(game):
     machine.TestCase().runTest()
 
 
-def test_every_family_is_a_key_of_the_games_screen(game):
+def test_every_family_is_a_key_of_the_games_screen(game: Game[Any]) -> None:
     state = game.setup(("Ann", "Bob", "Cleo")[: max(game.min_players, 2)], {})
     keys = {c.action.partition("(")[0] for c in screen_class(game).ACTIONS}
     families = game.actions(state)
@@ -52,7 +53,7 @@ def test_every_family_is_a_key_of_the_games_screen(game):
     assert {a.name for a in families} <= keys
 
 
-def test_no_game_screen_decides_what_is_legal(game):
+def test_no_game_screen_decides_what_is_legal(game: Game[Any]) -> None:
     cls = screen_class(game)
     for base in cls.__mro__:
         if base is TableScreen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 from importlib import import_module
+from typing import Any
 
 import pytest
 
@@ -16,25 +17,25 @@ CONTRACT = sorted(
 )
 
 
-def players(game: Game) -> tuple[str, ...]:
+def players(game: Game[Any]) -> tuple[str, ...]:
     return ("Ann", "Bob", "Cleo")[: max(game.min_players, min(3, game.max_players))]
 
 
 @pytest.fixture(params=[*(g.id for g in all_games()), "coin"])
-def game(request: pytest.FixtureRequest) -> Game:
+def game(request: pytest.FixtureRequest) -> Game[Any]:
     """Every registered game, and the coin race registered for the test (tests/contract/conftest.py)."""
     if request.param == "coin":
         request.getfixturevalue("fifth_game")
     return get_game(request.param)
 
 
-def test_the_contract_names_every_hook():
+def test_the_contract_names_every_hook() -> None:
     assert {"rules_phase", "state_version", "cooperative", "headline", "panel", "commands", "rules_phases"} <= set(
         CONTRACT
     )
 
 
-def test_a_game_has_every_part_of_the_contract(game):
+def test_a_game_has_every_part_of_the_contract(game: Game[Any]) -> None:
     assert isinstance(game, GameBase)
     missing = [name for name in CONTRACT if not hasattr(game, name)]
     assert not missing, f"{game.id} lacks {missing}"
@@ -46,8 +47,8 @@ def test_a_game_has_every_part_of_the_contract(game):
     assert module and name
 
 
-def test_a_game_missing_a_required_method_cannot_be_made():
-    class Half(GameBase):
+def test_a_game_missing_a_required_method_cannot_be_made() -> None:
+    class Half(GameBase[Any]):
         id = "half"
 
         def setup(self, players, options):  # type: ignore[no-untyped-def]
@@ -57,7 +58,7 @@ def test_a_game_missing_a_required_method_cannot_be_made():
         Half()  # type: ignore[abstract]
 
 
-def test_a_whole_game_lacking_a_required_attribute_is_refused_when_its_class_is_made():
+def test_a_whole_game_lacking_a_required_attribute_is_refused_when_its_class_is_made() -> None:
     from tests.contract.coin_race import CoinRace
 
     with pytest.raises(TypeError, match="NoScreen needs min_players, screen"):
@@ -88,7 +89,7 @@ def test_a_whole_game_lacking_a_required_attribute_is_refused_when_its_class_is_
                 return None
 
 
-def test_the_first_state_answers_every_hook(game):
+def test_the_first_state_answers_every_hook(game: Game[Any]) -> None:
     state = game.setup(players(game), {})
     assert isinstance(game.view(state), TableView)
     phase = game.rules_phase(state)
@@ -102,19 +103,19 @@ def test_the_first_state_answers_every_hook(game):
     assert game.result(state) is None or isinstance(game.result(state), Result)
 
 
-def test_the_next_turn_event_is_one_of_the_games_events_and_round_trips(game):
+def test_the_next_turn_event_is_one_of_the_games_events_and_round_trips(game: Game[Any]) -> None:
     state = game.setup(players(game), {})
     event = game.next_turn(state)
     assert isinstance(event, Event) and game.events[event.kind] is type(event)
     assert decode(encode(event), game.events) == event
 
 
-def test_every_option_default_is_accepted(game):
+def test_every_option_default_is_accepted(game: Game[Any]) -> None:
     state = game.setup(players(game), {o.key: o.default for o in game.options})
     assert isinstance(game.view(state), TableView)
 
 
-def test_a_games_commands_add_a_parser_and_run(game):
+def test_a_games_commands_add_a_parser_and_run(game: Game[Any]) -> None:
     for path in game.commands:
         module = import_module(path)
         sub = argparse.ArgumentParser().add_subparsers()

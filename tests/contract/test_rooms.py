@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
-from setuptools import find_packages
+from setuptools import find_packages  # type: ignore[import-untyped]
 
+from companion.core import Game
 from companion.games import REGISTERED, all_games
 from rulesdb.texts import games, load
 
@@ -43,7 +45,7 @@ def product_files() -> list[Path]:
 
 
 @pytest.mark.parametrize("game_id", IDS)
-def test_no_product_file_outside_a_games_rooms_names_it(game_id):
+def test_no_product_file_outside_a_games_rooms_names_it(game_id: str) -> None:
     pattern = naming(game_id)
     # Of pyproject.toml, what builds the product (the package, its data); the developer tools'
     # tables (which game mutmut mutates, say) are not the product.
@@ -60,7 +62,7 @@ def test_no_product_file_outside_a_games_rooms_names_it(game_id):
     assert outside == []
 
 
-def test_the_room_check_finds_a_game_id_where_it_does_not_belong():
+def test_the_room_check_finds_a_game_id_where_it_does_not_belong() -> None:
     assert naming("mm5").search('if game.id == "mm5":')
     assert naming("mm5").search("from companion.games.mm5 import GAME")
     assert naming("tkc").search("tkc_screen")
@@ -70,11 +72,11 @@ def test_the_room_check_finds_a_game_id_where_it_does_not_belong():
     assert not naming("free").search('"Free play: named counters"')
 
 
-def test_the_registry_is_the_one_list_of_games():
+def test_the_registry_is_the_one_list_of_games() -> None:
     assert [path.split(":")[0].rsplit(".", 1)[1] for path in REGISTERED] == IDS
 
 
-def test_every_product_package_is_found_by_setuptools():
+def test_every_product_package_is_found_by_setuptools() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     found = set(find_packages(str(ROOT), include=config["packages"]["find"]["include"]))
     with_code = {
@@ -87,7 +89,7 @@ def test_every_product_package_is_found_by_setuptools():
     assert not any(name.startswith("tests") for name in found)
 
 
-def test_every_product_data_file_is_package_data():
+def test_every_product_data_file_is_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
     for top in PRODUCT:
         for path in (ROOT / top).rglob("*"):
@@ -97,19 +99,19 @@ def test_every_product_data_file_is_package_data():
             assert any(rel.match(glob) for glob in data.get(top, [])), f"{top}/{rel} would be left out of the wheel"
 
 
-def test_rule_phases_are_the_registered_games():
+def test_rule_phases_are_the_registered_games() -> None:
     """Each rules text lists its phases as data (so rulesdb imports no game): the game's own."""
     declared = {info.game: info.phases for info in games()}
     assert declared == {g.id: g.rules_phases for g in all_games() if g.id in declared}
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.rules_phases], ids=lambda g: g.id)
-def test_a_game_with_rule_phases_has_rules_naming_every_one(game):
+def test_a_game_with_rule_phases_has_rules_naming_every_one(game: Game[Any]) -> None:
     sections = [s for s in load().sections if s.game == game.id]
     assert sections, f"{game.id} declares rule phases but rulesdb/texts/{game.id}.toml has none"
     used = {phase for s in sections for phase in s.phases}
     assert set(game.rules_phases) == used, (game.id, set(game.rules_phases) ^ used)
 
 
-def test_every_rules_text_is_a_registered_games():
+def test_every_rules_text_is_a_registered_games() -> None:
     assert {g.game for g in load().games} <= set(IDS)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from hypothesis import strategies as st
 
+from companion.core import Event, Game
 from companion.games.free import (
     AddCounter,
     Adjust,
@@ -15,20 +17,21 @@ from companion.games.free import (
     SetCountdown,
     SetValue,
 )
+from companion.games.free.state import FreeState
 
 NAMES = st.sampled_from(["HP", "mana", "score", "gold"])
 
 
-def options():
+def options() -> st.SearchStrategy[dict[str, Any]]:
     return st.sampled_from([{"counters": "HP=20 0..40, mana=0 0..6"}, {"counters": "score", "shared": "deck=10 0.."}])
 
 
-def events(state):
+def events(state: FreeState) -> st.SearchStrategy[Event]:
     return _events(len(state.players))
 
 
 @cache
-def _events(seats):
+def _events(seats: int) -> st.SearchStrategy[Event]:
     # Built once per table size: building strategies costs more than drawing from them.
     owner = st.one_of(st.none(), st.integers(-1, seats))
     return st.one_of(
@@ -50,7 +53,7 @@ def _events(seats):
     )
 
 
-def invariants(game, state):
+def invariants(game: Game[FreeState], state: FreeState) -> None:
     for c in state.counters:
         assert c.low is None or c.value >= c.low, c
         assert c.high is None or c.value <= c.high, c

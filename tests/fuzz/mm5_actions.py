@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache, lru_cache
+from typing import Any
 
 from hypothesis import strategies as st
 
-from companion.core import Rejected
+from companion.core import Event, Game, Rejected
 from companion.games.mm5.battle import legal_targets, members, roll_for
 from companion.games.mm5.cards import GEMS, LIGHT_KINDS, RANKS
 from companion.games.mm5.events import (
@@ -39,12 +40,16 @@ from companion.games.mm5.events import (
     Strike,
     Thief,
 )
-from companion.games.mm5.rules import HAND_LIMIT
-from companion.games.mm5.state import DUNGEON, State
+from companion.games.mm5.state import DUNGEON, Battle, State
+from companion.games.mm5.table import HAND_LIMIT
 from companion.games.mm5.view import battle_lines
 
+Events = tuple[Event, ...]
+Groups = tuple[Events, ...]  # groups of candidate events, a group repeated to make it likelier
+Spec = tuple[str, str, int, int, int, int, int]  # a card as Draw and Declare take it
 
-def knight(n):
+
+def knight(n: int) -> Spec:
     return (f"Holy Knight {n}", "knight", 2 + n % 3, 3 + n % 2, 1 + n % 2, 3, n)
 
 
@@ -79,11 +84,11 @@ DUNGEONS = ((0, 8, 0, 8), (2, 3, 1, 2), (0, 30, 0, 30), (0, 0, 0, 0))
 
 
 @cache
-def options():
+def options() -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"variant_1d6": st.booleans(), "light_spares_neutral": st.booleans()})
 
 
-def events(state):
+def events(state: State) -> st.SearchStrategy[Event]:
     # Early in a turn arbitrary events are rarer: most would be refused for the same reason
     # (nobody has drawn), and sequences are short, so the steps go to reaching the battles.
     early = state.phase in ("deal", "draw", "faction")
@@ -94,7 +99,7 @@ def events(state):
 
 
 @lru_cache(maxsize=4096)  # bounded: the deep profile meets tens of thousands of candidate tuples
-def _mix(groups, n, share):
+def _mix(groups: Groups, n: int, share: int) -> st.SearchStrategy[Event]:
     """Each group of likely events as likely as any other; arbitrary events one draw in `share`.
 
     one_of drops a branch it has already seen (by identity) and splices in the branches of a
@@ -105,16 +110,16 @@ def _mix(groups, n, share):
     return st.one_of(*[_opaque(likely) for _ in range(share - 1)], _anything(n))
 
 
-def _opaque(strategy):
+def _opaque(strategy: st.SearchStrategy[Event]) -> st.SearchStrategy[Event]:
     return st.tuples(strategy).map(_first)
 
 
-def _first(pair):
+def _first(pair: tuple[Event]) -> Event:
     return pair[0]
 
 
 @cache
-def _anything(n):
+def _anything(n: int) -> st.SearchStrategy[Event]:
     seat = st.integers(-1, n)
     uid = st.integers(-1, 24)
     cards = st.lists(st.sampled_from(SPECS), max_size=3).map(tuple)
@@ -149,7 +154,7 @@ def _anything(n):
 # -- the likely events, read off the state -----------------------------------------------------
 
 
-def _likely(state):
+def _likely(state: State) -> Groups:
     """Groups of candidate events for this state, a group repeated to make it likelier."""
     n = len(state.players)
     if state.phase == "deal":
@@ -163,7 +168,7 @@ def _likely(state):
         draws = (Draw("card"), Draw("card", seat=state.active))
         finds = tuple(Draw("gem", g) for g in gems[:1]) + tuple(Draw("knight", k, KNIGHTS[k]) for k in knights[:1])
         more = (14 - len(gems) - len(knights)) // 3  # the more have appeared, the likelier the rest
-        odd = (Draw("card", seat=(state.active + 1) % n), EndTurn(), hand[1])
+        odd: Events = (Draw("card", seat=(state.active + 1) % n), EndTurn(), hand[1])
         if state.end_turn is not None:  # the deck may run out during the countdown too
             odd += (Draw("empty"),)
         return (draws, draws, draws, *[finds or draws] * (1 + more), odd)
@@ -171,7 +176,7 @@ def _likely(state):
         return (*_declarations(state, me.faction), hand)
     if state.phase == "battle":
         return _battle(state, n)
-    groups = [(EndTurn(),)]
+    groups: list[Events] = [(EndTurn(),)]
     if me.hand is not None and me.hand > HAND_LIMIT:
         groups += [(Discard(), HandCount(state.active, HAND_LIMIT))] * 2
     if state.phase == "action":
@@ -185,7 +190,7 @@ def _likely(state):
     return tuple(g for g in groups if g)
 
 
-def _deal(state, n):
+def _deal(state: State, n: int) -> Groups:
     """Mostly one gem or knight (a knight most often: a defender with a field) then begin; a few
     deals go on placing, and once two are placed most of those place all 14 (the countdown)."""
     gems, knights = _unseen(state)
@@ -204,12 +209,12 @@ def _deal(state, n):
     return (begins, *places * 4)
 
 
-def _unseen(state):
+def _unseen(state: State) -> tuple[list[int], list[int]]:
     seen_gems, seen_knights = set(state.gems_appeared()), set(state.knights_appeared())
     return [g for g in GEMS if g not in seen_gems], [k for k in GEMS if k not in seen_knights]
 
 
-def _declarations(state, faction):
+def _declarations(state: State, faction: str) -> Groups:
     """Keep the side most turns; a Neutral picks the side that has someone to attack."""
     if faction == "neutral":
         light = tuple(Declare("light", c) for c in LIGHT_PLAYS)
@@ -218,7 +223,7 @@ def _declarations(state, faction):
             i != state.active and (s.faction == "dark" or (s.gems and not state.light_spares_neutral))
             for i, s in enumerate(state.players)
         )
-        odd = (
+        odd: Events = (
             Declare("light"),
             Declare("dark", (WARRIOR,)),
             Declare("light", whisper=True),
@@ -242,10 +247,11 @@ def _declarations(state, faction):
     return (keep, keep, keep, keep, switch, odd)
 
 
-def _targets(state):
+def _targets(state: State) -> tuple[Events, Events]:
     """The seats the active player may attack by the rules, and a few it may not."""
     me = state.players[state.active]
-    legal, illegal = [], [Attack(state.active), Attack(len(state.players))]
+    legal: list[Event] = []
+    illegal: list[Event] = [Attack(state.active), Attack(len(state.players))]
     for t, s in enumerate(state.players):
         if t == state.active:
             continue
@@ -256,14 +262,14 @@ def _targets(state):
     return tuple(legal[:4]), tuple(illegal[:4])
 
 
-def _rescues(state):
+def _rescues(state: State) -> Events:
     me = state.players[state.active]
     if me.faction != "light" or not state.dungeon:
         return ()
     return tuple(Rescue(d) for d in DUNGEONS)
 
 
-def _thieves(state):
+def _thieves(state: State) -> Events:
     me = state.players[state.active]
     out = []
     for i, s in enumerate(state.players):
@@ -277,15 +283,16 @@ def _thieves(state):
     return tuple(out[:6]) or (Thief(False, 1, 3, 5),)
 
 
-def _removals(state):
+def _removals(state: State) -> Events:
     uids = [c.uid for s in state.players for c in s.field[:1]] + [c.uid for c in state.garrison[:1]]
     if state.dungeon_card is not None:
         uids.append(state.dungeon_card.uid)
     return tuple(Remove(u, "Fireball") for u in uids[:3])
 
 
-def _battle(state, n):
+def _battle(state: State, n: int) -> Groups:
     b = state.battle
+    assert b is not None  # the battle phase has its battle
     attacker, defender = b.attacker, b.defender
     others = [i for i in range(n) if i not in (attacker, defender)]
     removals = tuple(Remove(c.uid) for side in (0, 1) for c in members(state, side)[:1] if c.kind != "dungeon")
@@ -311,12 +318,14 @@ def _battle(state, n):
     return tuple(g for g in (*[rounds] * 5, tuple(own), tuple(helpers), spells, removals) if g)
 
 
-def _strikes(state, b):
+def _strikes(state: State, b: Battle) -> tuple[Events, Events, Events]:
     """Strikes by the side to move against legal targets, with faces that hit, miss or are wrong."""
     side = b.to_move
     strikers = [c for c in members(state, side) if c.uid not in b.acted][:2]
     targets = list(legal_targets(state, side)[0][:2])
-    hits, misses, wrong = [], [], []
+    hits: list[Event] = []
+    misses: list[Event] = []
+    wrong: list[Event] = []
     for me in strikers:
         for foe in targets:
             for magic in (False, True):
@@ -342,10 +351,12 @@ def _strikes(state, b):
     return tuple(hits), tuple(misses), tuple(wrong)
 
 
-def _rolls(striker, target, magic, k, need):
+def _rolls(
+    striker: int, target: int, magic: bool, k: int, need: int
+) -> tuple[list[Strike], list[Strike], list[Strike]]:
     """Strikes of k dice needing `need`: faces that hit, faces that miss, faces that cannot be."""
 
-    def strike(faces, total=False, rolled=False):
+    def strike(faces: tuple[int, ...], total: bool = False, rolled: bool = False) -> Strike:
         return Strike(striker, target, magic, faces, total, rolled)
 
     if k == 0:  # an attack of 0 rolls nothing
@@ -362,7 +373,7 @@ def _rolls(striker, target, magic, k, need):
     return hits, misses, [strike((6,) * (k + 1)), strike((7,) * k), strike((6 * k + 1,), True)]
 
 
-def _faces(k, total):
+def _faces(k: int, total: int) -> tuple[int, ...]:
     """k faces of a six-sided die summing to `total` (k <= total <= 6k)."""
     faces, left = [], total
     for i in range(k, 0, -1):
@@ -381,16 +392,16 @@ PHASES = {"deal", "draw", "faction", "action", "battle", "hand-check", "over"}
 # seen (a refusal stays, an undo goes back, a redo returns to where the sequence has been); so a
 # state not seen before in the sequence came from the last one by exactly one event, and the
 # laws that need the state before (nothing once on the table leaves it) can be checked too.
-_seen: set = set()
-_last: list = []
+_seen: set[State] = set()
+_last: list[State] = []
 
 
-def invariants(game, state):
+def invariants(game: Game[State], state: State) -> None:
     _one_event_laws(game, state)
     _state_laws(game, state)
 
 
-def _one_event_laws(game, state):
+def _one_event_laws(game: Game[State], state: State) -> None:
     options = {"variant_1d6": state.variant_1d6, "light_spares_neutral": state.light_spares_neutral}
     if state.phase == "deal" and state == game.setup(tuple(s.name for s in state.players), options):
         _seen.clear()  # a new sequence (or back at its start, where every path begins anyway)
@@ -412,7 +423,7 @@ def _one_event_laws(game, state):
     _last[:] = [state]
 
 
-def _state_laws(game, state):
+def _state_laws(game: Game[State], state: State) -> None:
     n = len(state.players)
     assert 2 <= n <= 8 and 0 <= state.active < n and 0 <= state.first < n
     assert state.phase in PHASES, state.phase
@@ -501,11 +512,11 @@ def _state_laws(game, state):
         names = [s.name for s in state.players]
         assert set(result.winners) <= set(names)
         totals = {f: sum(len(s.gems) for s in state.players if s.faction == f) for f in ("light", "dark")}
-        sides = {state.players[names.index(w)].faction for w in result.winners}
+        won = {state.players[names.index(w)].faction for w in result.winners}
         if totals["light"] == totals["dark"]:
             assert result.winners == (), "a Light–Dark tie on gems is a draw"
         else:
-            side = max(totals, key=totals.get)
-            assert result.winners and sides == {side}, "the side with more gems wins"
+            side = max(totals, key=lambda f: totals[f])
+            assert result.winners and won == {side}, "the side with more gems wins"
             best = max(len(s.gems) for s in state.players if s.faction == side)
             assert all(len(state.players[names.index(w)].gems) == best for w in result.winners)

@@ -4,14 +4,20 @@ and the boss; plays that match the top card mixed with ones that do not."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from hypothesis import strategies as st
 
+from companion.core import Event, Game
 from companion.games.skd import events as ev
 from companion.games.skd.cards import parse_play
 from companion.games.skd.specs import parse_character, parse_enemy
 from companion.games.skd.stages import drafter
-from companion.games.skd.state import ENEMY_CARDS, LV_TOKENS, PER_ELEMENT
+from companion.games.skd.state import ENEMY_CARDS, LV_TOKENS, PER_ELEMENT, SkdState
+
+# A likely step as a hashable key: ("just", event), ("sampled", events) or ("matching", cards).
+Step = tuple[str, Any]
+Cards = tuple[tuple[Any, ...], ...]  # a play's cards as `ev.Play` takes them
 
 CHARACTERS = [
     parse_character(t)
@@ -76,7 +82,7 @@ EFFECTS = [
 AREAS = st.sampled_from(["deck", "pile", "discard", "hand", "nowhere"])
 
 
-def options():
+def options() -> st.SearchStrategy[dict[str, Any]]:
     return st.sampled_from(
         [
             {},
@@ -88,19 +94,19 @@ def options():
     )
 
 
-def events(state):
+def events(state: SkdState) -> st.SearchStrategy[Event]:
     return _mixed(_next(state), state.stage, len(state.seats), _matching(state))
 
 
 @cache
-def _mixed(step, stage, seats, cards):
+def _mixed(step: Step, stage: str, seats: int, cards: Cards) -> st.SearchStrategy[Event]:
     # Built once per likely step, stage, table size and play that matches: building strategies
     # costs more than drawing. The likely step is built twice, two objects (one_of drops a
     # repeated object), so it weighs double.
     return st.one_of(_strategy(step), _strategy(step), _events(stage, seats), _matching_strategy(cards))
 
 
-def _strategy(step):
+def _strategy(step: Step) -> st.SearchStrategy[Event]:
     kind, value = step
     if kind == "just":
         return st.just(value)
@@ -109,7 +115,7 @@ def _strategy(step):
     return _matching_strategy(value)
 
 
-def _next(state):
+def _next(state: SkdState) -> Step:
     """The step a table would most likely take now, so short sequences get deep: what
     `_strategy` builds, as a key."""
     if state.stage == "draft":
@@ -135,7 +141,7 @@ def _next(state):
     return ("just", ev.EndTurn())
 
 
-def _matching(state):
+def _matching(state: SkdState) -> Cards:
     """A play that matches the top card (or anything on an empty pile), with or without reveals:
     its cards, the key `_matching_strategy` builds from."""
     top = state.top
@@ -148,12 +154,12 @@ def _matching(state):
     )
 
 
-def _matching_strategy(cards):
+def _matching_strategy(cards: Cards) -> st.SearchStrategy[Event]:
     return st.builds(ev.Play, st.just(cards), st.lists(st.sampled_from(ENEMIES), max_size=2).map(tuple))
 
 
 @cache
-def _events(stage, seats):
+def _events(stage: str, seats: int) -> st.SearchStrategy[Event]:
     # Built once per stage and table size: building strategies costs more than drawing.
     anything = st.sampled_from([ev.Draw(), ev.EnemyPhase(), ev.EndTurn(), ev.DraftPass(), ev.BossDeal()])
     if stage == "draft":
@@ -203,7 +209,7 @@ def _events(stage, seats):
     )
 
 
-def invariants(game, state):
+def invariants(game: Game[SkdState], state: SkdState) -> None:
     assert state.cards_counted() == state.total, "deck + pile + discard + hands = the circuit deck"
     assert min(state.deck, state.pile, state.discard, *(s.hand for s in state.seats)) >= 0
     assert all(s.mana >= 0 for s in state.seats)

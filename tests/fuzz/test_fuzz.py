@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from companion.games import all_games
+from companion.store.repo import Repository
 from tests.fuzz.machine import machine_for
 
 settings.register_profile(
@@ -24,7 +25,7 @@ PLUGGED = [g.id for g in all_games() if os.path.exists(os.path.join(os.path.dirn
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", PLUGGED)
-def test_random_play_keeps_every_law(game_id):
+def test_random_play_keeps_every_law(game_id: str) -> None:
     machine = machine_for(game_id)
     deep = settings.get_profile("deep") if settings._current_profile == "deep" else None
     machine.TestCase.settings = deep or settings(
@@ -36,12 +37,12 @@ def test_random_play_keeps_every_law(game_id):
     machine.TestCase().runTest()
 
 
-def test_every_registered_game_is_fuzzed():
+def test_every_registered_game_is_fuzzed() -> None:
     assert [g.id for g in all_games()] == PLUGGED, "each game needs tests/fuzz/<id>_actions.py"
 
 
 @pytest.mark.parametrize("game_id", PLUGGED)
-def test_random_play_reloads_from_the_database(game_id, repo):
+def test_random_play_reloads_from_the_database(game_id: str, repo: Repository) -> None:
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
         max_examples=25,

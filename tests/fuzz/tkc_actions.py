@@ -7,9 +7,11 @@ crowns and the final round's edge) and arbitrary ones keep the refusals honest.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from hypothesis import strategies as st
 
+from companion.core import Event, Game
 from companion.games.tkc import cards
 from companion.games.tkc.events import (
     Attack,
@@ -21,21 +23,22 @@ from companion.games.tkc.events import (
     NextTurn,
     StartDraw,
 )
+from companion.games.tkc.state import TkcState
 
 CARDS = st.lists(st.sampled_from((*cards.DEFAULT_COLOURS, cards.EXCALIBUR)), max_size=6).map(tuple)
 
 
-def options():
+def options() -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"open_scoring": st.booleans(), "poke_unblockable": st.booleans()})
 
 
-def events(state):
+def events(state: TkcState) -> st.SearchStrategy[Event]:
     step = "play" if state.step in ("relic", "act", "done") else state.step
     return _events(step, state.n, state.active, len(state.contenders))
 
 
 @cache
-def _events(step, n, active, contenders):
+def _events(step: str, n: int, active: int, contenders: int) -> st.SearchStrategy[Event]:
     """Strategies are built once per kind of state: building them each step is slow."""
     seat = st.integers(-1, n)
     anything = st.one_of(
@@ -54,6 +57,7 @@ def _events(step, n, active, contenders):
         st.builds(NextTurn, st.booleans()),
         st.builds(CountPile, seat, st.lists(st.integers(-1, 14), max_size=7).map(tuple)),
     )
+    likely: st.SearchStrategy[Event]
     if step == "start":
         likely = st.builds(
             StartDraw,
@@ -83,7 +87,7 @@ def _events(step, n, active, contenders):
     return st.one_of(likely, likely, anything)
 
 
-def invariants(game, state):
+def invariants(game: Game[TkcState], state: TkcState) -> None:
     assert 0 <= state.active < state.n
     if not state.hands:
         return

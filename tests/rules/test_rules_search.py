@@ -230,3 +230,17 @@ def test_glossary_reads_english_beside_the_original() -> None:
     assert set(terms["黑暗地牢"]) == {"dark", "dungeon"}
     assert set(english_for("地牢", terms)) == {"dungeon", "dark"}
     assert english_for("劍", terms) == ()
+
+
+def test_the_tuning_is_one_frozen_value() -> None:
+    """Every weight and threshold is one frozen Tuning, given to the index whole."""
+    from dataclasses import FrozenInstanceError, replace
+
+    from rulesdb.texts import load
+    from rulesdb.tuning import TUNING
+
+    with pytest.raises(FrozenInstanceError):
+        TUNING.covered = 0.5  # type: ignore[misc]
+    texts = load(FIXTURES)
+    assert RulesIndex(texts).ask("dungeon", limit=1).covered
+    assert not RulesIndex(texts, replace(TUNING, covered=1.01)).ask("dungeon", limit=1).covered

@@ -11,6 +11,7 @@ of whose first three answers, is an expected section; an honest miss is an uncov
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 FROZEN = Path(__file__).with_name("frozen.toml")
+_CJK = re.compile("[\u3400-\u9fff]")
+_LATIN = re.compile("[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,14 @@ class Score:
     top3: int
     uncovered: int
     honest: int
-    misses: tuple[str, ...] = field(repr=False)  # never shown by a failing test: the set stays unread
+    chinese: int = 0  # covered questions written in Chinese only (no Latin letter)
+    chinese_top3: int = 0
+    flagged: int = 0  # covered questions answered "No rule covers this"
+    misses: tuple[str, ...] = field(default=(), repr=False)  # never shown by a failing test: the set stays unread
 
 
 def score(index: object, path: Path = FROZEN) -> Score:
-    top1 = top3 = honest = 0
+    top1 = top3 = honest = chinese = chinese_top3 = flagged = 0
     misses = []
     asked = questions(path)
     for q in asked:
@@ -63,10 +69,14 @@ def score(index: object, path: Path = FROZEN) -> Score:
         three = covered and any(i in q.expect for i in ids)
         top1 += first
         top3 += three
+        flagged += not covered
+        if _CJK.search(q.ask) and not _LATIN.search(q.ask):
+            chinese += 1
+            chinese_top3 += three
         if not first:
             misses.append(f"[{q.kind}] {q.game}: {q.ask!r} expected {list(q.expect)}, got {ids} covered={covered}")
     n_covered = sum(1 for q in asked if q.expect)
-    return Score(n_covered, top1, top3, len(asked) - n_covered, honest, tuple(misses))
+    return Score(n_covered, top1, top3, len(asked) - n_covered, honest, chinese, chinese_top3, flagged, tuple(misses))
 
 
 def main() -> None:
@@ -78,7 +88,9 @@ def main() -> None:
     print(
         f"top-1 {result.top1}/{result.covered} ({result.top1 / result.covered:.1%}), "
         f"top-3 {result.top3}/{result.covered} ({result.top3 / result.covered:.1%}), "
-        f"no rule covers this {result.honest}/{result.uncovered}"
+        f"no rule covers this {result.honest}/{result.uncovered}, "
+        f"Chinese-only top-3 {result.chinese_top3}/{result.chinese}, "
+        f"covered called uncovered {result.flagged}/{result.covered}"
     )
     if "--misses" in sys.argv:
         print("\n".join(result.misses))

@@ -165,3 +165,31 @@ async def test_keys_typed_in_a_burst_edit_the_line_in_the_order_typed(make_app):
         for _ in range(3):  # every key handled, and every search
             await pilot.pause(0.3)
         assert line.value == "can we trade maa" and line.cursor_position == len("can we trade ma"), line.value
+
+
+async def test_at_80x24_the_answer_shows_first_at_the_top_and_see_also_never_covers_it(make_app):
+    """Issue 40, bug 7: each new question opens its section at the top, with the sentence that
+    answers shown first; "see also" scrolls under the section; the box suggests this game's words."""
+    from textual.containers import VerticalScroll
+
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="mm5"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.press(*"do holy knights ever go to the discard pile", "enter")
+        await pilot.pause(0.3)
+        page = rules.query_one("#page", VerticalScroll)
+        shown = rules.query_one("#section", Markdown).source
+        assert shown.startswith("> **") and "discard pile" in shown.splitlines()[0]
+        page.scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.press("ctrl+f", "ctrl+a", "backspace", *"thief", "enter")
+        await pilot.pause(0.3)
+        assert page.scroll_y == 0, "a new question opens at the top"
+        see = rules.query_one("#see", OptionList)
+        assert see.parent is page, "see also scrolls with the section, under it"
+        words = rules.query_one("#query").suggester.words
+        assert "knight" in words and "excalibur" not in words and "mana" not in words

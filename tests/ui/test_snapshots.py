@@ -89,3 +89,20 @@ def test_mid_game(snap_compare, make_app, db_path, game, size):
         await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_rules_answer(snap_compare, make_app, size):
+    """The rules screen answering a question: each hit's answering sentence in the list, the
+    section opened at its top with that sentence first, see also under it (issue 40)."""
+    from screens.rules_screen import RulesScreen
+
+    async def before(pilot):
+        await store_ready(pilot)
+        pilot.app.push_screen(RulesScreen(game="tkc"))
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "index", None))
+        await pilot.press(*"how many shields block a power chop", "enter")
+        await wait_for(pilot, lambda: pilot.app.screen.section_id)
+        await settled(pilot)
+
+    assert snap_compare(make_app(), run_before=before, terminal_size=size)

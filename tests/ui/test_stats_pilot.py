@@ -53,10 +53,12 @@ async def test_the_stats_screen_reads_at_80x24_and_renames_in_one_place(make_app
             "Plays",
             "Wins",
             "Win %",
+            "Streak",
+            "h",
             "Avg",
             "Best",
             "Time",
-            "Last played",
+            "Last",
         ]
         for wid in ("#choice", "#wins", "#rate", "#table"):
             assert whole_on_screen(screen.query_one(wid), SIZE), wid
@@ -65,8 +67,11 @@ async def test_the_stats_screen_reads_at_80x24_and_renames_in_one_place(make_app
         assert first[0] == "Bob" and first[1:4] == FIRST_ROW, first
         assert "Every game: 12 play(s)" in str(screen.query_one("#choice", Static).render())
 
-        await pilot.press("g")  # the first game with plays: free play, and its figures
-        assert "Free play" in str(screen.query_one("#choice", Static).render())
+        await pilot.press("g")  # the most played game first, and its figures
+        assert "The King Commands: 4 play(s)" in str(screen.query_one("#choice", Static).render())
+        assert "by player count: 2 players 1, 3 players 1, 4 players 2" in str(screen.query_one("#figures").render())
+        while "Every game" not in str(screen.query_one("#choice", Static).render()):
+            await pilot.press("g")  # round to every game again
 
         before = cells(table)[0][1:4]
         await pilot.press("r")
@@ -80,7 +85,7 @@ async def test_the_stats_screen_reads_at_80x24_and_renames_in_one_place(make_app
         await pilot.press("h")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
         await pilot.press(*"annika, Cleo", "enter")
-        await wait_for(pilot, lambda: "Annika v Cleo: 2 together" in str(screen.query_one("#figures").render()))
+        await wait_for(pilot, lambda: "Annika v Cleo: 6 together" in str(screen.query_one("#figures").render()))
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "HomeScreen")
     repo = Repository.open(played_db)
@@ -130,7 +135,7 @@ def test_local_time_is_labelled_with_the_zone(tokyo):
 def test_the_stats_screen_snapshot(snap_compare, make_app, played_db):
     async def before(pilot):
         await open_stats(pilot)
-        await pilot.press("g", "g", "g", "g")  # The King Commands: four plays, each player's own figures
+        await pilot.press("g")  # The King Commands (the most played): its figures, the first player's card
         await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
@@ -184,3 +189,58 @@ async def test_the_other_ann_is_set_apart_in_one_session(make_app, db_path):
         await wait_for(pilot, lambda: table.row_count == 4)
         rows = {r[0]: r[1:3] for r in cells(table)}
         assert rows["Ann"] == ["1", "1"] and rows["Ann K."] == ["1", "1"], "the second Ann is another person"
+
+
+async def test_the_figures_under_the_table_scroll_by_keyboard_with_a_more_line(make_app, played_db):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        screen = app.screen
+        more = screen.query_one("#more", Static)
+        figures = str(screen.query_one("#figures").render())
+        assert "Bob: 8 play(s), 4 win(s) (50%), streak 1 (longest 3)" in figures and "v Cleo: 6 together" in figures
+        assert "▼ more below" in str(more.render()), "the card runs past its lines: said, not cut"
+        for wid in ("#details", "#more", "#table", "#wins", "#rate"):
+            assert whole_on_screen(screen.query_one(wid), SIZE), wid
+        for _ in range(10):
+            await pilot.press("shift+down")
+        await wait_for(pilot, lambda: "more" not in str(more.render()))
+        details = screen.query_one("#details")
+        assert details.scroll_y == details.max_scroll_y > 0
+        await pilot.press("p")  # the right plot: plays per month, a game's first play marked
+        await pilot.pause()
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "Plays per month" in shot and "25-11*" in shot, "a month with a game's first play is marked"
+
+
+async def test_i_makes_the_highlighted_player_me_and_the_file_remembers(make_app, played_db):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        await pilot.press("down", "i")  # Ann K., the second row
+        await wait_for(pilot, lambda: "me: Ann K." in str(app.screen.query_one("#choice", Static).render()))
+    repo = Repository.open(played_db)
+    assert {p.id: p.name for p in players.list_players(repo)}[players.me(repo)] == "Ann K."
+    repo.close()
+
+
+async def test_a_long_table_of_players_says_more_and_scrolls_by_keyboard(make_app, db_path):
+    from companion.games import get_game
+    from companion.games.free import Finish
+    from tests.conftest import fixed_clock
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    free = get_game("free")
+    people = tuple(f"Player {n}" for n in range(1, 13))
+    loaded = repo.create(free, "Big table", people, {"counters": "score"})
+    repo.record(loaded.info.id, loaded.timeline, loaded.timeline.record(Finish()))
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(pilot)
+        more = app.screen.query_one("#more", Static)
+        await wait_for(pilot, lambda: "more players" in str(more.render()))
+        for _ in range(12):
+            await pilot.press("down")
+        await wait_for(pilot, lambda: "more players" not in str(more.render()))
+        assert cells(app.screen.query_one(DataTable))[app.screen.query_one(DataTable).cursor_row][0] == "Player 9"

@@ -79,7 +79,9 @@ async def test_a_player_of_an_unfinished_session_can_be_renamed_there(make_app, 
         assert rows(screen)["Bbo"] == ["0", "0"], "known, no finished play yet"
         assert "Zed" not in rows(screen), "no session names him"
         bbo = next(r for r in cells(screen.query_one(DataTable)) if r[0] == "Bbo")
-        assert bbo[3:] == ["–", "–", "–", "0 min", "–"], "no rate, score or date without a finished play"
+        assert bbo[3:] == ["–", "–", "–", "–", "–", "0 min", "–"], (
+            "no rate, streak, score or date without a finished play"
+        )
         await highlight(pilot, "Bbo")
         await answer(pilot, "r", "Dan")
         await wait_for(pilot, lambda: "Dan" in rows(screen))

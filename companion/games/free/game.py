@@ -48,6 +48,13 @@ class FreePlay(GameBase[FreeState]):
     screen = "screens.free_screen:FreeScreen"
     options = (
         Option(
+            "played",
+            "Game played",
+            "",
+            "text",
+            help="its name, for the statistics and BG Stats; blank: the title without its date",
+        ),
+        Option(
             "counters",
             "Counters per player",
             "score=0",

@@ -1,0 +1,43 @@
+"""English lemmas of a question's words: the dictionary forms a crude stem does not reach.
+
+lemminflect (MIT) gives every part of speech's lemmas from its tables, with no model: "thieves"
+is "thief" (and the verb "thieve"), "knives" "knife", "fought" "fight". Read when the index is
+built, not at import.
+"""
+
+from __future__ import annotations
+
+from rulesdb.coverage import QUESTION_VERBS, word_key
+from rulesdb.query import STOPWORDS, recall
+
+
+def lemmas(word: str) -> tuple[str, ...]:
+    """The word's dictionary forms that a crude stem would not reach: "thieves" is "thief",
+    "knives" "knife", "fought" "fight" (lemminflect's lemmas of every part of speech, less
+    those that share the word's own stem)."""
+    return recall(_LEMMAS, word, _lemmas, word)
+
+
+_LEMMAS: dict[str, tuple[str, ...]] = {}
+
+
+def _lemmas(word: str) -> tuple[str, ...]:
+    if not word.isascii() or not word.isalpha() or len(word) < 3:
+        return ()
+    from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
+
+    found = (lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
+    # Not a verb a question is built on ("goes" is "go"), nor a stop word: they say nothing of
+    # what it asks, and would match the asks and unanswered questions built on them.
+    return tuple(
+        dict.fromkeys(
+            lemma
+            for lemma in found
+            if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
+        )
+    )
+
+
+def load_lemmas() -> None:
+    """Load lemminflect's tables now, so that the first question does not wait for them."""
+    lemmas("thieves")

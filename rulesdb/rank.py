@@ -1,0 +1,259 @@
+"""Ranking: the tables' bm25 scores summed into each section's best passage, and whether the
+best passages answer the question at all.
+
+A section scores its title and tags (weighing most), its text, its original, and its best
+matching ask; its best row (a passage, or one of its sentences) adds its own score, and is what
+the hit shows. A question that quotes a seed line puts the sections whose original holds it
+first; a ruling comes just above the paragraph it settles when it answers as well (``raise_rulings``).
+
+Answerability is its own step (``answered``): a passage must hold enough of the question's key
+words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
+weighs most of them, must be in one of the best passages, else "No rule covers this"; a
+question nearer a game's unanswered questions than any section's ask is not covered either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+
+from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
+from rulesdb.coverage import Group, word_key
+from rulesdb.query import LIMIT_WORDS, normalise
+from rulesdb.tuning import Tuning
+from rulesdb.understand import Question
+
+OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
+# A limit stated: "at most", "maximum", "no more than", "up to", "only".
+LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
+
+
+@dataclass
+class Scores:
+    sections: dict[int, float] = field(default_factory=dict)  # section rowid -> title, tags, original, asks
+    originals: dict[int, float] = field(default_factory=dict)  # the part of those from the original
+    asked: dict[int, float] = field(default_factory=dict)  # section rowid -> its best-matching ask's score
+    gap: float = 0.0  # the best-matching question no section answers: its score
+    found: dict[int, float] = field(default_factory=dict)  # body row -> its bm25 rank (negative)
+
+
+class Ranker:
+    def __init__(self, built: Built, tuning: Tuning) -> None:
+        self.built = built
+        self.tuning = tuning
+        t = tuning
+        weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}", "original": f"{t.original}"}
+        # ?1 the expression, ?2 and ?3 the game's first and last rowid.
+        self.searches = {
+            table: f"SELECT rowid, bm25({table}, {w}) FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
+            for table, w in weights.items()
+        }
+        self.searches["section"] = self.searches["cjk"] = self.searches["body"].replace("body", "section")
+        # Each section's best-matching ask (rows grouped by slot).
+        self.best_asks = (
+            f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS slot, -bm25(asks) AS score FROM asks "
+            "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT slot, max(score) FROM matched GROUP BY slot"
+        )
+        # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
+        # the unary + keeps the list from becoming one FTS5 query per row.
+        self.snippet_sql = {
+            table: f"SELECT rowid, snippet({table}, 0, '{OPEN}', '{CLOSE}', '…', {tokens}) "
+            f"FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3 "
+            "AND +rowid IN (SELECT value FROM json_each(?4))"
+            for table, tokens in (("body", t.snippet_tokens), ("original", t.original_snippet_tokens))
+        }
+
+    def scores(self, question: Question, game: str | None) -> Scores:
+        """Every table's matches for the question, weighed (the caller holds the index's lock)."""
+        built, scores = self.built, Scores()
+        bounds = {"body": built.passage_ids.get(game, (0, -1)), "asks": built.ask_ids.get(game, (0, -1))}
+        for table, expression in question.expressions.items():
+            if not expression:
+                continue
+            if table == "asks":
+                for slot, score in built.db.execute(self.best_asks, (expression, *bounds["asks"])):
+                    if built.slots[slot] == GAP:
+                        scores.gap = max(scores.gap, score)
+                    else:
+                        scores.asked[built.slots[slot]] = score
+                continue
+            weight = question.weights[table]
+            span = bounds.get(table, built.rowids.get(game, (0, -1)))
+            rows: Iterable[tuple[int, float]] = built.db.execute(self.searches[table], (expression, *span))
+            if table == "body":  # a row is found once
+                scores.found = dict(rows)  # weighed in best_rows, in its one pass over them
+                continue
+            if table == "cjk":  # a section with an original: its original speaks for it
+                rows = [(rowid, rank) for rowid, rank in rows if not built.has_original[rowid]]
+            sections, originals = scores.sections, scores.originals
+            for rowid, rank in rows:
+                sections[rowid] = sections.get(rowid, 0.0) - rank * weight
+                if table == "original":
+                    originals[rowid] = -rank * weight
+        return scores
+
+    def rank(self, question: Question, query: str, game: str | None) -> tuple[list[tuple[float, int]], bool]:
+        """The sections' best rows, best first (as negative score and row), and whether the
+        question is answered."""
+        scores = self.scores(question, game)
+        asked = question.asked
+        terms = len(asked.words) + sum(len(run) for run in asked.cjk_runs) / 2
+        ask_weight = self.tuning.ask_weight * min(1.0, terms / self.tuning.ask_terms)
+        for owner, score in scores.asked.items():
+            scores.sections[owner] = scores.sections.get(owner, 0.0) + score * ask_weight
+        self.raise_quoted(query, scores.sections, *self.built.rowids.get(game, (0, -1)))
+        body = question.weights["body"]
+        best = self.best_rows(scores.found, scores.sections, question.parsed.number, body)
+        coverage = self.built.coverage[game]
+        # A ruling has no original: it is held to the question's English key words only.
+        english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
+        held: dict[int, float] = {}
+
+        def holds(row: int) -> float:  # read once a row: a ruling is checked against each paragraph
+            if row not in held:
+                held[row] = coverage.held(english, row)
+            return held[row]
+
+        self.raise_rulings(best, scores.originals, holds)
+        ranked = sorted((-score, row) for score, row in best.values())
+        return ranked, self.answered(question, ranked, scores, game)
+
+    def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
+        """Whether the best rows answer: they hold enough of the question's key words and its
+        focus, or an ask is far nearer it than any unanswered question; never when a limit asked
+        for is stated by none of them, nor when an unanswered question is nearer than every ask."""
+        t, built = self.tuning, self.built
+        coverage = built.coverage[game]
+        keys = coverage.groups(question.asked, question.parsed, question.alternatives)
+        candidates = [row for _, row in ranked[: t.candidates]]
+        owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
+        asks = (k for s in owners for k in built.ask_keys[s])
+        answered = not keys or (
+            self.focused(keys, candidates, game) and coverage.covers(keys, candidates, t.covered, asks)
+        )
+        best_ask = max(scores.asked.values(), default=0.0)
+        if not answered and best_ask > t.asked_margin * scores.gap:
+            answered = True
+        answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
+        return not (scores.gap and scores.gap > t.gap_margin * best_ask) and answered
+
+    def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
+        """Whether a candidate (or its section's asks) holds the question's focus: its rarest
+        key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``."""
+        t = self.tuning
+        if len(keys) < t.focus_keys:
+            return True
+        focus = max(keys, key=lambda group: group[0])
+        if focus[0] < t.focus_share * sum(weight for weight, _ in keys):
+            return True
+        coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
+        return any(coverage.holds(focus, row, ask_keys[rows.owner[row]]) for row in candidates)
+
+    def states_limit(self, question: Question, keys: list[Group], candidates: list[int], game: str | None) -> bool:
+        """Whether a question that asks for a limit ("is there a maximum hand size") has a
+        candidate that states one of the thing asked: a passage holding both a limit word and
+        the question's rarest other key word (a starting hand's size is no hand limit)."""
+        limits = [word for word in question.asked.words if word in LIMIT_WORDS]
+        others = [group for group in keys if not any(phrase <= LIMIT_KEYS for phrase in group[1])]
+        if not limits or not others:
+            return True
+        focus = max(others, key=lambda group: group[0])
+        limit = (1.0, tuple(frozenset((key,)) for key in LIMIT_KEYS))
+        coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
+        asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
+        in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
+        return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+
+    def best_rows(
+        self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float
+    ) -> dict[int, tuple[float, int]]:
+        """Each matching section's best row and its score: the row's own score (``found``: its
+        bm25 rank, times ``weight`` and the row's own weight) plus its section's title, tags,
+        original and ask (a section found only by those shows its first passage). A number
+        question favours the rows that state a number. A passage is shown by its best sentence
+        found, when one of its sentences was. One pass over the rows: they are many."""
+        best: dict[int, tuple[float, int]] = {}
+        shown: dict[int, tuple[float, int]] = {}  # passage -> its best sentence's score, row
+        rows, boost = self.built.rows, self.tuning.number_boost if number else 1.0
+        owner, parent, numbered, weights = rows.owner, rows.parent, rows.numbered, rows.weight
+        for row, rank in found.items():
+            score = -rank * weight * weights[row]
+            section = owner[row]
+            total = score + sections.get(section, 0.0)
+            if numbered[row]:
+                total *= boost
+            if total > best.get(section, (0.0, 0))[0]:
+                best[section] = (total, row)
+            if parent[row] != row and score > shown.get(parent[row], (0.0, 0))[0]:
+                shown[parent[row]] = (score, row)
+        for section, score in sections.items():
+            if section not in best:
+                best[section] = (score, rows.first[section])
+        return {section: (total, shown[row][1] if row in shown else row) for section, (total, row) in best.items()}
+
+    def raise_quoted(self, query: str, sections: dict[int, float], first: int, last: int) -> None:
+        """A question that quotes a seed line (``quote`` CJK characters or more, punctuation
+        aside; in Traditional Chinese) puts the sections whose original holds it above every other."""
+        quoted = NOT_WORD.sub("", normalise(query))
+        if sum(len(run) for run in CJK_RUN.findall(quoted)) < self.tuning.quote:
+            return
+        top = max(sections.values(), default=0.0)
+        for rowid in range(first, last + 1):
+            if quoted in self.built.verbatim[rowid]:
+                sections[rowid] = sections.get(rowid, 0.0) + top
+
+    def raise_rulings(
+        self, best: dict[int, tuple[float, int]], originals: dict[int, float], held: Callable[[int], float]
+    ) -> None:
+        """A ruling that answers the question ranks just above the paragraph it settles.
+
+        It answers a paragraph it settles (a source in its ``see``) that scores more when it
+        scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
+        settles many: ``ruling_breadth``), leaving out what the paragraph owes to its original
+        (a ruling has none), and when its row holds ``ruling_focus`` of the question's key words
+        the paragraph's holds (``held``): a ruling that misses the focus stays where it scores.
+        Of several rulings of one paragraph, the best is raised.
+        """
+        t, settles = self.tuning, self.built.settles
+        raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
+        for rowid in settles.keys() & best.keys():
+            score, row = best[rowid]
+            settled = settles[rowid]
+            reach = t.ruling_reach + t.ruling_breadth * max(0, len(settled) - 2)
+            near = sorted(
+                ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
+                reverse=True,
+            )
+            # The best paragraph it answers (the key words checked last: they cost most).
+            paragraph = next(
+                (
+                    s
+                    for total, s in near
+                    if score >= reach * (total - originals.get(s, 0.0))
+                    and held(row) >= t.ruling_focus * held(best[s][1])
+                ),
+                None,
+            )
+            if paragraph is not None and score > raised.get(paragraph, (0.0, 0))[0]:
+                raised[paragraph] = (score, rowid)
+        for paragraph, (score, rowid) in raised.items():
+            best[rowid] = (best[paragraph][0] + score * 1e-6, best[rowid][1])  # raised rulings keep their order
+
+    def snippets(self, rows: list[int], marks: str, original: str) -> dict[int, str]:
+        """FTS5's snippet of each row (``marks`` marks its words), or of its section's original
+        where it has no hit."""
+        found: dict[int, str] = {}
+        if rows and marks:
+            found.update(self._snippet_rows("body", marks, rows))
+        wanted = {self.built.rows.owner[row]: row for row in rows if row not in found}
+        if wanted and original:
+            for section, snippet in self._snippet_rows("original", original, list(wanted)):
+                found[wanted[section]] = snippet
+        return found
+
+    def _snippet_rows(self, table: str, expression: str, rowids: list[int]) -> list[tuple[int, str]]:
+        rows = self.built.db.execute(
+            self.snippet_sql[table], (expression, min(rowids), max(rowids), json.dumps(rowids))
+        )
+        return [(rowid, snippet) for rowid, snippet in rows if OPEN in snippet]

@@ -1,0 +1,182 @@
+"""Understanding a question: what the player typed, as the words the texts use for it.
+
+A question is parsed (``rulesdb.query``), its Chinese cut at the games' terms
+(``rulesdb.segment``), its mistyped stop words dropped, its words given
+their lemmas ("thieves" is "thief"), the game's synonyms over the shared ones, and spelling
+corrections; its CJK pieces their synonyms and the glossary's English. The result is the FTS5
+expression of each table and the weight each table's score carries.
+
+A word is matched both exactly and as a prefix ("excal" finds Excalibur), and each pair of
+neighbouring words that the texts hold side by side is added as a phrase, so "crystal ball"
+outranks a crystal here and a ball there. The glossary's English for a question typed in CJK
+weighs as much of it as its terms cover: in a sentence, the original and the glosses decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from rulesdb.build import Built, cjk_tokens
+from rulesdb.coverage import word_key
+from rulesdb.glossary import covered_length, english_for, glossary
+from rulesdb.lemmas import lemmas
+from rulesdb.query import (
+    CJK_STOPWORDS,
+    MAX_WORDS,
+    Query,
+    Synonyms,
+    expand,
+    expand_cjk,
+    parse_query,
+    recall,
+    synonym_keys,
+)
+from rulesdb.segment import Segmenter
+from rulesdb.spelling import Speller, english_words
+from rulesdb.texts import Texts
+from rulesdb.tuning import Tuning
+
+Together = Callable[[str, str], bool]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as the search reads it."""
+
+    asked: Query  # as typed, less its slips
+    understood: Query  # with synonyms, lemmas and spelling
+    parsed: Query  # and the glossary's English of its CJK
+    alternatives: dict[str, tuple[str, ...]]  # each typed word's stand-ins in the texts
+    together: Together  # whether two of its words are a phrase worth searching
+    expressions: dict[str, str]  # each table's FTS5 expression
+    weights: dict[str, float]  # each table's score's weight
+
+
+def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] = frozenset()) -> Together:
+    """Whether two words (or phrases: their last and first word) are a pair of these, and
+    not a word beside its own synonym (``kin``: "lose loss" is one word, not two)."""
+    return lambda first, second: (
+        (word_key(first.split()[-1]), word_key(second.split()[0])) in pairs and frozenset((first, second)) not in kin
+    )
+
+
+class Reader:
+    """Reads questions for one index: its synonyms, speller and glossary, and what its
+    tables hold. What a word or CJK piece stands for never changes: each is read once."""
+
+    def __init__(self, texts: Texts, built: Built, tuning: Tuning) -> None:
+        self.built = built
+        self.tuning = tuning
+        self.speller = Speller(built.vocabulary, english_words)
+        self.synonyms = texts.synonyms
+        self.all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
+        self.glossary = glossary(texts.sections)
+        cjk_words = (
+            word for table in texts.synonyms.values() for key, words in table.items() for word in (key, *words)
+        )
+        self.segmenter = Segmenter([*self.glossary, *cjk_words, *CJK_STOPWORDS])
+        self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
+        self._glossed: dict[str, tuple[tuple[str, ...], int]] = {}  # CJK piece -> gloss
+        self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
+
+    def read(self, query: str, game: str | None) -> Question:
+        """The question (its Chinese already Traditional) as the tables are searched."""
+        parsed = parse_query(query, converted=True)
+        parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
+        asked = self.without_slips(parsed, game)
+        understood = self.understood(asked, game)
+        alternatives = self.group_alternatives(asked, game)
+        kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)
+        glossed = [self.gloss(run) for run in understood.cjk_runs]
+        total = sum(len(run) for run in understood.cjk_runs)
+        english_weight = 1.0 if understood.words or not total else sum(length for _, length in glossed) / total
+        english = tuple(w for words, _ in glossed for w in words)
+        parsed = replace(understood, words=tuple(dict.fromkeys(understood.words + english)))
+        built = self.built
+        joined = together(built.side_by_side[game], kin)
+        words = parsed.words_expression(joined)
+        grams = parsed.cjk_expression(built.common_in_texts, built.cjk_held[game])
+        # A title that begins with a word typed is about it: ^"word" matches there only (not
+        # the glossary's English of a CJK piece).
+        starts = " OR ".join(f'^"{word}"' for word in understood.words if word_key(word) in built.starts[game])
+        expressions = {
+            "head": " OR ".join(filter(None, (words, starts))),
+            "section": words,
+            "body": words,
+            "cjk": grams,
+            "original": grams,
+            "asks": self.asks_expression(understood, game, kin),
+        }
+        weights = {
+            "head": english_weight,
+            "section": english_weight,
+            "body": english_weight * self.tuning.passage_weight,
+            "cjk": 1.0,
+            "original": 1.0,
+        }
+        return Question(asked, understood, parsed, alternatives, joined, expressions, weights)
+
+    def synonyms_of(self, game: str | None) -> Synonyms:
+        """The game's synonym table (every game's, for a search of all games)."""
+        return self.all_synonyms if game is None else self.synonyms.get(game, {})
+
+    def group_alternatives(self, asked: Query, game: str | None) -> dict[str, tuple[str, ...]]:
+        """For each word the player typed, the words that stand for it in the texts."""
+        synonyms = self.synonyms_of(game)
+        typed = set(asked.words)
+        pairs: dict[str, tuple[str, ...]] = {}
+        for first, second, words in synonym_keys(synonyms)[0]:
+            if first in typed and second in typed:
+                pairs[first] = pairs[second] = words
+        alternatives: dict[str, tuple[str, ...]] = {}
+        for word in asked.words:
+            alone = recall(self._alone, (game, word), self.alternatives, word, synonyms)
+            alternatives[word] = tuple(dict.fromkeys((*alone, *pairs.get(word, ()))))
+        return alternatives
+
+    def alternatives(self, word: str, synonyms: Synonyms) -> tuple[str, ...]:
+        """A word's lemmas, its own synonyms in the texts and its spelling correction (or the
+        text word it is with two letters swapped, though it is English: "cots" for cost)."""
+        found, _ = expand((word, *lemmas(word)), synonyms)
+        corrected = self.speller.correct(word) or self.speller.unswapped(word)
+        return (*found, *((corrected,) if corrected else ()))
+
+    def understood(self, parsed: Query, game: str | None) -> Query:
+        """The query with lemmas, the game's synonyms and unknown words spelt as the texts do."""
+        synonyms = self.synonyms_of(game)
+        with_lemmas = tuple(dict.fromkeys(w for word in parsed.words for w in (word, *lemmas(word))))
+        words, found = expand(with_lemmas, synonyms)
+        corrected = [part for word in words for part in ((word,) if word in found else self.speller.spell(word))]
+        runs = recall(self._cjk_synonyms, (game, parsed.cjk_runs), expand_cjk, parsed.cjk_runs, synonyms)
+        # A Chinese word's synonyms in English ("背刺" is "backstab") are words, not CJK runs.
+        english = [word for run in runs if run.isascii() for word in run.split()]
+        cjk = tuple(run for run in runs if not run.isascii())
+        return replace(parsed, words=tuple(dict.fromkeys(corrected + english))[:MAX_WORDS], cjk_runs=cjk)
+
+    def without_slips(self, asked: Query, game: str | None) -> Query:
+        """The question less its mistyped stop words ("teh", "waht"), unless a synonym table
+        knows the word or they are all it has."""
+        synonyms = self.synonyms_of(game)
+        words = tuple(word for word in asked.words if word in synonyms or not self.speller.slip(word))
+        return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
+
+    def asks_expression(self, understood: Query, game: str | None, kin: frozenset[frozenset[str]] = frozenset()) -> str:
+        """The question as the asks are searched: its words as whole words, less those common
+        in the asks unless all are, and its CJK pieces' pairs and less common characters (those
+        the game's asks hold). Not the glossary's English of its CJK: the Chinese asks speak for it."""
+        common = self.built.common_in_asks
+        words = tuple(word for word in understood.words if word not in common) or understood.words
+        held = self.built.cjk_asked[game]
+        cjk = dict.fromkeys(t for run in understood.cjk_runs for t in cjk_tokens(run) if t in held)
+        joined = together(self.built.asked_side_by_side[game], kin)
+        pieces = (
+            Query(words, ()).words_expression(joined, prefixes=False),
+            " OR ".join(f'"{t}"' for t in cjk if len(t) > 1 or t not in common),
+        )
+        return " OR ".join(filter(None, pieces))
+
+    def gloss(self, run: str) -> tuple[tuple[str, ...], int]:
+        """A CJK piece's English words in the glossary, and how many of its characters the
+        glossary's terms cover."""
+        return recall(self._glossed, run, lambda: (english_for(run, self.glossary), covered_length(run, self.glossary)))
