@@ -62,10 +62,8 @@ STAY = "The line is closed; esc again leaves the table."
 
 def open_table(app: App[Any], session_id: int) -> None:
     """Push the screen of the session's game; it loads its log in a worker."""
-    from companion.games import get_game
-
-    info = store(app).info(session_id)
-    module, _, name = get_game(info.game).screen.partition(":")
+    repo = store(app)
+    module, _, name = repo.game_of(repo.info(session_id)).screen.partition(":")  # an unknown game: StoreError
     app.push_screen(getattr(import_module(module), name)(session_id))
 
 

@@ -513,20 +513,24 @@ class Repository:
             self._snapshot_due.add(session_id)
         return Loaded(info, timeline)
 
+    def game_of(self, info: SessionInfo) -> Game[Any]:
+        """The session's game; SessionUnreadable in one sentence if this Companion has no such game."""
+        if info.game not in GAME_IDS:
+            raise SessionUnreadable(
+                f"Session {info.id} is a game this Companion does not know ({rows.cut(info.game)}): "
+                "a newer Companion may open it.",
+                info.id,
+                0,
+            )
+        return get_game(info.game)
+
     def _setup(self, info: SessionInfo) -> tuple[Game[Any], Any]:
         """The session's game and first state; refused in one sentence when its game is not
         one this Companion has, or its players or options do not read or fit (nothing of it
         can then be shown, so no salvage is offered)."""
         sid = info.id
-        if info.game not in GAME_IDS:
-            raise SessionUnreadable(
-                f"Session {sid} is a game this Companion does not know ({rows.cut(info.game)}): "
-                "a newer Companion may open it.",
-                sid,
-                0,
-            )
+        game = self.game_of(info)
         bad = [part for part in info.damage.split("; ") if part.split(", ", 1)[-1].startswith(NEEDED)]
-        game = get_game(info.game)
         try:
             if bad:
                 raise Rejected("; ".join(bad))
