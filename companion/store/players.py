@@ -202,7 +202,7 @@ def set_seat(repo: Repository, session_id: int, position: int, player: int) -> N
 def seats(repo: Repository, session_id: int) -> tuple[int, ...]:
     with repo.reading() as con:
         rows = con.execute(select(ST.c.player_id).where(ST.c.session_id == session_id).order_by(ST.c.position))
-        return tuple(int(r[0]) for r in rows)
+        return tuple(r[0] for r in rows if type(r[0]) is int)  # a seat that does not read names no one
 
 
 # -- outcomes --------------------------------------------------------------------------------
