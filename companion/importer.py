@@ -30,7 +30,19 @@ MAX_TEXT = 1000  # a title or a player's name
 
 
 FILE_KEYS = {"format", "version", "session", "events"}
-SESSION_KEYS = {"id", "game", "title", "players", "options", "created", "updated", "cursor", "finished", "concealed"}
+SESSION_KEYS = {
+    "id",
+    "game",
+    "title",
+    "players",
+    "seated",
+    "options",
+    "created",
+    "updated",
+    "cursor",
+    "finished",
+    "concealed",
+}
 ACTION_KEYS = {"seq", "turn", "text", "dropped", "joined", "at", "event"}
 
 
