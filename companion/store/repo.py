@@ -51,7 +51,13 @@ from companion.store.tables import CardRow, EventRow, MetaRow, SessionRow, Snaps
 from companion.timeline import Entry, LogUnreadable, Timeline, turn_label
 
 SNAPSHOT_EVERY = 500
-GAME_IDS = frozenset(g.id for g in all_games())
+
+
+def _game_ids() -> set[str]:
+    """The games this Companion has now (a game registered after start-up included)."""
+    return {g.id for g in all_games()}
+
+
 __all__ = [
     "FileDamaged",
     "Loaded",
@@ -152,16 +158,17 @@ SESSION_CELLS: dict[str, tuple[Callable[[Any], Any], Any]] = {
 NEEDED = ("column game:", "column players:", "column options:")
 
 
-def _info(row: Any) -> SessionInfo:
+def _info(row: Any, known: set[str] | None = None) -> SessionInfo:
     """A session row through its typed reader: every cell that does not read is named in
     `damage` and replaced by a stand-in, so the session can still be listed."""
     sid = row[0]
+    known = _game_ids() if known is None else known
     cells, bad = rows.read_cells("session", sid, row[1:], SESSION_CELLS)
     game, title, players, options, cursor, created, updated, summary, finished, version = cells
     # A row that says over while its summary says under way is not listed as finished (the
     # log decides when it is opened; the statistics recount it from the log).
     finished = finished and summary.startswith("finished")
-    if game != "?" and game not in GAME_IDS:
+    if game != "?" and game not in known:
         bad.append(f"session row {sid}, column game: a game this Companion does not know ({rows.cut(game)})")
     return SessionInfo(
         sid, game, title or f"(session {sid})", players, options, cursor, created, updated, summary,
@@ -301,7 +308,8 @@ class Repository:
     def list_sessions(self) -> list[SessionInfo]:
         with self._session() as s:
             rows = _fetch(s.connection(), select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc()))
-        return [_info(r) for r in rows]
+        known = _game_ids()
+        return [_info(r, known) for r in rows]
 
     def _gone(self, session_id: int) -> SessionGone:
         if session_id in self._seen:
@@ -515,7 +523,7 @@ class Repository:
 
     def game_of(self, info: SessionInfo) -> Game[Any]:
         """The session's game; SessionUnreadable in one sentence if this Companion has no such game."""
-        if info.game not in GAME_IDS:
+        if info.game not in _game_ids():
             raise SessionUnreadable(
                 f"Session {info.id} is a game this Companion does not know ({rows.cut(info.game)}): "
                 "a newer Companion may open it.",
@@ -705,7 +713,7 @@ class Repository:
                 s.connection(),
                 select(C.c.id, C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name),
             )
-        catalogue = get_game(game).catalogue if game in GAME_IDS else None
+        catalogue = get_game(game).catalogue if game in _game_ids() else None
         cards: dict[str, dict[str, Any]] = {}
         for key, name, data in found:
             try:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from companion.clock import parse
 from companion.shapes import LIMIT, ShapeError, build, plain
 
 CUT = 40  # the most of a stored value a message quotes
@@ -65,7 +65,7 @@ def flag(value: Any) -> bool:
 
 def time(value: Any) -> str:
     try:
-        parse(text(value))
+        datetime.fromisoformat(text(value))
     except (ValueError, TypeError, OverflowError):
         raise ShapeError("not a date and time") from None
     return str(value)
@@ -81,8 +81,10 @@ def json_text(value: Any) -> Any:
 
 
 def names(value: Any) -> tuple[str, ...]:
-    found: tuple[str, ...] = build(json_text(value), tuple[str, ...])
-    return found
+    raw = json_text(value)
+    if type(raw) is not list or not all(type(name) is str for name in raw):
+        raise ShapeError("not a list of names")
+    return tuple(raw)
 
 
 def options(value: Any) -> dict[str, Any]:
