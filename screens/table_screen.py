@@ -353,14 +353,14 @@ class TableScreen(Recorder, KeyBurst, Screen[None]):
             if not self.timeline.can_undo:
                 self.explain("Nothing to undo.")
                 return
-            self.move_to(self.timeline.cursor - 1)
+            self.move_to(self.timeline.undo().cursor)  # a typed line's actions are one step
 
     def action_redo(self) -> None:
         if self.timeline is not None and self._writable():
             if not self.timeline.can_redo:
                 self.explain("Nothing to redo.")
                 return
-            self.move_to(self.timeline.cursor + 1)
+            self.move_to(self.timeline.redo().cursor)
 
     def action_rewind(self) -> None:
         if self.viewing is not None:
