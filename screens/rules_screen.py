@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit
+from rulesdb.passages import RULING_LABEL, unlabelled
 from screens.commands import Command, bindings
 from screens.widgets.entry_line import Words
 from screens.widgets.ordered_input import OrderedInput
@@ -43,17 +44,19 @@ _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
 def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "") -> str:
-    """The section as Markdown; ``passage`` (the words that answer a question) first, as a
-    quote above the title, so they show without scrolling; the section follows whole."""
+    """The section as Markdown: its title and at once its text, whole (the kind and id come
+    after it). ``passage`` (the words that answer a question) goes first, as a quote above
+    the title, when the text does not begin with it: then it shows without scrolling."""
     label = (
-        "The app's ruling"
+        RULING_LABEL
         if section.kind == "ruling"
         else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
-    whole = passage.split() == section.text.split()  # the section is the answer: shown once
+    text, passage = unlabelled(section.text).strip(), unlabelled(passage)
+    first_words = " ".join(text.split()).startswith(" ".join(passage.split()))
     answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
-    first = [f"> **{answer}**", ""] if answer and not whole else []
-    lines = [*first, f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
+    first = [f"> **{answer}**", ""] if answer and not first_words else []
+    lines = [*first, f"# {section.title}", "", text, "", f"*{label} · `{section.id}`*"]
     if original:
         lines += ["", *original_markdown(section)]
     related = [index.section(s) for s in section.see]
