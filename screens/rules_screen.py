@@ -39,6 +39,7 @@ ACTIONS = (
     ),
 )
 LIMIT = 40
+PLACEHOLDER = "Search the rules: a word you half remember"
 SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or scrolling pauses
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
@@ -96,7 +97,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
-        yield OrderedInput(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
+        yield OrderedInput(placeholder=PLACEHOLDER, id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
             # "see also" scrolls under the section, never over it
@@ -129,8 +130,11 @@ class RulesScreen(Screen[None]):
         self.query_one("#query", Input).focus()
 
     def suggest_words(self) -> None:
-        """The search box completes the words of the chosen game's rules (every game's for all)."""
-        self.query_one("#query", Input).suggester = Words(self.index.words(self.game))
+        """The search box completes the words of the chosen game's rules (every game's for
+        all); its example is made of them."""
+        query = self.query_one("#query", Input)
+        query.suggester = Words(self.index.words(self.game))
+        query.placeholder = f"{PLACEHOLDER} ({self.index.example(self.game)} …)"
 
     def update_title(self) -> None:
         scope = "all games" if self.game is None else markup(self.game)
