@@ -24,7 +24,6 @@ from rulesdb.index import NO_RULE, line_hit
 from rulesdb.passages import RULING_LABEL, unlabelled
 from screens.commands import Command, bindings
 from screens.widgets.entry_line import Words
-from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("escape", "close", "Close", "Back to where you were", key_display="esc"),
@@ -97,7 +96,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
-        yield OrderedInput(placeholder=PLACEHOLDER, id="query")
+        yield Input(placeholder=PLACEHOLDER, id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
             # "see also" scrolls under the section, never over it
@@ -194,6 +193,10 @@ class RulesScreen(Screen[None]):
             self._showing = self.set_timer(SHOW_AFTER, lambda: self._show_waiting(section_id))
 
     def _show_waiting(self, section_id: str) -> None:
+        queue = getattr(self.app, "key_queue", None)
+        if queue is not None and queue.typing_ahead:  # keys still waiting their turn: no pause yet
+            self._showing = self.set_timer(SHOW_AFTER, lambda: self._show_waiting(section_id))
+            return
         self._showing = None
         self.open_section(section_id)
 
