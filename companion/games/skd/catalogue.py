@@ -77,7 +77,7 @@ def enemy_line(spec: EnemySpec) -> str:
 
 
 class SkdCatalogue:
-    """The `Catalogue` of Seirei Kairo Drive (see companion/core.py)."""
+    """The `Catalogue` of Seirei Kairo Drive (see companion/core/game.py)."""
 
     kinds: tuple[tuple[str, str], ...] = KINDS
 
