@@ -56,6 +56,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     si = ss.add_parser("import", parents=[common], help="import a session from its JSON export (a new session)")
     si.add_argument("file", metavar="FILE")
     si.add_argument("--json", action="store_true")
+    si.add_argument("--again", action="store_true", help="import a session the database holds already, as a new one")
 
     st = sub.add_parser("stats", parents=[common], help="statistics of finished sessions, per game and per player")
     st.add_argument("--game", metavar="G", help="one game (its id, as `companion games` lists them)")
@@ -169,7 +170,7 @@ def _open_repo(db: str | None):  # type: ignore[no-untyped-def]
             "a file). Check the name, or run `companion` to start one."
         )
     inspect(path, write=False)
-    return Repository.reader(path)
+    return Repository.reader(path, once=True)
 
 
 def _games(as_json: bool) -> int:
@@ -196,7 +197,7 @@ def _sessions(args: argparse.Namespace) -> int:
         from companion.store.repo import Repository
 
         path, may_create = choose_path(args.db)
-        return import_command(Repository.open(path, may_create), args.file, args.json)
+        return import_command(Repository.open(path, may_create), args.file, args.json, args.again)
     repo = _open_repo(args.db)
     if args.action == "list":
         rows = repo.list_sessions()
@@ -228,6 +229,9 @@ def _sessions(args: argparse.Namespace) -> int:
         for r in [] if args.json else rows:
             # Titles and names as typed, but never a control character to the terminal.
             print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {when(r.updated)})"))
+        for r in rows:  # a row that does not read is listed as far as it reads, and named
+            if r.damage:
+                print(f"companion: session {r.id} does not read whole: {shown(r.damage)}", file=sys.stderr)
         return 0
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
@@ -265,7 +269,10 @@ def _stats(args: argparse.Namespace) -> int:
         return _fail(f"There is no game {args.game!r}: one of {', '.join(names)}.", 1)
     if args.versus is not None and args.player is None:
         return _fail("--versus needs --player: the two players to set against each other.", 1)
-    found, players = outcomes(_open_repo(args.db))
+    problems: list[str] = []
+    found, players = outcomes(_open_repo(args.db), problems=problems)
+    for problem in problems:  # on stderr: --json's output stays the report alone
+        print(f"companion: {shown(problem)}", file=sys.stderr)
     try:
         player = None if args.player is None else stats.find_player(players, args.player)
         versus = None if args.versus is None else stats.find_player(players, args.versus)

@@ -379,6 +379,47 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Typed:
+    """An event as a player types it at the table: the action whose key starts it (the
+    screen command's action, e.g. `crown` or `flip(True)`), what that key opens (the event
+    itself, a Prompt, or the dice tray) and each answer in turn, each ended by enter (a
+    question's line, the tray's faces; a yes-or-no question's answer is `y`).
+    `Game.write` gives it; `read_typed` reads it back through the game's own prompts."""
+
+    action: str
+    opens: Event | Prompt | Dice
+    answers: tuple[str, ...] = ()
+
+
+def read_roll(text: str, count: int) -> Roll:
+    """The dice tray's line: each face (`3 5`), or one number standing for the sum of all."""
+    typed = text.replace(",", " ").split()
+    if not typed:
+        raise Rejected("Type the faces as numbers, like 3 5.")
+    faces = tuple(whole(t, "A face or a total") for t in typed)
+    return Roll(faces, total=len(faces) == 1 and count > 1)
+
+
+def read_typed(typed: Typed) -> tuple[Event, ...]:
+    """What the answers record, read by the prompts alone: the notation's round trip is
+    `read_typed(game.write(state, event)) == (event,)`. Rejected as the table would refuse it."""
+    outcome: Event | tuple[Event, ...] | Prompt | Dice | None = typed.opens
+    for answer in typed.answers:
+        if isinstance(outcome, Prompt):  # the line as the table fills it: a default is replaced, a value kept
+            line = (answer or outcome.default) if outcome.default else outcome.value + answer
+            outcome = outcome.read("" if outcome.confirm else line)
+        elif isinstance(outcome, Dice):
+            outcome = outcome.event(read_roll(answer, outcome.count))
+        else:
+            raise Rejected(f"{answer!r} answers no question: the action was already recorded.")
+    if isinstance(outcome, Event):
+        return (outcome,)
+    if isinstance(outcome, tuple):
+        return outcome
+    raise Rejected("The typing stops at a question.")
+
+
+@dataclass(frozen=True)
 class Row:
     """One line of the table: a player (or the shared area) and its cells by column."""
 
@@ -488,6 +529,11 @@ class Game(Protocol[S]):
 
     def next_turn(self, state: S) -> Event:
         """The event the table's "next turn" key records."""
+        ...
+
+    def write(self, state: S, event: Event) -> Typed | None:
+        """How a player types `event` at `state` (None: no key of the table records it):
+        its prompts read the answers back to exactly `event` (`read_typed`)."""
         ...
 
     def result(self, state: S) -> Result | None:
@@ -625,6 +671,10 @@ class GameBase(ABC, Generic[S]):
     def past_view(self, state: S, now: S) -> TableView:
         """By default the table as it was, whole."""
         return self.view(state)
+
+    def write(self, state: S, event: Event) -> Typed | None:
+        """By default only the next-turn key's event is typed (the key alone)."""
+        return Typed("next_turn", event) if event == self.next_turn(state) else None
 
     def actions(self, state: S) -> tuple[Action, ...]:
         """By default the next-turn key only, closed once the game is over."""

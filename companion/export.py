@@ -83,6 +83,8 @@ def to_json(loaded: Loaded, times: list[str], people: People | None = None) -> s
                 "turn": e.turn,
                 "text": tl.game.public_text(tl.state, e.event, e.text),
                 "dropped": e.dropped,
+                # One typed line's later actions (undone and redone with the first), when so.
+                **({"joined": True} if e.joined else {}),
                 "at": times[i] if i < len(times) else None,
                 "event": encode(events[i]),
             }

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.clock import parse
-from companion.core import Event, Game, Rejected, Undecodable, decode
+from companion.core import CODEC_KEY, Event, Game, Rejected, Undecodable, decode
 from companion.export import JSON_FORMAT, JSON_VERSION
+from companion.shapes import LIMIT, field_names
+from companion.store.rows import cut
 from companion.timeline import Entry, Timeline, turn_label
 
 MAX_BYTES = 64 * 1024 * 1024  # an export of 100,000 actions is about 30 MB
@@ -27,8 +29,39 @@ MAX_DEPTH = 16  # the deepest a real export goes is 7 (an mm5 card list in an ev
 MAX_TEXT = 1000  # a title or a player's name
 
 
+FILE_KEYS = {"format", "version", "session", "events"}
+SESSION_KEYS = {
+    "id",
+    "game",
+    "title",
+    "players",
+    "seated",
+    "options",
+    "created",
+    "updated",
+    "cursor",
+    "finished",
+    "concealed",
+}
+ACTION_KEYS = {"seq", "turn", "text", "dropped", "joined", "at", "event"}
+
+
 class ImportRefused(Exception):
     """The file was not imported; the message says why in one line."""
+
+
+class AlreadyImported(ImportRefused):
+    """The file's session is in the database already (the same game, start time and players)."""
+
+    def __init__(self, message: str, session_id: int) -> None:
+        super().__init__(message)
+        self.session_id = session_id
+
+
+def _known(data: dict[str, Any], keys: set[str], what: str) -> None:
+    unknown = sorted(set(data) - keys)
+    if unknown:
+        raise ImportRefused(f"The {what} has a field this Companion does not know: {cut(unknown[0])}.")
 
 
 @dataclass(frozen=True)
@@ -58,11 +91,17 @@ def read(path: str | Path) -> Any:
     if len(raw) > MAX_BYTES:
         raise ImportRefused(f"{target} is larger than {MAX_BYTES // 2**20} MB: not a session export.")
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save, is accepted
+    except UnicodeDecodeError:
+        raise ImportRefused(f"{target} is not a Companion session export (it is not JSON: not UTF-8 text).") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise ImportRefused(f"{target} is nested too deeply to be a session export.") from None
-    except (UnicodeDecodeError, ValueError):  # json's errors are ValueErrors
-        raise ImportRefused(f"{target} is not a Companion session export (it is not JSON).") from None
+    except ValueError as exc:  # json's errors are ValueErrors; so is a number of thousands of digits
+        if "digits" in str(exc):
+            raise ImportRefused(f"{target} holds a number of thousands of digits: not a session export.") from None
+        raise ImportRefused(f"{target} is not a Companion session export (it is not JSON: {exc}).") from None
 
 
 def _no_constant(name: str) -> Any:
@@ -70,7 +109,9 @@ def _no_constant(name: str) -> Any:
 
 
 def _depth(value: Any) -> int:
-    """How deep lists and objects nest (iteratively: the value may be deep)."""
+    """How deep lists and objects nest (iteratively: the value may be deep); ImportRefused for
+    text that cannot be stored (a lone surrogate) or a whole number past SQLite's 64 bits,
+    anywhere in the file, as the app itself never writes either."""
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -79,6 +120,14 @@ def _depth(value: Any) -> int:
             if deepest > MAX_DEPTH:
                 return deepest
             stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+            stack.extend((k, depth) for k in (item if isinstance(item, dict) else ()))
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ImportRefused(f"The file holds text that is not valid Unicode ({cut(item)}).") from None
+        elif type(item) is int and not -LIMIT <= item < LIMIT:
+            raise ImportRefused(f"The file holds a number too large to keep ({cut(item)}).")
     return deepest
 
 
@@ -114,6 +163,10 @@ def _event(data: Any, game: Game[Any], n: int) -> Event:
     if not isinstance(kind, str) or kind not in game.events:
         shown = kind[:40] if isinstance(kind, str) else kind
         raise ImportRefused(f"Action {n} is of a kind {game.name} does not know ({shown!r}).")
+    fields = set(field_names(game.events[kind]))
+    unknown = sorted(set(data) - fields - {"type", CODEC_KEY})
+    if unknown:
+        raise ImportRefused(f"Action {n} ({kind}) has a field {game.name} does not know: {cut(unknown[0])}.")
     try:
         return decode(data, game.events)
     except Undecodable as exc:
@@ -136,7 +189,9 @@ def parse_export(data: Any) -> Parsed:
             f"The file was written by a newer Companion (format version {version}; this one reads up to "
             f"{JSON_VERSION}): update Companion to import it."
         )
+    _known(data, FILE_KEYS, "file")
     s = _need(data.get("session"), dict, "session")
+    _known(s, SESSION_KEYS, "session")
     games = {g.id: g for g in all_games()}
     game_id = _need(s.get("game"), str, "game")
     game = games.get(game_id)
@@ -173,6 +228,9 @@ def parse_export(data: Any) -> Parsed:
     times: list[str | None] = []
     for n, item in enumerate(raw, 1):
         _need(item, dict, f"action {n}")
+        _known(item, ACTION_KEYS, f"action {n}")
+        if item.get("seq", n) != n or type(item.get("seq", n)) is not int:
+            raise ImportRefused(f"Action {n} is numbered {cut(item.get('seq'))}: the file's actions run 1, 2, 3….")
         event = _event(item.get("event"), game, n)
         dropped = _need(item.get("dropped", 0), int, f"action {n}'s count of replaced actions")
         at = item.get("at")
@@ -186,7 +244,8 @@ def parse_export(data: Any) -> Parsed:
             raise ImportRefused(
                 f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).{kept_back}"
             ) from None
-        entries.append(Entry(event, turn_label(game, state), text, max(0, dropped)))
+        joined = _need(item.get("joined", False), bool, f"action {n}'s joined mark") and n > 1
+        entries.append(Entry(event, turn_label(game, state), text, max(0, dropped), joined=joined))
         state = after
         if n == cursor:
             at_cursor = state
@@ -194,21 +253,30 @@ def parse_export(data: Any) -> Parsed:
     return Parsed(game, title, players, dict(options), created, updated, timeline, tuple(times))
 
 
-def import_file(repo: Any, path: str | Path) -> tuple[int, Parsed]:
-    """Import the export at `path` into `repo`: the new session's id, and what was read."""
-    from companion.store.imports import add_session
-
+def import_file(repo: Any, path: str | Path, again: bool = False) -> tuple[int, Parsed]:
+    """Import the export at `path` into `repo`: the new session's id, and what was read.
+    AlreadyImported if the file's session is there already, unless `again`."""
     parsed = parse_export(read(path))
-    return add_session(repo, parsed), parsed
+    same = repo.find_session(parsed.game.id, parsed.created, parsed.players)
+    if same is not None and not again:
+        raise AlreadyImported(
+            f"This session is in the database already, as session {same} (the same game, start time and players).",
+            same,
+        )
+    times = ((parsed.created, parsed.updated), parsed.times)
+    sid = repo.add_session(parsed.game, parsed.title, parsed.players, parsed.options, parsed.timeline, times)
+    return sid, parsed
 
 
-def import_command(repo: Any, path: str, as_json: bool) -> int:
+def import_command(repo: Any, path: str, as_json: bool, again: bool = False) -> int:
+    from companion.store.files import StoreError
     from companion.text import shown
 
     try:
-        sid, parsed = import_file(repo, path)
-    except ImportRefused as exc:
-        print(f"companion: {shown(str(exc))}", file=sys.stderr)
+        sid, parsed = import_file(repo, path, again)
+    except (ImportRefused, StoreError) as exc:
+        hint = " Import it again as a new session with --again." if isinstance(exc, AlreadyImported) else ""
+        print(f"companion: {shown(str(exc))}{hint}", file=sys.stderr)
         return 1
     actions = len(parsed.timeline.entries)
     if as_json:

@@ -2,7 +2,9 @@
 
 Undo and redo move the cursor; they never run inverse code and never re-roll dice, because a
 roll's faces are part of its event. Recording after an undo drops the undone branch, and the
-new entry remembers how many entries it dropped so the log can say so.
+new entry remembers how many entries it dropped so the log can say so. A typed line that
+makes several events is recorded all or none (`record_all`); its later entries are `joined` to
+the first, so undo and redo take the line as one step.
 
 States are cached by position. A timeline loaded from the store may start from a saved
 snapshot instead of the first state, so reopening a long session replays only its tail;
@@ -20,7 +22,7 @@ summary line, the screen's header and its keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +51,7 @@ def _why(exc: Exception) -> str:
 class Entry:
     """One accepted action: the event, the turn it happened in, and its words in the log."""
 
-    __slots__ = ("_event", "_payload", "_types", "dropped", "text", "turn")
+    __slots__ = ("_event", "_payload", "_types", "dropped", "joined", "text", "turn")
 
     def __init__(
         self,
@@ -60,6 +62,7 @@ class Entry:
         *,
         payload: str | None = None,
         types: Mapping[str, type[Event]] | None = None,
+        joined: bool = False,
     ) -> None:
         self._event = event
         self._payload = payload
@@ -67,6 +70,7 @@ class Entry:
         self.turn = turn
         self.text = text
         self.dropped = dropped
+        self.joined = joined  # recorded in one typed line with the entry before it
 
     @property
     def event(self) -> Event:
@@ -78,7 +82,8 @@ class Entry:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Entry):
             return NotImplemented
-        return (self.event, self.turn, self.text, self.dropped) == (other.event, other.turn, other.text, other.dropped)
+        mine = (self.event, self.turn, self.text, self.dropped, self.joined)
+        return mine == (other.event, other.turn, other.text, other.dropped, other.joined)
 
     def __repr__(self) -> str:
         return f"Entry({self.turn!r}, {self.text!r})"
@@ -213,6 +218,18 @@ class Timeline:
         entry = self.entry_for(event)
         return self._extend(entry, self._memo["entry"][2])
 
+    def record_all(self, events: Sequence[Event]) -> Timeline:
+        """A typed line's events, all or none (Rejected: this timeline is untouched); the
+        entries after the first are joined to it, so undo and redo take the line whole."""
+        tl = self
+        for i, event in enumerate(events):
+            entry = tl.entry_for(event)
+            after = tl._memo["entry"][2]
+            if i:
+                entry = Entry(entry.event, entry.turn, entry.text, entry.dropped, joined=True)
+            tl = tl._extend(entry, after)
+        return tl
+
     def append(self, entry: Entry) -> Timeline:
         return self._extend(entry, self.game.apply(self.state, entry.event))
 
@@ -226,14 +243,22 @@ class Timeline:
         return Timeline(self.game, (*self.entries[:n], entry), n + 1, known, self.earlier)
 
     def undo(self) -> Timeline:
+        """Back to before the newest line (one action, or every action of a typed line)."""
         if not self.can_undo:
             raise Rejected("Nothing to undo.")
-        return self.move(self.cursor - 1)
+        cursor = self.cursor - 1
+        while cursor > 0 and self.entries[cursor].joined:
+            cursor -= 1
+        return self.move(cursor)
 
     def redo(self) -> Timeline:
+        """Forward over the next line whole."""
         if not self.can_redo:
             raise Rejected("Nothing to redo.")
-        return self.move(self.cursor + 1)
+        cursor = self.cursor + 1
+        while cursor < len(self.entries) and self.entries[cursor].joined:
+            cursor += 1
+        return self.move(cursor)
 
     def move(self, cursor: int) -> Timeline:
         """Rewind (or redo) to the point after `cursor` entries."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import App, InvalidThemeError, SystemCommand
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 
@@ -23,6 +24,8 @@ from companion.settings import Settings, save_theme
 from companion.text import shown, shown_lines
 from screens.commands import key_of, keymap
 from screens.home_screen import HomeScreen
+from screens.key_queue import KeyQueue
+from screens.paste_parser import read_pastes_whole
 
 if TYPE_CHECKING:
     from companion.store.repo import Repository
@@ -66,6 +69,10 @@ class CompanionApp(App[None]):
         # Viewer mode (companion view): only the read-only table view, never the writable store.
         self.viewer = viewer or start_view is not None
         self.start_view = start_view
+        self.key_queue = KeyQueue(self, self._deliver)
+
+    def get_driver_class(self) -> type[Driver]:
+        return read_pastes_whole(super().get_driver_class())
 
     def on_mount(self) -> None:
         self._apply_settings()
@@ -132,14 +139,17 @@ class CompanionApp(App[None]):
             self.repo.close()
 
     async def on_event(self, event: events.Event) -> None:
-        # A paste is typed text: a control character in it (ESC starts a terminal sequence)
-        # becomes its visible escape, `\x1b`, before any input sees it.
-        if (
-            isinstance(event, events.Paste)
-            and not event.is_forwarded
-            and not event.text.replace("\n", "").isprintable()
-        ):
-            event = events.Paste(shown_lines(event.text))
+        """Keys and pastes from the terminal go through the one ordered queue (screens/key_queue.py)."""
+        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
+            # A paste is typed text: a control character in it (ESC starts a terminal sequence)
+            # becomes its visible escape, `\x1b`, before any input sees it.
+            if isinstance(event, events.Paste) and not event.text.replace("\n", "").isprintable():
+                event = events.Paste(shown_lines(event.text))
+            await self.key_queue.put(event)
+            return
+        await super().on_event(event)
+
+    async def _deliver(self, event: events.Event) -> None:
         await super().on_event(event)
 
     def notify(

@@ -22,7 +22,6 @@ from companion.text import literal
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.store_access import store
-from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("enter", "edit", "Edit", "Edit the card under the cursor", key_display="⏎"),
@@ -64,10 +63,10 @@ class CatalogueScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(literal(f"Card catalogue · {self.game.name}"), id="cat-title")
-        yield OrderedInput(placeholder="type to filter", id="cat-filter")
+        yield Input(placeholder="type to filter", id="cat-filter")
         yield OptionList(id="cat-list")
         yield Static("", id="cat-help")
-        yield OrderedInput(id="cat-edit")
+        yield Input(id="cat-edit")
         yield Static("", id="cat-reason")
         yield Footer()
 

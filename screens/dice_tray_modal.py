@@ -14,17 +14,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from companion.core import Rejected
-from companion.numbers import LIMIT, whole
+from companion.core import Rejected, read_roll
 from companion.text import literal, markup, markup_lines
-from screens.widgets.ordered_input import OrderedInput
 
 
 @dataclass(frozen=True)
@@ -64,7 +62,7 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
             yield Static(f"[b]{markup(r.title)}[/b] · {r.dice} × d6", id="title")
             yield Static(literal(r.chance, lines=True), id="chance")
             faces = f"{r.dice} face{'s' if r.dice != 1 else ''} like 3 5"
-            yield OrderedInput(placeholder=f"{faces}, or their total" if r.total else faces, id="faces")
+            yield Input(placeholder=f"{faces}, or their total" if r.total else faces, id="faces")
             yield Static("", id="outcome")
             enter = "records the roll" if r.records else "shows what the roll means"
             close = "cancel" if r.records else "close"
@@ -88,18 +86,6 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#faces", Input))
 
-    def on_key(self, event: events.Key) -> None:
-        """Keys typed before the faces line had focus (a burst from the table, `a enter 1 2
-        enter`) reach the screen itself: they go into the line, in order, rather than away.
-        A printable key the line took never gets here (the Input stops it)."""
-        entry = self.query_one("#faces", Input)
-        if event.is_printable and event.character:
-            event.stop()
-            entry.insert_text_at_cursor(event.character)
-        elif event.key == "enter" and self.focused is not entry:
-            event.stop()
-            self.submitted(Input.Submitted(entry, entry.value))
-
     @on(Input.Changed, "#faces")
     def changed(self) -> None:
         self.ready = None
@@ -110,15 +96,12 @@ class DiceTrayModal(ModalScreen[DiceResult | None]):
         if self.ready is not None:
             self.dismiss(self.ready)
             return
-        text = event.value.replace(",", " ").split()
         try:
-            if not text:
-                raise Rejected("Type the faces as numbers, like 3 5.")
-            faces = tuple(whole(t, "A face or a total", -LIMIT, LIMIT) for t in text)
+            roll = read_roll(event.value, self.request.dice)
         except Rejected as exc:
             self.query_one("#outcome", Static).update(literal(exc.reason, style="b red"))
             return
-        result = DiceResult(faces, total=len(faces) == 1 and self.request.dice > 1)
+        result = DiceResult(roll.faces, total=roll.total)
         if self._show(result) and self.request.records:
             self.dismiss(result)  # typed faces that pass the check: one enter records them
 

@@ -12,7 +12,6 @@ from textual.widgets import Input, Static
 
 from companion.formats import FORMATS
 from companion.text import literal, shown
-from screens.widgets.ordered_input import OrderedInput
 
 QR = ("qr", "")  # what the dialog returns when the player asks for the QR code
 
@@ -35,7 +34,7 @@ class ExportModal(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(literal(f"Export “{self.session_title}” to a file:"), id="question")
-            yield OrderedInput(shown(self.value), id="answer")
+            yield Input(shown(self.value), id="answer")
             yield Static("\n".join(f"{f.suffix:<9} {f.label}" for f in FORMATS), id="formats", markup=False)
             qr = "[b]ctrl+b[/b] BG Stats QR code" if self.finished else "(QR code for BG Stats: a finished game)"
             yield Static(f"[b]enter[/b] export    {qr}    [b]esc[/b] cancel", id="keys")

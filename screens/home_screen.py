@@ -95,7 +95,11 @@ class HomeScreen(Screen[None]):
             (
                 (s.title, f"{names.get(s.game, s.game)} · {when(s.updated)}"),
                 _two_lines(s.players),
-                tuple(f"✓ {s.summary}".split(" · ")) if s.finished else (s.summary,),  # won/lost under
+                ("⚠ damaged", "opens read-only")
+                if s.damage  # a row that does not read whole: listed as far as it reads; enter says why
+                else tuple(f"✓ {s.summary}".split(" · "))
+                if s.finished
+                else (s.summary,),  # won/lost under
             )
             for s in self.sessions
         ]
@@ -238,11 +242,14 @@ class HomeScreen(Screen[None]):
         self.notify("Importing…", timeout=2)
         self.run_worker(lambda: self._import_in_worker(path.strip()), thread=True, group="import")
 
-    def _import_in_worker(self, path: str) -> None:
-        from companion.importer import ImportRefused, import_file
+    def _import_in_worker(self, path: str, again: bool = False) -> None:
+        from companion.importer import AlreadyImported, ImportRefused, import_file
 
         try:
-            sid, parsed = import_file(self._repo(), path)
+            sid, parsed = import_file(self._repo(), path, again)
+        except AlreadyImported as exc:  # asked: a second copy only if the player means it
+            self.app.call_from_thread(self._import_again, path, str(exc))
+            return
         except (ImportRefused, StoreError) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error", title="Not imported", markup=False)
             return
@@ -251,6 +258,13 @@ class HomeScreen(Screen[None]):
         )
         self.app.call_from_thread(self.notify, words, markup=False)
         self.app.call_from_thread(self.reload)
+
+    def _import_again(self, path: str, said: str) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(lambda: self._import_in_worker(path, again=True), thread=True, group="import")
+
+        self.app.push_screen(ConfirmModal(f"{said} Import it again as a new session?"), answered)
 
     def _export(self, session_id: int, target: str | None, force: bool = False) -> None:
         if not target:

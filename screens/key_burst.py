@@ -1,8 +1,9 @@
-"""How a table screen takes keys: in arrival order, across follow-up questions and modals.
+"""How a table screen takes keys: its commands, the entry line's enter, tab and esc.
 
-The screen runs its own keys here rather than as deferred bindings, so a burst (a fast
-typist, a paste) reaches the entry line in order; keys typed between an answer and the
-question or modal it opens are held and replayed there, never dropped.
+The order of keys is the app's one queue (screens/key_queue.py): a key reaches this screen
+only once everything the key before it set off is done (a question opened, a tray mounted).
+Here the screen runs its commands from its key list, says why a key does nothing, and
+submits the entry line itself, so an answer is recorded before the next key is delivered.
 """
 
 from __future__ import annotations
@@ -28,24 +29,13 @@ class KeyBurst(_Host):
     """Mixed into TableScreen, which gives the entry line, the commands and their checks."""
 
     ACTIONS: ClassVar[tuple[Command, ...]]
-    _held: list[events.Key] | None
     _asked: int
     _line_closed: bool
     _entry_callback: Callable[[str], str | None] | None
     _back: Prompt | None
 
     async def on_key(self, event: events.Key) -> None:
-        """Run this screen's keys here, in arrival order, rather than as deferred bindings.
-
-        A burst such as `- 7 enter` (a fast typist, or a paste) then reaches the entry line
-        in order: the line opens on `-`, and `7` and `enter` land in it. Keys that arrive
-        between an answer and the follow-up question a callback schedules are held and
-        replayed once the screen has repainted, so they land in that question.
-        """
-        if self._held is not None:
-            event.stop()
-            self._held.append(event)
-            return
+        """Run this screen's keys here, where they arrive, rather than as bindings."""
         if await self._handle_key(event):
             event.stop()
 
@@ -69,15 +59,6 @@ class KeyBurst(_Host):
                 if back is not None:  # a follow-up question: esc goes back to the action's own line
                     self.prompt(back)
                 return True
-            if event.is_printable and event.character:
-                # The Input takes the keys sent to it; this one was sent to the widget that
-                # had focus before the line opened, earlier in the same burst.
-                entry = line.input
-                if entry.selection.is_empty:
-                    entry.insert_text_at_cursor(event.character)
-                else:  # a filled-in default: the first key typed replaces it, as in the Input
-                    entry.replace(event.character, *entry.selection)
-                return True
         command = self._key_commands().get(event.key)
         if command is None:
             if not self.entry_open and event.is_printable and event.character and event.key != "space":
@@ -85,26 +66,16 @@ class KeyBurst(_Host):
                     f"{event.character} is not a key here: the footer shows this screen's keys, "
                     "ctrl+p lists every command."
                 )
+                self._line_closed = True  # a reflex esc after a dead key stays, as after a line
                 return True
             return False
         if not self.check_action(command.action, ()):
             self.explain(self.why_not(command))
+            self._line_closed = True  # the same for a key that says why it is closed
             return True
         self.explain("")
         await self.run_action(command.action)
         return True
-
-    async def _release_held(self) -> None:
-        held, self._held = self._held or [], None
-        for i, key in enumerate(held):
-            if self.app.screen is not self:  # type: ignore[comparison-overlap]  # the host is a Screen; the answer opened a modal: the keys are its
-                for rest in held[i:]:
-                    self.app.post_message(events.Key(rest.key, rest.character))
-                return
-            await self._handle_key(key)
-            if self._held is not None:  # another answer holds what is left
-                self._held[:0] = held[i + 1 :]
-                return
 
     def _key_commands(self) -> dict[str, Command]:
         """This screen's commands by key, the settings' keymap applied (as Textual applies it
@@ -124,7 +95,3 @@ class KeyBurst(_Host):
             self.query_one(EntryLine).refuse(error)
         elif self._asked == asked:
             self.close_entry()
-            # A callback may schedule its follow-up question after the repaint: hold the
-            # keys typed meanwhile for it.
-            self._held = []
-            self.call_after_refresh(self._release_held)

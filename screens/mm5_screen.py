@@ -172,7 +172,7 @@ class MM5Screen(TableScreen):
             def check(r: DiceResult) -> str:
                 return likelihood(n, check_roll(n, r.faces, r.total))
 
-            self.call_after_refresh(self.roll, DiceRequest("Dice tray", n, "", check, records=False), lambda r: None)
+            self.roll(DiceRequest("Dice tray", n, "", check, records=False), lambda r: None)  # keys wait for it
             return None
 
         self.ask("Dice tray: how many six-sided dice?", "2", submit)

@@ -19,7 +19,6 @@ from companion.text import literal
 from screens.commands import Command, bindings
 from screens.store_access import store
 from screens.widgets.entry_line import Words
-from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("ctrl+s", "create", "Start", "Start the session with these players", priority=True),
@@ -33,7 +32,7 @@ def split_names(text: str) -> list[str]:
     return names[:-1] if len(names) > 1 and not names[-1] else names
 
 
-class NamesInput(OrderedInput):
+class NamesInput(Input):
     """The players' line: the known name the last one typed starts shows dim; tab takes it (and
     moves to the next field when there is nothing to take), as right does at the end."""
 
@@ -75,7 +74,7 @@ class NewSessionScreen(Screen[None]):
             yield NamesInput(placeholder="Ann, Bob, Cleo", id="players")
             yield Static("", id="known")
             yield Label("Title")
-            yield OrderedInput(placeholder=self.default_title(), id="title")
+            yield Input(placeholder=self.default_title(), id="title")
             yield Label("Table options", id="options-label")
             yield Vertical(id="options")
         # Outside the scrolling form, above the footer: a refusal is seen at any height.
@@ -133,7 +132,7 @@ class NewSessionScreen(Screen[None]):
                 widgets.append(Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid))
             else:
                 widgets.append(Label(f"{opt.label}{'  — ' + opt.help if opt.help else ''}"))
-                widgets.append(OrderedInput(str(opt.default), id=wid))
+                widgets.append(Input(str(opt.default), id=wid))
         await box.mount_all(widgets)
         self.query_one("#options-label", Label).display = bool(widgets)
         played = self.query("#opt-played")

@@ -10,7 +10,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from companion.text import literal, shown
-from screens.widgets.ordered_input import OrderedInput
 
 
 class PromptModal(ModalScreen[str | None]):
@@ -26,7 +25,7 @@ class PromptModal(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(literal(self.question, lines=True), id="question")
-            yield OrderedInput(shown(self.value), placeholder=self.placeholder, id="answer")
+            yield Input(shown(self.value), placeholder=self.placeholder, id="answer")
             yield Static("[b]enter[/b] ok    [b]esc[/b] cancel", id="keys")
 
     @on(Input.Submitted)

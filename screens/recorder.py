@@ -55,7 +55,7 @@ class Recorder(_Host):
             self.explain(reason)
         return reason is None
 
-    def attempt(self, event: Event) -> str | None:
+    def attempt(self, event: Event | tuple[Event, ...]) -> str | None:
         """Apply, commit, then show; or the reason it was refused, with nothing changed.
         Entry-line callbacks return this, so the reason shows beside the typed text."""
         if self.timeline is None:
@@ -63,7 +63,7 @@ class Recorder(_Host):
         if self.viewing is not None:
             return PAST
         try:
-            after = self.timeline.record(event)
+            after = self.timeline.record_all(event if isinstance(event, tuple) else (event,))
         except Rejected as exc:
             return exc.reason
         return self._commit(after, new_entry=True)
@@ -82,7 +82,7 @@ class Recorder(_Host):
             # The entry line that typed it (if any) says "waiting" until the save is settled.
             self._saving_asked = self._asked if self.entry_open else None
             self._save_when_free(after, new_entry)
-            waiting = "Another program holds the database; saving this action as soon as it lets go…"
+            waiting = f"Another program holds the database; saving {self._what(after)} as soon as it lets go…"
             self.notify(waiting, title="Waiting to save")
             return waiting
         except StoreError as exc:
@@ -113,12 +113,15 @@ class Recorder(_Host):
         self._saving = None
         if self._waiting_entry():  # saved: the line that typed it clears, so enter cannot record it twice
             self.close_entry()
+        what = self._what(after)
         self._show(after)
-        self.notify("Saved: the other program let go of the database.", title="Saved")
+        self.notify(f"Saved {what}: the other program let go of the database.", title="Saved")
 
     def _not_saved_late(self, exc: StoreError) -> None:
         waiting = self._waiting_entry()
+        what = self._what(self._saving)
         reason = self._not_saved(exc)
+        reason = f"{reason} (none of {what[4:]})" if what.startswith("all ") else reason
         if waiting:  # the typed text stays, to try again; the line now says it was not saved
             self.query_one(EntryLine).refuse(reason)
         else:
@@ -131,6 +134,11 @@ class Recorder(_Host):
         else:
             self.notify(str(exc), severity="error", title="Not saved", markup=False)
         return f"Not saved: {exc}"
+
+    def _what(self, after: Timeline | None) -> str:
+        """What waits to be saved: this action, or all of a typed line's actions."""
+        n = 1 if after is None or self.timeline is None else after.cursor - self.timeline.cursor
+        return f"all {n} actions of the line" if n > 1 else "this action"
 
     def _show(self, after: Timeline) -> None:
         self.viewing = None
@@ -161,11 +169,8 @@ class Recorder(_Host):
         one `then` builds from the new state), a refusal keeps the line."""
         if not self._writable():
             return
-        if prompt.confirm:  # after the line closes; the keys typed meanwhile are held for the question
-            if self.entry_open:
-                self.call_after_refresh(self.confirm, prompt)
-            else:
-                self.confirm(prompt)
+        if prompt.confirm:  # the keys typed meanwhile wait in the app's queue until it has mounted
+            self.confirm(prompt)
             return
 
         def submit(text: str) -> str | None:
@@ -266,23 +271,11 @@ class Recorder(_Host):
         if isinstance(outcome, Prompt):
             self.prompt(outcome)
             return None
-        if isinstance(outcome, Dice):
-            if self.entry_open:  # after the line closes; the keys typed meanwhile are held for the tray
-                self.call_after_refresh(self.roll_for, outcome)
-            else:
-                self.roll_for(outcome)
+        if isinstance(outcome, Dice):  # the keys typed meanwhile wait in the app's queue for the tray
+            self.roll_for(outcome)
             return None
         if isinstance(outcome, Event):
             return self.attempt(outcome)
-        if outcome:
-            if self.timeline is not None:
-                state = self.timeline.state
-                try:  # all or nothing: the core folds every event before the first is saved
-                    for event in outcome:
-                        state = self.timeline.game.apply(state, event)
-                except Rejected as exc:
-                    return exc.reason
-            for event in outcome:
-                if reason := self.attempt(event):
-                    return reason
+        if outcome:  # a typed line's events: one transaction and one undo step, all or none
+            return self.attempt(outcome)
         return None

@@ -23,7 +23,6 @@ from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit
 from screens.commands import Command, bindings
 from screens.widgets.entry_line import Words
-from screens.widgets.ordered_input import OrderedInput
 
 ACTIONS = (
     Command("escape", "close", "Close", "Back to where you were", key_display="esc"),
@@ -93,7 +92,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
-        yield OrderedInput(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
+        yield Input(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
             # "see also" scrolls under the section, never over it
@@ -187,6 +186,10 @@ class RulesScreen(Screen[None]):
             self._showing = self.set_timer(SHOW_AFTER, lambda: self._show_waiting(section_id))
 
     def _show_waiting(self, section_id: str) -> None:
+        queue = getattr(self.app, "key_queue", None)
+        if queue is not None and queue.typing_ahead:  # keys still waiting their turn: no pause yet
+            self._showing = self.set_timer(SHOW_AFTER, lambda: self._show_waiting(section_id))
+            return
         self._showing = None
         self.open_section(section_id)
 

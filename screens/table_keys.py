@@ -24,11 +24,10 @@ _BUILT: dict[tuple[str, str, int], type[TableScreen]] = {}
 
 
 def open_table(app: App[Any], session_id: int) -> None:
-    """Push the table screen of the session's game; it loads its log in a worker."""
-    from companion.games import get_game
-
-    info = store(app).info(session_id)
-    app.push_screen(table_class(get_game(info.game))(session_id))
+    """Push the table screen of the session's game; it loads its log in a worker. A game this
+    Companion does not know (a newer one's) is a StoreError saying so, never a crash."""
+    repo = store(app)
+    app.push_screen(table_class(repo.game_of(repo.info(session_id)))(session_id))
 
 
 def command(key: Key) -> Command:

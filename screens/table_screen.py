@@ -57,9 +57,9 @@ BASE_ACTIONS = (
     Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
 FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
-# A reflex esc just after a line closed (a refusal given up, an action recorded) closes nothing
-# more: the first esc with no other key since the line closed stays at the table and says so.
-STAY = "The line is closed; esc again leaves the table."
+# A reflex esc just after a line closed (a refusal given up, an action recorded) or after a key
+# that only said why it does nothing leaves nothing: it stays at the table and says so.
+STAY = "Still at the table: esc again leaves the table."
 
 
 class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
@@ -94,12 +94,11 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
         self._entry_callback: Callable[[str], str | None] | None = None
         self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
-        self._held: list[events.Key] | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock
-        self._line_closed = False  # the entry line closed and no key but esc came since
+        self._line_closed = False  # the entry line closed (or a key did nothing) and no key but esc came since
         self._active_row: int | None = None  # the active player's row at the last paint
 
     # -- layout -------------------------------------------------------------------------------
@@ -355,14 +354,14 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
             if not self.timeline.can_undo:
                 self.explain("Nothing to undo.")
                 return
-            self.move_to(self.timeline.cursor - 1)
+            self.move_to(self.timeline.undo().cursor)  # a typed line's actions are one step
 
     def action_redo(self) -> None:
         if self.timeline is not None and self._writable():
             if not self.timeline.can_redo:
                 self.explain("Nothing to redo.")
                 return
-            self.move_to(self.timeline.cursor + 1)
+            self.move_to(self.timeline.redo().cursor)
 
     def action_rewind(self) -> None:
         if self.viewing is not None:

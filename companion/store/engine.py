@@ -31,11 +31,16 @@ def writer_engine(path: Path) -> Engine:
     return _engine(connect, writer=True)
 
 
-def reader_engine(path: Path) -> Engine:
+def reader_engine(path: Path, once: bool = False) -> Engine:
     uri = f"{path.resolve().as_uri()}?mode=ro"
-    if not os.access(path.parent, os.W_OK) and not path.with_name(path.name + "-shm").exists():
-        # A read-only mount (a backup): SQLite cannot create the -shm a WAL file needs, but
-        # nothing can write the file either, so it may read it as immutable.
+    real = path.resolve()  # SQLite keeps the -wal and -shm beside the file a link points to
+    no_shm = not real.with_name(real.name + "-shm").exists()
+    if no_shm and ((once and not real.with_name(real.name + "-wal").exists()) or not os.access(path.parent, os.W_OK)):
+        # No writer has the file open (no -wal, no -shm), and either the read is one command's
+        # (`sessions list`, an export, `stats`: a moment, and it must leave no -wal or -shm
+        # beside a file it only read) or the disk is read-only (a backup: SQLite cannot create
+        # the -shm a WAL file needs, and nothing can write the file either). The file is then
+        # read as immutable: no lock, no -shm.
         uri += "&immutable=1"
 
     def connect() -> sqlite3.Connection:

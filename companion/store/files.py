@@ -134,7 +134,7 @@ def inspect(path: Path, write: bool = True) -> int:
         raise StoreError(f"{path} cannot be read (permission denied).")
     check_header(path)
     if not write:
-        return _schema(path)
+        return _schema(path, once=True)
     if _read_only(path):
         raise StoreError(f"{path} is read-only; Companion needs to write to it. Make it writable or pass --db.")
     if not os.access(path.parent, os.W_OK):
@@ -147,11 +147,13 @@ def inspect(path: Path, write: bool = True) -> int:
     return version
 
 
-def _schema(path: Path) -> int:
+def _schema(path: Path, once: bool = False) -> int:
     """The file's schema version, read without writing: StoreError if it is not ours to read."""
     uri = f"{path.resolve().as_uri()}?mode=ro"
-    if not os.access(path.parent, os.W_OK) and not path.with_name(path.name + "-shm").exists():
-        uri += "&immutable=1"  # a read-only disk: see engine.reader_engine
+    real = path.resolve()  # SQLite keeps the -wal and -shm beside the file a link points to
+    no_shm = not real.with_name(real.name + "-shm").exists()
+    if no_shm and ((once and not real.with_name(real.name + "-wal").exists()) or not os.access(path.parent, os.W_OK)):
+        uri += "&immutable=1"  # one command's read, or a read-only disk: see engine.reader_engine
     try:
         con = sqlite3.connect(uri, uri=True, timeout=2)
         try:

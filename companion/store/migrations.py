@@ -112,7 +112,16 @@ CREATE TABLE meta (
 )
 """
 
-UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6}
+# A typed line's later actions are `joined` to its first (one undo step). A snapshot carries
+# the digest of the log prefix it stands for and of its own JSON (`snapshots.digest`): an
+# older snapshot has none, so it is checked against the log by replay the first time it is
+# read and rewritten with its digest at the next snapshot.
+V7 = """
+ALTER TABLE event ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE snapshot ADD COLUMN digest TEXT NOT NULL DEFAULT ''
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

@@ -26,6 +26,7 @@ from companion import stats
 from companion.core import Game
 from companion.formats import People
 from companion.games import all_games
+from companion.store import rows as rows_reader
 from companion.store.files import StoreError
 from companion.store.tables import EventRow, MetaRow, OutcomeRow, PlayerRow, SeatRow, SessionRow
 from companion.timeline import Timeline
@@ -77,7 +78,7 @@ def list_players(repo: Repository) -> list[PlayerInfo]:
         .group_by(PL.c.id)
         .order_by(last.desc(), PL.c.name)
     )
-    with repo._read() as con:
+    with repo.reading() as con:
         return [PlayerInfo(int(i), n, int(c), str(u)) for i, n, c, u in con.execute(query)]
 
 
@@ -122,7 +123,7 @@ def _name(con: Connection, player: int) -> str:
 
 def add_player(repo: Repository, name: str) -> int:
     name = _checked(name)
-    with repo._write() as con:
+    with repo.writing() as con:
         if _find(con, name) is not None:
             raise PlayerRefused(f"There is already a player called {name}.")
         return _new(con, name, repo.clock())
@@ -143,7 +144,7 @@ def _checked(name: str) -> str:
 
 def rename_player(repo: Repository, player: int, name: str) -> None:
     name = _checked(name)
-    with repo._write() as con:
+    with repo.writing() as con:
         _name(con, player)
         other = _find(con, name)
         if other is not None and other != player:
@@ -153,7 +154,7 @@ def rename_player(repo: Repository, player: int, name: str) -> None:
 
 def merge_players(repo: Repository, keep: int, gone: int) -> None:
     """`gone` is `keep` under another spelling: their seats become `keep`'s and `gone` goes."""
-    with repo._write() as con:
+    with repo.writing() as con:
         kept, lost = _name(con, keep), _name(con, gone)
         if keep == gone:
             raise PlayerRefused("Choose two different players to merge.")
@@ -172,7 +173,7 @@ def merge_players(repo: Repository, keep: int, gone: int) -> None:
 
 
 def delete_player(repo: Repository, player: int) -> None:
-    with repo._write() as con:
+    with repo.writing() as con:
         name = _name(con, player)
         count = con.execute(select(func.count()).select_from(ST).where(ST.c.player_id == player)).scalar()
         if count:
@@ -182,7 +183,7 @@ def delete_player(repo: Repository, player: int) -> None:
 
 def set_seat(repo: Repository, session_id: int, position: int, player: int) -> None:
     """The seat was another person than the one its name matched (the other Ann)."""
-    with repo._write() as con:
+    with repo.writing() as con:
         name = _name(con, player)
         taken = con.execute(
             select(ST.c.position).where(
@@ -199,9 +200,9 @@ def set_seat(repo: Repository, session_id: int, position: int, player: int) -> N
 
 
 def seats(repo: Repository, session_id: int) -> tuple[int, ...]:
-    with repo._read() as con:
+    with repo.reading() as con:
         rows = con.execute(select(ST.c.player_id).where(ST.c.session_id == session_id).order_by(ST.c.position))
-        return tuple(int(r[0]) for r in rows)
+        return tuple(r[0] for r in rows if type(r[0]) is int)  # a seat that does not read names no one
 
 
 # -- outcomes --------------------------------------------------------------------------------
@@ -232,31 +233,47 @@ def _store(con: Connection, session_id: int, version: int, data: dict[str, Any])
 
 
 def outcomes(
-    repo: Repository, progress: Callable[[int, int], None] | None = None
+    repo: Repository, progress: Callable[[int, int], None] | None = None, problems: list[str] | None = None
 ) -> tuple[list[stats.Outcome], dict[int, str]]:
     """Every finished session's outcome, and every player's name; missing ones made from the
-    logs (`progress(done, total)` after each, for a screen to show)."""
+    logs (`progress(done, total)` after each, for a screen to show). An outcome row that does
+    not read (`rows.outcome`) is made again from the log too; a session left out is named
+    in `problems`."""
     query = (
         select(S.c.id, S.c.game, S.c.version, O.c.version, O.c.data, S.c.title, S.c.options)
         .select_from(S.outerjoin(O, O.c.session_id == S.c.id))
         .where(S.c.finished == 1)
     )
-    with repo._read() as con:
+    with repo.reading() as con:
         rows = con.execute(query).all()
         seated: dict[int, list[int]] = {}
-        for sid, _position, pid in con.execute(
+        bad_seats: set[int] = set()
+        for sid, position, pid in con.execute(
             select(ST.c.session_id, ST.c.position, ST.c.player_id).order_by(ST.c.session_id, ST.c.position)
         ):
+            if position != len(seated.get(sid, ())) or type(pid) is not int:  # seats run 0, 1, 2… of players
+                bad_seats.add(sid)
             seated.setdefault(sid, []).append(pid)
         names = {int(i): str(n) for i, n in con.execute(select(PL.c.id, PL.c.name))}
+    bad_seats |= {sid for sid, pids in seated.items() if any(p not in names for p in pids)}
+    for sid in bad_seats:
+        del seated[sid]
     found = []
     known = {g.id: g for g in all_games()}  # a game this Companion does not have is not counted
     rows = [r for r in rows if r[1] in known]
-    missing = sum(1 for r in rows if r[4] is None or r[3] != r[2])
-    done = 0
-    for sid, game, version, stored, data, title, options in rows:
+    said = [] if problems is None else problems
+    readable: dict[int, dict[str, Any]] = {}
+    for sid, _game, version, stored, data, _title, _options in rows:
         if data is not None and stored == version:
-            loaded = json.loads(data)
+            try:
+                readable[sid] = rows_reader.outcome(data, len(seated.get(sid, ())))
+            except ValueError as exc:
+                said.append(str(rows_reader.BadCell("outcome", sid, "data", str(exc), data)) + ": worked out again")
+    missing = sum(1 for r in rows if r[0] not in readable)
+    done = 0
+    for sid, game, _version, _stored, _data, title, options in rows:
+        if sid in readable:
+            loaded: dict[str, Any] | None = readable[sid]
         else:
             loaded = _recount(repo, sid)
             done += 1
@@ -265,6 +282,8 @@ def outcomes(
         if loaded is not None and sid in seated:
             played = _played(known[game], title, options)
             found.append(stats.outcome(sid, game, seated[sid], loaded, played))
+        else:
+            said.append(f"Session {sid} is left out of the statistics: its log or its seats do not read.")
     return found, names
 
 
@@ -310,6 +329,6 @@ def _recount(repo: Repository, session_id: int) -> dict[str, Any] | None:
     except Exception:  # a game whose figures fail on this log: the session is left out, not the screen
         return None
     if data is not None and not repo.read_only:
-        with repo._write() as con:
+        with repo.writing() as con:
             _store(con, session_id, loaded.info.version, data)
     return data

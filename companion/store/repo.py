@@ -18,8 +18,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -31,9 +31,9 @@ from sqlmodel import Session
 
 from companion.clock import utc_now
 from companion.core import Game, Rejected, TableView, Undecodable, encode
-from companion.games import get_game
+from companion.games import all_games, get_game
 from companion.store import players as players_store
-from companion.store import snapshots
+from companion.store import rows, snapshots
 from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import (
     FileDamaged,
@@ -51,6 +51,13 @@ from companion.store.tables import CardRow, EventRow, MetaRow, SessionRow, Snaps
 from companion.timeline import Entry, LogUnreadable, Timeline, turn_label
 
 SNAPSHOT_EVERY = 500
+
+
+def _game_ids() -> set[str]:
+    """The games this Companion has now (a game registered after start-up included)."""
+    return {g.id for g in all_games()}
+
+
 __all__ = [
     "FileDamaged",
     "Loaded",
@@ -77,6 +84,7 @@ class SessionInfo:
     summary: str
     finished: bool
     version: int = 0
+    damage: str = ""  # the cells of its row that do not read (named); the session is then read-only
 
 
 @dataclass(frozen=True)
@@ -126,36 +134,46 @@ TOUCH = (
 PUT_SNAPSHOT = upsert(P)
 PUT_SNAPSHOT = PUT_SNAPSHOT.on_conflict_do_update(
     index_elements=[P.c.session_id, P.c.seq],
-    set_={"version": PUT_SNAPSHOT.excluded.version, "data": PUT_SNAPSHOT.excluded.data},
+    set_={
+        "version": PUT_SNAPSHOT.excluded.version,
+        "data": PUT_SNAPSHOT.excluded.data,
+        "digest": PUT_SNAPSHOT.excluded.digest,
+    },
 )
 
 
-def _json(text: Any, kind: type) -> Any:
-    """A session row's JSON column, or an empty one if it does not read (the load says why)."""
-    try:
-        value = json.loads(text)
-    except (ValueError, TypeError, RecursionError):
-        return kind()
-    if kind is tuple:
-        return tuple(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ()
-    return value if isinstance(value, kind) else kind()
+SESSION_CELLS: dict[str, tuple[Callable[[Any], Any], Any]] = {
+    "game": (rows.text, "?"),
+    "title": (rows.text, ""),
+    "players": (rows.names, ()),
+    "options": (rows.options, {}),
+    "cursor": (rows.whole, 0),
+    "created": (rows.time, ""),
+    "updated": (rows.time, ""),
+    "summary": (rows.text, ""),
+    "finished": (rows.flag, False),
+    "version": (rows.whole, 0),
+}
+# A session whose game, players or options do not read cannot be set up: it is refused.
+NEEDED = ("column game:", "column players:", "column options:")
 
 
-def _info(row: Any) -> SessionInfo:
-    sid, game, title, players, options, cursor, created, updated, summary, finished, version = row
+def _info(row: Any, known: set[str] | None = None) -> SessionInfo:
+    """A session row through its typed reader: every cell that does not read is named in
+    `damage` and replaced by a stand-in, so the session can still be listed."""
+    sid = row[0]
+    known = _game_ids() if known is None else known
+    cells, bad = rows.read_cells("session", sid, row[1:], SESSION_CELLS)
+    game, title, players, options, cursor, created, updated, summary, finished, version = cells
+    # A row that says over while its summary says under way is not listed as finished (the
+    # log decides when it is opened; the statistics recount it from the log).
+    finished = finished and summary.startswith("finished")
+    if game != "?" and game not in known:
+        bad.append(f"session row {sid}, column game: a game this Companion does not know ({rows.cut(game)})")
     return SessionInfo(
-        sid,
-        str(game),
-        str(title),
-        _json(players, tuple),
-        _json(options, dict),
-        cursor if type(cursor) is int else 0,
-        created,
-        updated,
-        summary,
-        bool(finished),
-        version,
-    )
+        sid, game, title or f"(session {sid})", players, options, cursor, created, updated, summary,
+        finished, version, "; ".join(bad),
+    )  # fmt: skip
 
 
 def summary_of(game: Game[Any], state: Any, view: TableView | None = None) -> tuple[str, bool]:
@@ -182,14 +200,16 @@ class Repository:
         self._seen: dict[int, int] = {}
         self._busy_ms = BUSY_MS
         self._snapshot_due: set[int] = set()  # sessions opened far from their last snapshot
+        self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
 
     @classmethod
-    def reader(cls, path: Path) -> Repository:
+    def reader(cls, path: Path, once: bool = False) -> Repository:
         """A repository that can only read: a watcher (the table view) on a file another window
         writes. Its transactions are deferred, so in WAL mode it never holds the write lock and
         the writer never waits on it; the file is opened read-only, so any write fails. It
-        connects on first use, not here: a watcher retries a file that is missing or locked."""
-        return cls(reader_engine(path), path, read_only=True)
+        connects on first use, not here: a watcher retries a file that is missing or locked.
+        `once`: one command's read, which leaves no -wal or -shm beside the file."""
+        return cls(reader_engine(path, once), path, read_only=True)
 
     @classmethod
     def open(cls, path: Path, may_create_folder: bool = False, **kw: Any) -> Repository:
@@ -266,7 +286,15 @@ class Repository:
     def _read(self) -> Any:
         return self._transaction(write=False)
 
-    def _write(self) -> Any:
+    def reading(self) -> AbstractContextManager[Connection]:
+        """A read transaction on the repository's connection, for the store's own table
+        modules (players, seats, outcomes), whose statements live beside their tables: the
+        file is still read only through this connection, its lock and its error handling."""
+        return self._transaction(write=False)
+
+    def writing(self) -> AbstractContextManager[Connection]:
+        """A write transaction (BEGIN IMMEDIATE) on the repository's connection, for the
+        store's table modules; a busy file is StoreBusy, a damaged one FileDamaged."""
         return self._transaction(write=True)
 
     @contextmanager
@@ -279,8 +307,9 @@ class Repository:
 
     def list_sessions(self) -> list[SessionInfo]:
         with self._session() as s:
-            rows = s.execute(select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc())).all()
-        return [_info(r) for r in rows]
+            rows = _fetch(s.connection(), select(*SESSION_COLUMNS).order_by(S.c.updated.desc(), S.c.id.desc()))
+        known = _game_ids()
+        return [_info(r, known) for r in rows]
 
     def _gone(self, session_id: int) -> SessionGone:
         if session_id in self._seen:
@@ -289,31 +318,63 @@ class Repository:
 
     def create(self, game: Game[Any], title: str, players: tuple[str, ...], options: dict[str, Any]) -> Loaded:
         initial = game.setup(players, options)
-        summary, finished = summary_of(game, initial)
         now = self.clock()
-        row = SessionRow(
-            game=game.id,
-            title=title.strip() or game.name,
-            players=json.dumps(list(players)),
-            options=json.dumps(options),
-            created=now,
-            updated=now,
-            summary=summary,
-            finished=int(finished),
-        )
+        timeline = Timeline.start(game, initial)
         with self._session(write=True) as s:
-            s.add(row)
-            s.flush()
-            sid = row.id
-            assert sid is not None
-            players_store.seat_players(s.connection(), sid, players, now)
-        assert sid is not None
+            sid = _insert_session(s, game, title, players, options, timeline, now, now)
         self._seen[sid] = 0
-        return Loaded(self.info(sid), Timeline.start(game, initial))
+        return Loaded(self.info(sid), timeline)
+
+    def add_session(
+        self,
+        game: Game[Any],
+        title: str,
+        players: tuple[str, ...],
+        options: dict[str, Any],
+        timeline: Timeline,
+        times: tuple[tuple[str, str], tuple[str | None, ...]],
+    ) -> int:
+        """A whole session in one transaction (an import): the session row, its seats, its
+        players, its log and undo position, a snapshot if it is long, and the outcome if the
+        game is over, so the statistics count it. `times` is (created, updated) and each
+        action's time (None: now). The new session's id."""
+        (created, updated), at = times
+        now = self.clock()
+        rows = [
+            {
+                "seq": i,
+                "payload": json.dumps(encode(e.event)),
+                "turn": e.turn,
+                "text": e.text,
+                "created": (at[i - 1] if i <= len(at) else None) or now,
+                "dropped": e.dropped,
+                "joined": int(e.joined),
+            }
+            for i, e in enumerate(timeline.entries, 1)
+        ]
+        with self._session(write=True) as s:
+            sid = _insert_session(s, game, title, players, options, timeline, created, updated)
+            con = s.connection()
+            if rows:
+                con.execute(ADD_EVENT, [{**r, "session_id": sid} for r in rows])
+            if timeline.cursor >= SNAPSHOT_EVERY:  # a long session reopens from here, not from the start
+                _put_snapshot(con, sid, timeline)
+            if summary_of(game, timeline.state, timeline.view_of())[1]:
+                players_store.put_outcome(con, sid, timeline)
+        return sid
+
+    def find_session(self, game: str, created: str, players: tuple[str, ...]) -> int | None:
+        """A session of this game started at `created` by these players (one imported before)."""
+        with self._session() as s:
+            found = s.execute(
+                select(S.c.id).where(S.c.game == game, S.c.created == created, S.c.players == json.dumps(list(players)))
+            ).first()
+        return None if found is None else int(found[0])
 
     def info(self, session_id: int) -> SessionInfo:
         with self._session() as s:
-            row = s.execute(select(*SESSION_COLUMNS).where(S.c.id == session_id)).first()
+            found = _fetch(s.connection(), select(*SESSION_COLUMNS).where(S.c.id == session_id))
+        row = found[0] if found else None
         if row is None:
             raise self._gone(session_id)
         return _info(row)
@@ -344,7 +405,8 @@ class Repository:
             return self.load(session_id, whole)
         except (FileDamaged, SessionUnreadable) as exc:
             loaded, _ = self.salvage(session_id)
-            return replace(loaded, damage=f"{exc} {loaded.damage}".strip())
+            said = str(exc)
+            return replace(loaded, damage=said if loaded.damage in said else f"{said} {loaded.damage}")
 
     def salvage(self, session_id: int) -> tuple[Loaded, int]:
         """The session as far as its log can still be read, and how many actions were lost.
@@ -354,17 +416,18 @@ class Repository:
         replayed is skipped and the rest are folded on (each still checked by the rules);
         `damage` names the actions skipped."""
         info = self.info(session_id)
-        game = get_game(info.game)
+        game, state = self._setup(info)
         rows: list[Any] = []
         try:
             with self._transaction(write=False) as con:
                 raw: Any = con.connection.driver_connection
-                try:
-                    count = raw.execute("SELECT max(seq) FROM event WHERE session_id = ?", (session_id,)).fetchone()[0]
+                try:  # the index alone: the numbers the log has, whatever they are
+                    found = raw.execute("SELECT seq FROM event WHERE session_id = ? ORDER BY seq", (session_id,))
+                    seqs: Any = [n for (n,) in found]
                 except sqlite3.DatabaseError:
-                    count = info.cursor
-                one = "SELECT payload, turn, text, dropped FROM event WHERE session_id = ? AND seq = ?"
-                for seq in range(1, int(count or 0) + 1):
+                    seqs = range(1, min(info.cursor, 10**7) + 1)
+                one = "SELECT payload, turn, text, dropped, joined FROM event WHERE session_id = ? AND seq = ?"
+                for seq in seqs:
                     try:
                         rows.append(raw.execute(one, (session_id, seq)).fetchone())
                     except sqlite3.DatabaseError:
@@ -372,10 +435,6 @@ class Repository:
         except FileDamaged:  # SQLite ends a read that met a damaged page with an error too
             if not rows:
                 raise
-        try:
-            state = game.setup(info.players, info.options)
-        except Exception as exc:
-            raise SessionUnreadable(f"Session {session_id} cannot be read: {_why(exc)}.", session_id, 0) from None
         known = {0: state}
         entries: list[Entry] = []
         lost: list[int] = []
@@ -394,36 +453,31 @@ class Repository:
         timeline = Timeline(game, tuple(entries), cursor, known)
         damage = f"{_spans(lost)} could not be read; the table shown skips {'it' if len(lost) == 1 else 'them'}."
         damage = damage[0].upper() + damage[1:] if lost else ""
+        damage = f"{info.damage}. {damage}".strip() if info.damage else damage
         return Loaded(info, timeline, damage), len(lost)
 
     def _load(self, session_id: int) -> Loaded:
         with self._session() as s:
             info = self.info(session_id)
-            game = get_game(info.game)
-            try:
-                initial = game.setup(info.players, info.options)
-            except Exception as exc:  # players or options that do not read back
+            game, initial = self._setup(info)
+            if info.damage:
                 raise SessionUnreadable(
-                    f"Session {session_id} cannot be read: its players or table options do not fit the game "
-                    f"({_why(exc)}). {_salvage_hint(session_id)}",
+                    f"Session {session_id} cannot be read whole: {info.damage}. {_salvage_hint(session_id)}",
                     session_id,
                     0,
-                ) from None
+                )
             # The one bulk read (a whole log): Core rows off the session's connection, which
             # skip the ORM's per-row result handling (10,000 rows: 37 -> 30 ms).
-            rows = (
-                s.connection()
-                .execute(
-                    select(E.c.payload, E.c.turn, E.c.text, E.c.dropped)
-                    .where(E.c.session_id == session_id)
-                    .order_by(E.c.seq)
-                )
-                .all()
+            rows = _fetch(
+                s.connection(),
+                select(E.c.seq, E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
+                .where(E.c.session_id == session_id)
+                .order_by(E.c.seq),
             )
             # The newest snapshot before the cursor: the state one step back is then known
             # too, so the first undo folds nothing.
             snap = s.execute(
-                select(P.c.seq, P.c.data)
+                select(P.c.seq, P.c.data, P.c.digest)
                 .where(
                     P.c.session_id == session_id,
                     P.c.seq < max(info.cursor, 1),
@@ -433,17 +487,22 @@ class Repository:
                 .limit(1)
             ).first()
         types = game.events
-        for seq, (_, t, x, d) in enumerate(rows, 1):
-            if type(t) is not str or type(x) is not str or type(d) is not int:
-                raise self._unreadable(session_id, info, seq, "its log line is not text")
-        entries = [Entry(None, t, x, d, payload=p, types=types) for p, t, x, d in rows]  # decoded when folded
+        for seq, (n, _, t, x, d, j) in enumerate(rows, 1):
+            if n != seq or type(t) is not str or type(x) is not str or type(d) is not int or j not in (0, 1):
+                raise self._unreadable(session_id, info, seq, _bad_event(session_id, seq, (n, t, x, d, j)))
+        if info.cursor > len(rows):
+            detail = f"its undo position ({info.cursor}) is past its log of {len(rows)} actions"
+            raise SessionUnreadable(f"Session {session_id} cannot be read whole: {detail}. "
+                                    f"{_salvage_hint(session_id)}", session_id, 0)  # fmt: skip
+        entries = [Entry(None, t, x, d, payload=p, types=types, joined=j == 1) for _, p, t, x, d, j in rows]
         self._seen[session_id] = info.version
-        snapshot = _read_snapshot(snap, type(initial))
+        snapshot = _read_snapshot(snap, type(initial), entries)
+        digested = snap is not None and bool(snap[2])
         timeline = None
         if snapshot is not None:
             try:
                 timeline = Timeline.replay(game, initial, tuple(entries), info.cursor, snapshot)
-                if not _agrees(timeline, snapshot[0], info):
+                if not digested and not _agrees(timeline, snapshot[0], info):  # from before digests
                     timeline = None
             except Exception:  # a snapshot the log does not bear out: replay from the start
                 timeline = None
@@ -454,12 +513,40 @@ class Repository:
             except LogUnreadable as exc:
                 raise self._unreadable(session_id, info, exc.position, exc.detail) from None
         if trusted:  # a long undo may then start from a nearer snapshot (each checked against the log)
-            timeline = replace(timeline, earlier=self._snapshots_of(session_id, game, initial))
-        if timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
+            timeline = replace(timeline, earlier=self._snapshots_of(session_id, game, initial, entries))
+        stale = snap is not None and (snapshot is None or not trusted or not digested)  # rewritten, digested
+        if stale or timeline.cursor - (snapshot[0] if snapshot else 0) > SNAPSHOT_EVERY:
             # Written with the next action (which takes the write lock anyway): opening a
             # session only ever reads, so it never waits for another program's writer.
             self._snapshot_due.add(session_id)
         return Loaded(info, timeline)
+
+    def game_of(self, info: SessionInfo) -> Game[Any]:
+        """The session's game; SessionUnreadable in one sentence if this Companion has no such game."""
+        if info.game not in _game_ids():
+            raise SessionUnreadable(
+                f"Session {info.id} is a game this Companion does not know ({rows.cut(info.game)}): "
+                "a newer Companion may open it.",
+                info.id,
+                0,
+            )
+        return get_game(info.game)
+
+    def _setup(self, info: SessionInfo) -> tuple[Game[Any], Any]:
+        """The session's game and first state; refused in one sentence when its game is not
+        one this Companion has, or its players or options do not read or fit (nothing of it
+        can then be shown, so no salvage is offered)."""
+        sid = info.id
+        game = self.game_of(info)
+        bad = [part for part in info.damage.split("; ") if part.split(", ", 1)[-1].startswith(NEEDED)]
+        try:
+            if bad:
+                raise Rejected("; ".join(bad))
+            return game, game.setup(info.players, info.options)
+        except Exception as exc:  # players or options that do not read back
+            raise SessionUnreadable(
+                f"Session {sid} cannot be opened: its players or table options do not read ({_why(exc)}).", sid, 0
+            ) from None
 
     def _unreadable(self, session_id: int, info: SessionInfo, action: int, detail: str) -> SessionUnreadable:
         return SessionUnreadable(
@@ -469,20 +556,21 @@ class Repository:
             action,
         )
 
-    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any) -> Any:
-        """The timeline's way to a saved state at or before a position (a long undo)."""
+    def _snapshots_of(self, session_id: int, game: Game[Any], initial: Any, entries: Sequence[Entry]) -> Any:
+        """The timeline's way to a saved state at or before a position (a long undo), each
+        checked against the log as it was read."""
         version = snapshots.state_version(game, initial)
         cls = type(initial)
 
         def earlier(position: int) -> tuple[int, Any] | None:
             with self._session() as s:
                 row = s.execute(
-                    select(P.c.seq, P.c.data)
+                    select(P.c.seq, P.c.data, P.c.digest)
                     .where(P.c.session_id == session_id, P.c.seq <= position, P.c.version == version)
                     .order_by(P.c.seq.desc())
                     .limit(1)
                 ).first()
-            return _read_snapshot(row, cls)
+            return _read_snapshot(row, cls, entries)
 
         return earlier
 
@@ -518,30 +606,32 @@ class Repository:
         return int(version)
 
     def record(self, session_id: int, seen: Timeline, after: Timeline, wait: bool = True) -> None:
-        """Commit `after`'s newest entry on top of `seen` (dropping any undone branch)."""
-        entry = after.entries[after.cursor - 1]
+        """Commit `after`'s entries past `seen`'s cursor (one action, or a typed line's several)
+        on top of `seen`, dropping any undone branch: all in one transaction, or none."""
         now = self.clock()
-        payload = json.dumps(encode(entry.event))
+        rows = [
+            {
+                "session_id": session_id,
+                "seq": seq,
+                "payload": json.dumps(encode(entry.event)),
+                "turn": entry.turn,
+                "text": entry.text,
+                "created": now,
+                "dropped": entry.dropped,
+                "joined": int(entry.joined),
+            }
+            for seq, entry in enumerate(after.entries[seen.cursor : after.cursor], seen.cursor + 1)
+        ]
         summary = self._summary(session_id, after)
         with self._transaction(write=True, wait=wait) as con:
             version = self._check_fresh(con, session_id, seen)
             if seen.cursor < len(seen.entries):  # an undone branch to drop
                 con.execute(DROP_EVENTS, {"sid": session_id, "after": seen.cursor})
                 con.execute(DROP_SNAPSHOTS, {"sid": session_id, "after": seen.cursor})
-            if after.cursor % SNAPSHOT_EVERY == 0 or session_id in self._snapshot_due:
+            crossed = after.cursor // SNAPSHOT_EVERY > seen.cursor // SNAPSHOT_EVERY
+            if crossed or session_id in self._snapshot_due:
                 _put_snapshot(con, session_id, after)
-            con.execute(
-                ADD_EVENT,
-                {
-                    "session_id": session_id,
-                    "seq": after.cursor,
-                    "payload": payload,
-                    "turn": entry.turn,
-                    "text": entry.text,
-                    "created": now,
-                    "dropped": entry.dropped,
-                },
-            )
+            con.execute(ADD_EVENT, rows)
             _touch(con, session_id, after, now, summary)
         self._seen[session_id] = version + 1
         self._snapshot_due.discard(session_id)
@@ -595,17 +685,18 @@ class Repository:
     def events_after(self, session_id: int, seq: int, types: Any) -> list[tuple[int, Entry]]:
         """The events after the first `seq`, with their row ids."""
         with self._session() as s:
-            rows = s.execute(
-                select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped)
+            rows = _fetch(
+                s.connection(),
+                select(E.c.id, E.c.payload, E.c.turn, E.c.text, E.c.dropped, E.c.joined)
                 .where(E.c.session_id == session_id, E.c.seq > seq)
-                .order_by(E.c.seq)
-            ).all()
-        return [(i, Entry(None, t, x, d, payload=p, types=types)) for i, p, t, x, d in rows]
+                .order_by(E.c.seq),
+            )
+        return [(i, Entry(None, t, x, d, payload=p, types=types, joined=j == 1)) for i, p, t, x, d, j in rows]
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
-            rows = s.execute(select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
-            return [r[0] for r in rows]
+            rows = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
+        return [r[0] if type(r[0]) is str else "" for r in rows]  # a bad time counts as none
 
     # -- the file's own settings (meta) ------------------------------------------------------
 
@@ -624,11 +715,22 @@ class Repository:
     # -- the card catalogue ----------------------------------------------------------------
 
     def cards(self, game: str, kind: str) -> dict[str, dict[str, Any]]:
+        """The catalogue's cards of a kind. A row that does not read (its name not text, its
+        data not an object the game's catalogue reads back to the same card) is left out and
+        named in `bad_cards`, so one bad card never stops a session opening."""
         with self._session() as s:
-            rows = s.execute(
-                select(C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name)
-            ).all()
-        return {name: json.loads(data) for name, data in rows}
+            found = _fetch(
+                s.connection(),
+                select(C.c.id, C.c.name, C.c.data).where(C.c.game == game, C.c.kind == kind).order_by(C.c.name),
+            )
+        catalogue = get_game(game).catalogue if game in _game_ids() else None
+        cards: dict[str, dict[str, Any]] = {}
+        for key, name, data in found:
+            try:
+                cards[rows.text(name)] = _card(catalogue, kind, name, rows.card(data))
+            except ValueError as exc:
+                self.bad_cards[(game, kind, key)] = str(rows.BadCell("card", key, "data", str(exc), data))
+        return cards
 
     def save_card(self, game: str, kind: str, name: str, data: dict[str, Any]) -> None:
         statement = upsert(C).values(
@@ -646,6 +748,36 @@ class Repository:
         with self._session(write=True) as s:
             result = s.connection().execute(delete(C).where(C.c.game == game, C.c.kind == kind, C.c.name == name))
             return result.rowcount > 0
+
+
+def _insert_session(
+    s: Session,
+    game: Game[Any],
+    title: str,
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    timeline: Timeline,
+    created: str,
+    updated: str,
+) -> int:
+    """The session row at `timeline`'s position and its seats (a new player for a new name)."""
+    summary, finished = summary_of(game, timeline.state, timeline.view_of())
+    row = SessionRow(
+        game=game.id,
+        title=title.strip() or game.name,
+        players=json.dumps(list(players)),
+        options=json.dumps(options),
+        cursor=timeline.cursor,
+        created=created,
+        updated=updated,
+        summary=summary,
+        finished=int(finished),
+    )
+    s.add(row)
+    s.flush()
+    assert row.id is not None
+    players_store.seat_players(s.connection(), row.id, players, created)
+    return row.id
 
 
 def _touch(con: Connection, session_id: int, after: Timeline, now: str, summary_line: tuple[str, bool]) -> None:
@@ -675,6 +807,7 @@ def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
         data = snapshots.dump(state)
     except snapshots.ShapeError:  # a state with no snapshot form: reopening replays it all
         return
+    words = (e.text for e in timeline.entries[: timeline.cursor])
     con.execute(
         PUT_SNAPSHOT,
         {
@@ -682,15 +815,24 @@ def _put_snapshot(con: Connection, session_id: int, timeline: Timeline) -> None:
             "seq": timeline.cursor,
             "version": snapshots.state_version(timeline.game, state),
             "data": data,
+            "digest": snapshots.digest(words, data),
         },
     )
 
 
-def _read_snapshot(row: Any, cls: type) -> tuple[int, Any] | None:
+def _read_snapshot(row: Any, cls: type, entries: Sequence[Entry]) -> tuple[int, Any] | None:
+    """The snapshot a row holds, if its digest matches the log's words up to it and its own
+    JSON (a row from before digests, with none, is checked against the log by `_agrees`)."""
     if row is None:
         return None
+    seq, data, digest = row
+    if type(seq) is not int or not 0 < seq <= len(entries) or not isinstance(data, bytes | str):
+        return None
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if digest and digest != snapshots.digest((e.text for e in entries[:seq]), raw):
+        return None
     try:
-        return row[0], snapshots.load(row[1], cls)
+        return seq, snapshots.load(raw, cls)
     except Exception:  # a snapshot that does not fit the state classes: replay from the start
         return None
 
@@ -700,12 +842,41 @@ def _entry(row: Any, types: Any) -> Entry:
     (position 0: the caller knows it) or Undecodable otherwise."""
     if row is None:
         raise LogUnreadable(0, "its row is on a damaged page")
-    payload, turn, text, dropped = row
-    if type(turn) is not str or type(text) is not str or type(dropped) is not int:
+    payload, turn, text, dropped, joined = row
+    if type(turn) is not str or type(text) is not str or type(dropped) is not int or joined not in (0, 1):
         raise LogUnreadable(0, "its log line is not text")
-    entry = Entry(None, turn, text, dropped, payload=payload, types=types)
+    entry = Entry(None, turn, text, dropped, payload=payload, types=types, joined=joined == 1)
     entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
     return entry
+
+
+def _card(catalogue: Any, kind: str, name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A card's data if the game's catalogue can show it (its values of the types it reads)."""
+    if catalogue is not None:
+        try:
+            catalogue.line(kind, name, data)
+        except Exception:  # any failure of the game's reader on stored data is a bad row
+            raise ValueError("not a card the game's catalogue can show") from None
+    return data
+
+
+def _bad_event(session_id: int, seq: int, cells: tuple[Any, ...]) -> str:
+    """The first cell of action `seq`'s row that does not read, named."""
+    n, turn, text, dropped, joined = cells
+    key = f"(session {session_id}, action {seq})"
+    if n != seq:
+        return str(rows.BadCell("event", key, "seq", f"the log's numbers do not run 1, 2, 3… (found {n!r:.20})", n))
+    for column, reader, value in (
+        ("turn", rows.text, turn),
+        ("text", rows.text, text),
+        ("dropped", rows.whole, dropped),
+        ("joined", rows.flag, joined),
+    ):
+        try:
+            reader(value)
+        except ValueError as exc:
+            return str(rows.BadCell("event", key, column, str(exc), value))
+    return "its log line is not text"
 
 
 def _why(exc: Exception) -> str:
@@ -740,6 +911,29 @@ def _agrees(timeline: Timeline, seq: int, info: SessionInfo) -> bool:
     if seq < len(entries) and turn_label(game, timeline.state_at(seq)) != entries[seq].turn:
         return False
     return not info.summary or summary_of(game, timeline.state, timeline.view_of()) == (info.summary, info.finished)
+
+
+def _fetch(con: Connection, statement: Any) -> list[Any]:
+    """A statement's rows. A text cell that is not UTF-8 would fail the whole read in sqlite3:
+    then the read is made again with such cells as bytes, for their typed reader to name."""
+    try:
+        return list(con.execute(statement).all())
+    except DBAPIError as exc:
+        if "decode" not in str(exc.orig):
+            raise
+    raw: Any = con.connection.driver_connection
+    raw.text_factory = _text
+    try:
+        return list(con.execute(statement).all())
+    finally:
+        raw.text_factory = str
+
+
+def _text(data: bytes) -> str | bytes:
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return data
 
 
 def _is_busy(exc: DBAPIError) -> bool:

@@ -11,6 +11,11 @@ The version stored beside it is derived from those classes (every class's name, 
 field types, plus the game's own `state_version`), so changing a field changes it and an
 older snapshot is then simply not read: the state is rebuilt from the events instead. A
 snapshot whose shape does not match its classes is ignored the same way.
+
+A snapshot is checked before it is believed: beside it is stored the digest of the log it
+stands for (the words of every action up to it, in order) and of its own JSON, so a hand edit,
+a bad page or a snapshot from another log is detected and the log replayed instead. Checking
+costs one hash over the log already read, never a replay.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import typing
+from collections.abc import Iterable
 from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
@@ -25,7 +31,7 @@ from typing import Any
 from companion.core import Game
 from companion.shapes import PLAIN, ShapeError, build, field_names, hints
 
-__all__ = ["ShapeError", "dump", "load", "state_version"]
+__all__ = ["ShapeError", "digest", "dump", "load", "state_version"]
 
 
 def _classes(root: type) -> list[type]:
@@ -59,6 +65,14 @@ def _version(game_id: str, manual: int, root: type) -> str:
 def state_version(game: Game[Any], state: Any) -> str:
     """The version a snapshot of `state` (of this game) is stored and read under."""
     return _version(game.id, game.state_version, type(state))  # type: ignore[arg-type]
+
+
+def digest(words: Iterable[str], data: bytes) -> str:
+    """The digest stored beside a snapshot: of the log's words up to it and of its JSON."""
+    found = hashlib.sha256("\x1e".join(words).encode("utf-8", "surrogatepass"))
+    found.update(b"\x00")
+    found.update(data)
+    return found.hexdigest()[:32]
 
 
 def dump(state: Any) -> bytes:

@@ -49,6 +49,7 @@ class EventRow(SQLModel, table=True):
     text: str = text_column()
     created: str = text_column()
     dropped: int = 0
+    joined: int = Field(default=0, sa_type=Integer)  # recorded in one typed line with the action before
 
 
 class CardRow(SQLModel, table=True):
@@ -72,6 +73,7 @@ class SnapshotRow(SQLModel, table=True):
     seq: int = Field(primary_key=True)
     version: str = text_column()
     data: bytes = Field(sa_type=LargeBinary)
+    digest: str = text_column(default="")  # of the log prefix and of `data` (snapshots.digest)
 
 
 class PlayerRow(SQLModel, table=True):

@@ -20,7 +20,6 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
 from companion.text import fit, literal, shown_lines
-from screens.widgets.ordered_input import OrderedInput
 
 
 class Words(Suggester):
@@ -87,7 +86,7 @@ class EntryLine(Vertical):
         yield Static("", id="entry-label")
         yield Static("", id="entry-advice")
         # enter is the screen's: it records the action (screens/key_burst.py)
-        yield OrderedInput(id="entry", select_on_focus=False, bubbled=("enter",))
+        yield Input(id="entry", select_on_focus=False)
 
     @property
     def input(self) -> Input:

@@ -274,7 +274,7 @@ def make_session(workdir: Path, events: int) -> tuple[Path, int]:
 
     repo = Repository.open(db)
     tl = repo.load(sid).timeline
-    with repo._write() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
+    with repo.writing() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
         for k in range(store.SNAPSHOT_EVERY, events + 1, store.SNAPSHOT_EVERY):
             store._put_snapshot(c, sid, tl.move(k))
         store._touch(c, sid, tl, "2026-01-01T00:00:00+00:00", store.summary_of(tl.game, tl.state))
@@ -305,6 +305,74 @@ def reopen(workdir: Path, sizes: tuple[int, ...]) -> dict:
         figures[f"reopen_{size}_ms"] = statistics.median(loads)
         figures[f"read_rows_{size}_ms"] = statistics.median(reads)
     return figures
+
+
+STORE_CHILD = r"""
+import json, statistics, sys, time
+from pathlib import Path
+tree, mode, work = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+sys.path.insert(0, tree)
+from companion.games import get_game
+from companion.store.repo import Repository
+if mode == "build":  # each tree writes its own files, in its own schema
+    from tests.benchmarks.run import make_session
+    db, sid = make_session(work, 100_000)
+    repo = Repository.open(work / "home.db")
+    repo.create(get_game("free"), "Session", ("Ann", "Bob", "Cleo"), {"counters": "score"})
+    repo.close()
+    import sqlite3
+    con = sqlite3.connect(work / "home.db")
+    columns = "game, title, players, options, cursor, created, updated, summary, finished, version"
+    for _ in range(10):  # 1,024 sessions, each row as `create` writes it, in one transaction
+        con.execute(f"INSERT INTO session ({columns}) SELECT {columns} FROM session")
+    con.execute("DELETE FROM session WHERE id > 1000")
+    con.commit()
+    con.close()
+    (work / "sid").write_text(str(sid))
+else:
+    sid = int((work / "sid").read_text())
+    long, home = Repository.open(work / "reopen-100000.db"), Repository.open(work / "home.db")
+    long.load(sid), home.list_sessions()
+    loads, lists = [], []
+    for _ in range(5):
+        started = time.perf_counter()
+        long.load(sid)
+        loads.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        assert len(home.list_sessions()) == 1000
+        lists.append((time.perf_counter() - started) * 1000)
+    print(json.dumps({"open": statistics.median(loads), "home": statistics.median(lists)}))
+"""
+
+
+def store_against(workdir: Path, baseline: Path, rounds: int) -> dict:
+    """Opening a 100,000-action session and listing 1,000 sessions (the home screen's read),
+    this tree against another checkout (`--against DIR`, e.g. main before a change), each
+    on files its own code wrote, run alternately in fresh interpreters: ratios in one run."""
+    trees = {"this": REPO, "baseline": baseline.resolve()}
+    for name, tree in trees.items():
+        (workdir / name).mkdir()
+        subprocess.run([sys.executable, "-c", STORE_CHILD, str(tree), "build", str(workdir / name)], check=True)
+    found: dict[str, dict[str, list[float]]] = {n: {"open": [], "home": []} for n in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            out = subprocess.run(
+                [sys.executable, "-c", STORE_CHILD, str(tree), "time", str(workdir / name)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            for key, value in json.loads(out.strip().splitlines()[-1]).items():
+                found[name][key].append(value)
+    med = {n: {k: statistics.median(v) for k, v in d.items()} for n, d in found.items()}
+    return {
+        "open_100000_ms": med["this"]["open"],
+        "open_100000_baseline_ms": med["baseline"]["open"],
+        "open_100000_ratio": med["this"]["open"] / med["baseline"]["open"],
+        "home_1000_ms": med["this"]["home"],
+        "home_1000_baseline_ms": med["baseline"]["home"],
+        "home_1000_ratio": med["this"]["home"] / med["baseline"]["home"],
+    }
 
 
 def polls(workdir: Path, n: int) -> dict:
@@ -457,6 +525,8 @@ GOALS = {
     "battle_exact_5v5_ms": ("≤ 250 ms", lambda v: v <= 250),
     "battle_exact_6v6_ms": ("≤ 1000 ms", lambda v: v <= 1000),
     "memory_ratio": ("≤ 1.25× Textual + SQLModel", lambda v: v <= 1.25),
+    "open_100000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
+    "home_1000_ratio": ("≤ 1.1× --against (issue 37)", lambda v: v <= 1.1),
     "stats_open_ms": ("≤ 50 ms (1,000 sessions)", lambda v: v <= 50),
     "stats_screen_ratio": ("≤ 1.1× one session", lambda v: v <= 1.1),
 }
@@ -468,6 +538,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parts = ("startup", "actions", "reopen", "undo", "polls", "rules", "odds", "battles", "stats")
     parser.add_argument("--only", metavar="PARTS", help=f"comma-separated, of: {', '.join(parts)}")
+    parser.add_argument("--against", metavar="DIR", type=Path, help="another checkout: the store's figures as ratios")
     args = parser.parse_args()
     chosen = set(args.only.split(",")) if args.only else set(parts)
     figures: dict = {}
@@ -483,6 +554,8 @@ def main() -> int:
             figures.update(undo_far(work))
         if "polls" in chosen:
             figures.update(polls(work, 500 if args.quick else 5000))
+        if args.against is not None:
+            figures.update(store_against(work, args.against, 3 if args.quick else 7))
         if "stats" in chosen:
             figures.update(stats_figures(args.quick))
     for name, part in (("rules", rules), ("odds", odds), ("battles", battles)):

@@ -24,6 +24,7 @@ from companion.core import (
     Result,
     Row,
     TableView,
+    Typed,
     check_players,
     event_types,
     resolve_options,
@@ -162,6 +163,12 @@ class CoinRace(GameBase[CoinState]):
 
     def actor(self, state: CoinState, event: Event) -> int | None:
         return state.active  # every throw (and every pass) is the player up's
+
+    def write(self, state: CoinState, event: Event) -> Typed | None:
+        """A flip is its key alone: h for heads, t for tails."""
+        if isinstance(event, Flip):
+            return Typed(f"flip({event.heads})", event)
+        return super().write(state, event)
 
     def result(self, state: CoinState) -> Result | None:
         if state.winner is None:

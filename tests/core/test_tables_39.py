@@ -306,13 +306,17 @@ def test_skd_a_kill_mid_play_says_the_order_and_where_the_rest_of_the_damage_wen
 
 
 def test_skd_the_rules_text_has_the_apps_ruling_on_the_order_of_attacks_labelled():
-    import tomllib
-    from pathlib import Path
+    """A ruling of its own (not a paragraph more in the mid-play ruling, where it drowned other
+    answers), labelled as the app's, and found by the real search when a table asks for it."""
+    from rulesdb.index import RulesIndex
 
-    texts = tomllib.loads((Path(__file__).parents[2] / "rulesdb/texts/skd.toml").read_text(encoding="utf-8"))
-    ruling = next(s for s in texts["section"] if s["id"] == "skd.ruling.defeat-mid-play")
-    assert ruling["kind"] == "ruling" and "The app's ruling (not in the source)" in ruling["text"]
-    assert "in the order the cards were played" in ruling["text"]
+    index = RulesIndex.load()
+    ruling = index.section("skd.ruling.attack-order")
+    assert ruling is not None
+    assert ruling.kind == "ruling" and "The app's ruling (not in the source)" in ruling.text
+    assert "in the order the cards were played" in ruling.text
+    hits = index.ask("in which order do the characters attack", game="skd", limit=3).hits
+    assert "skd.ruling.attack-order" in [hit.section.id for hit in hits]
 
 
 def test_mm5_the_gems_column_shows_how_many_then_which():

@@ -158,3 +158,14 @@ def test_undo_redo_and_move_refuse_with_a_sentence():
         with pytest.raises(Rejected) as refused:
             action()
         assert refused.value.reason == reason
+
+
+def test_a_typed_line_is_recorded_all_or_none_and_undone_as_one_step():
+    tl = start().record(Adjust("HP", 0, -3))
+    with pytest.raises(Rejected):  # the second event is refused: nothing of the line is kept
+        tl.record_all((Adjust("HP", 1, -2), Adjust("HP", 1, 0)))
+    assert tl.cursor == 1 and len(tl.entries) == 1
+    line = tl.record_all((Adjust("HP", 1, -2), NextTurn(), Adjust("HP", 1, -1)))
+    assert line.cursor == 4 and [e.joined for e in line.entries] == [False, False, True, True]
+    assert line.undo().cursor == 1 and line.undo().redo().cursor == 4
+    assert line.undo().undo().cursor == 0

@@ -45,12 +45,12 @@ def test_an_attack_without_its_outcome_asks_it_with_the_attack_typed_in():
     assert isinstance(follow.parse("2 rr h g"), Attack)
 
 
-def test_the_final_count_asks_each_pile_in_turn_with_the_tally_typed_in():
+def test_the_final_count_asks_each_pile_in_turn_with_the_tally_filled_in():
     state = replace(GAME.apply(GAME.setup(("Ann", "Bob"), {}), StartDraw((5, 0))), step=OVER)
     prompt = count_prompt(state)
-    assert prompt.label.startswith("Ann's score pile") and prompt.value == " ".join("0" for _ in state.piles[0])
+    assert prompt.label.startswith("Ann's score pile") and prompt.default == " ".join("0" for _ in state.piles[0])
     assert prompt.then is not None
     after = GAME.apply(state, prompt.parse("1 0 0 0 0 0"))
     second = prompt.then(after)
     assert second is not None and second.label.startswith("Bob's score pile")
-    assert second.then is not None and second.then(GAME.apply(after, second.parse(second.value))) is None
+    assert second.then is not None and second.then(GAME.apply(after, second.parse(second.default))) is None

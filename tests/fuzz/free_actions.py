@@ -62,3 +62,8 @@ def invariants(game: Game[FreeState], state: FreeState) -> None:
     assert state.round >= 1 and state.turns >= 0
     keys = [(c.owner, c.name.casefold()) for c in state.counters]
     assert len(keys) == len(set(keys)), "one counter per name and owner"
+
+
+# Kinds no line of the table records alone (`Game.write` gives None): a change or a removal
+# acts on the cell picked with the arrow keys; a counter for one player only is no line.
+UNTYPED = frozenset({"adjust", "set-value", "remove-counter", "add-counter"})

@@ -22,9 +22,24 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from companion.core import Rejected, decode, encode
+from companion.core import Rejected, decode, encode, read_typed
 from companion.games import get_game
 from companion.timeline import Entry, Timeline
+
+
+def typed_back(game: Any, plug: Any, state: Any, event: Any) -> None:
+    """The notation's round trip: an accepted event is written as a player types it and the
+    game's prompts read that back to the same event. `write` gives None for an event no
+    question writes (a field its command does not use) and for the kinds the plug names in
+    `UNTYPED` (no line of the table records them alone, or not written yet)."""
+    typed = game.write(state, event)
+    if typed is None:
+        return
+    try:
+        read = read_typed(typed)
+    except Rejected as exc:
+        raise AssertionError(f"{event!r} typed as {typed.answers!r} is refused: {exc.reason}") from exc
+    assert read == (event,), f"{event!r} typed as {typed.answers!r} reads back as {read!r}"
 
 
 def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
@@ -71,6 +86,7 @@ def machine_for(game_id: str, store: Any = None) -> type[RuleBasedStateMachine]:
             assert not families or len(closed) < len(families), (
                 f"{event!r} was accepted though its families are closed: {[(a.name, a.closed) for a in closed]}"
             )
+            typed_back(game, plug, before, event)
             self._moved(after, new_entry=True)
 
         @precondition(lambda self: self.timeline.can_undo)

@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.core import Event, Game, Rejected
+from companion.games import get_game
 from companion.games.mm5.battle import legal_targets, members, roll_for
 from companion.games.mm5.cards import GEMS, LIGHT_KINDS, RANKS
 from companion.games.mm5.events import (
@@ -520,3 +521,8 @@ def _state_laws(game: Game[State], state: State) -> None:
             assert result.winners and won == {side}, "the side with more gems wins"
             best = max(len(s.gems) for s in state.players if s.faction == side)
             assert all(len(state.players[names.index(w)].gems) == best for w in result.winners)
+
+
+# Not yet written as typed text (`Game.write` gives None but for the next-turn key): the
+# notation's round trip covers the events it writes; the rest are still to be written.
+UNTYPED = frozenset(get_game("mm5").events) - {"initiative"}

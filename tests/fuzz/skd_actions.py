@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.core import Event, Game
+from companion.games import get_game
 from companion.games.skd import events as ev
 from companion.games.skd.cards import parse_play
 from companion.games.skd.specs import parse_character, parse_enemy
@@ -230,3 +231,8 @@ def invariants(game: Game[SkdState], state: SkdState) -> None:
         assert state.enemy is not None and state.enemy.boss and state.enemy.hp <= 0
     game.view(state)
     game.panel(state)
+
+
+# Not yet written as typed text (`Game.write` gives None but for the next-turn key): the
+# notation's round trip covers the events it writes; the rest are still to be written.
+UNTYPED = frozenset(get_game("skd").events)

@@ -100,7 +100,7 @@ def test_stats_agree_with_a_slow_recount_from_the_logs(played):
 
 def test_outcomes_worked_out_again_from_the_logs_agree_too(played):
     found = recount(played)
-    with played._write() as con:
+    with played.writing() as con:
         con.exec_driver_sql("DELETE FROM outcome")
     check_against(played, found)
     with played._read() as con:
@@ -188,7 +188,7 @@ def test_the_outcome_is_written_at_the_game_end_and_an_undo_takes_it_back(repo):
         after = tl.record(e)
         repo.record(loaded.info.id, tl, after)
         tl = after
-    with repo._read() as con:
+    with repo.reading() as con:
         assert con.exec_driver_sql("SELECT count(*) FROM outcome").scalar() == 1, "written with the last action"
     [o], names = players.outcomes(repo)
     assert [names[o.players[s]] for s in o.winners] == ["Bob"] and o.scores == (0, 3)

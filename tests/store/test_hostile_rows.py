@@ -97,7 +97,7 @@ def test_a_log_line_that_is_not_text_is_named(tmp_path):
     sid = session(path)
     spoil(path, "UPDATE event SET turn = x'07' WHERE seq = 3")
     repo = Repository.open(path)
-    with pytest.raises(SessionUnreadable, match="action 3: its log line is not text"):
+    with pytest.raises(SessionUnreadable, match=r"action 3: event row .session 1, action 3., column turn: not text"):
         repo.load(sid)
     repo.close()
 

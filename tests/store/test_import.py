@@ -31,8 +31,9 @@ def export_json(capsys, db_path, sid: int) -> dict:
 _ID_LINE = re.compile(r'^    "id": \d+,\n', re.MULTILINE)  # the session's id, the file's only line so indented
 
 
-def import_file(capsys, db_path, path: Path) -> tuple[int, str, str]:
-    code = main(["sessions", "import", str(path), "--db", str(db_path)])
+def import_file(capsys, db_path, path: Path, again: bool = True) -> tuple[int, str, str]:
+    """Import into `db_path` (by default `--again`: these tests import back into the file exported from)."""
+    code = main(["sessions", "import", str(path), "--db", str(db_path), *(["--again"] if again else [])])
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -137,7 +138,7 @@ def hostile(name: str, good: dict) -> bytes | dict | list:
                 "events": [{**first, "event": {**first["event"], "values": [True, False, False]}}, *events[1:]],
             }
         case "an illegal action":
-            return {**good, "events": [events[1], *events[1:]]}
+            return {**good, "events": [{**events[1], "seq": 1}, *events[1:]]}
         case "players not a list":
             return {**good, "session": {**good["session"], "players": "Ann, Bob"}}
         case "cursor past the log":
@@ -215,7 +216,7 @@ def test_a_missing_file_is_named(db_path, tmp_path, capsys):
 def test_import_json_output(repo, db_path, tmp_path, capsys):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(good_export(capsys, db_path, repo)))
-    assert main(["sessions", "import", str(path), "--json", "--db", str(db_path)]) == 0
+    assert main(["sessions", "import", str(path), "--json", "--again", "--db", str(db_path)]) == 0
     row = json.loads(capsys.readouterr().out)
     assert row == {"id": 2, "game": "tkc", "title": "Friday night", "actions": len(resumable("tkc")[2])}
 

@@ -80,8 +80,8 @@ def test_a_folder_passed_to_view(tmp_path):
 
 def test_a_full_disk_at_open_is_not_called_damage(good):
     before = digest(good)
-    out = companion("--db", str(good), "sessions", "list", limit=4096)  # the -shm cannot be made
-    said(out, "the disk is full")
+    out = companion("--db", str(good), "sessions", "list", limit=4096)  # no -shm could be made
+    assert out.returncode == 0 and "damage" not in out.stderr, "a read makes no file beside the database"
     assert digest(good) == before
 
 

@@ -43,7 +43,7 @@ def test_a_hostile_snapshot_row_is_never_run(db_path, tmp_path, monkeypatch):
     (version,) = con.execute("SELECT version FROM snapshot WHERE seq = 8").fetchone()
     # The worst case: the row claims the current version, and an old pickle-era one too.
     con.execute("UPDATE snapshot SET data = ? WHERE seq = 8", (payload,))
-    con.execute("INSERT INTO snapshot VALUES (?, 9, 'free:1', ?)", (sid, payload))
+    con.execute("INSERT INTO snapshot (session_id, seq, version, data) VALUES (?, 9, 'free:1', ?)", (sid, payload))
     con.commit()
     con.close()
     assert version == snapshots.state_version(get_game("free"), tl.state)
@@ -122,11 +122,15 @@ def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 2)
     read = []
 
-    def strict(row, cls):  # type: ignore[no-untyped-def]
+    real = repo_module._read_snapshot
+
+    def strict(row, cls, entries):  # type: ignore[no-untyped-def]
         if row is None:
             return None
         read.append(row[0])
-        return row[0], snapshots.load(row[1], cls)
+        found = real(row, cls, entries)
+        assert found is not None, "a snapshot the store wrote did not read back (its shape or its digest)"
+        return found
 
     monkeypatch.setattr(repo_module, "_read_snapshot", strict)
     machine = machine_for(game_id, store=repo)

@@ -121,8 +121,8 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         # The palette searches every provider (the rules index among them) in a worker: slow under load.
         await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=60)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.timeline.state.active == 0 and screen.timeline.cursor == 4
+        await wait_for(pilot, lambda: screen.timeline.cursor == 4)  # the palette runs it once closed
+        assert screen.timeline.state.active == 0
 
 
 async def test_a_long_log_lists_every_action_and_follows_the_newest(make_app, db_path):

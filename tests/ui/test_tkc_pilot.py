@@ -83,9 +83,9 @@ async def test_start_player_attacks_and_discard_by_keyboard(make_app):
         # Cleo: Lay down your swords! (Ann 2, Bob 1), then a Power Chop parried by Ann.
         await pilot.press("d", "k")
         await typed(pilot, "1")
-        assert screen.query_one("#entry", Input).value == "2 2"
-        await pilot.press("backspace")
-        await typed(pilot, "1")
+        line = screen.query_one("#entry", Input)
+        assert line.value == "2 2" and line.selected_text == "2 2", "filled in and selected"
+        await typed(pilot, "2 1")  # the first key replaces it
         await pilot.press("a")
         await typed(pilot, "ann g g g")
         await typed(pilot, "p g g r")

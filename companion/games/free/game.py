@@ -19,6 +19,7 @@ from companion.core import (
     Result,
     Row,
     TableView,
+    Typed,
     check_players,
     open_when,
     refuse_when_over,
@@ -203,6 +204,11 @@ class FreePlay(GameBase[FreeState]):
 
     def actor(self, state: FreeState, event: Event) -> int | None:
         return actors.actor(state, event)
+
+    def write(self, state: FreeState, event: Event) -> Typed | None:
+        from companion.games.free.typed import write  # the notation imports this module's neighbours
+
+        return write(state, event) or super().write(state, event)
 
     def result(self, state: FreeState) -> Result | None:
         if not state.finished:

@@ -20,6 +20,7 @@ from companion.core import (
     Option,
     Rejected,
     Result,
+    Typed,
     check_players,
     open_when,
     probe,
@@ -192,6 +193,11 @@ class MonsterMaker5(GameBase[State]):
 
     def next_turn(self, state: State) -> Event:
         return EndTurn()
+
+    def write(self, state: State, event: Event) -> Typed | None:
+        from companion.games.mm5.typed import write  # the prompts import this module's neighbours
+
+        return write(state, event) or super().write(state, event)
 
     def rules_phase(self, state: State) -> str:
         """The rules texts' name for the phase shown (F1 lists that phase's sections first)."""

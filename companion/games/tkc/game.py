@@ -18,6 +18,7 @@ from companion.core import (
     Option,
     Result,
     TableView,
+    Typed,
     check_players,
     event_types,
     probed,
@@ -137,6 +138,11 @@ class KingCommands(GameBase[TkcState]):
 
     def actor(self, state: TkcState, event: Event) -> int | None:
         return actors.actor(state, event)
+
+    def write(self, state: TkcState, event: Event) -> Typed | None:
+        from companion.games.tkc.typed import write  # the prompts import this module's neighbours
+
+        return write(state, event)
 
     def result(self, state: TkcState) -> Result | None:
         return words.result(state)

@@ -419,7 +419,7 @@ def crown_detail(state: TkcState, command: str) -> Prompt:
         return Crown("aid", target=parse_seat(who, state.players), counts=parse_numbers(count or "2"))
 
     if command == "lay-down":
-        return Prompt(lay_down_question(state), lay, " ".join("2" for _ in others))
+        return Prompt(lay_down_question(state), lay, default=" ".join("2" for _ in others))
     if command == "fear":
         label = f"Fear my mighty sword! Nothing stops it. Whom? Add g if a gold bag is given: {first} g"
         return Prompt(label, fear, suggest=tuple(state.players[i] for i in others))

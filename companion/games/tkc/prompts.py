@@ -47,7 +47,7 @@ def count_prompt(state: TkcState) -> Prompt:
     return Prompt(
         label,
         lambda text: CountPile(seat, parse_numbers(text)),
-        tally,
+        default=tally,
         then=lambda after: count_prompt(after) if not all(after.confirmed) else None,
     )
 
