@@ -115,6 +115,19 @@ class RulesIndex:
                     counts[word] = counts.get(word, 0) + 1
         return tuple(sorted(counts, key=lambda word: -counts[word]))
 
+    def example(self, game: str | None = None) -> str:
+        """A search example from the game's own words: the start of its most used long word
+        (a word half remembered), another of its words whole, and its most used term as
+        printed on its cards (CJK), one whose English is among its words."""
+        words = [w for w in self.words(game) if w not in ("ruling", "rulings")]  # every game's titles say it
+        long = next((w for w in words if len(w) >= 7), words[0] if words else "")
+        whole = next((w for w in words if w != long and len(w) >= 4), "")
+        text = " ".join(section.text for section in self.toc(game))
+        known = set(words)
+        terms = [t for t, english in self.reader.glossary.items() if len(t) > 1 and known & set(english)]
+        printed = max(terms, key=text.count, default="")
+        return ", ".join(w for w in (long[:5], whole, printed) if w)
+
     def for_phase(self, game: str, phase: str) -> list[Section]:
         sections = self.toc(game)
         return [s for s in sections if phase in s.phases] + [s for s in sections if phase not in s.phases]

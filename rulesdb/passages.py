@@ -58,3 +58,13 @@ def _pieces(block: str) -> list[str]:
         else:
             pieces[-1].append(line)
     return ["\n".join(piece).strip() for piece in pieces if "".join(piece).strip()]
+
+
+RULING_LABEL = "The app's ruling (not in the source)"
+_LEADING_LABEL = re.compile(r"^\s*\*{1,2}" + re.escape(RULING_LABEL) + r":\*{1,2}\s*")
+
+
+def unlabelled(text: str) -> str:
+    """The text without the leading ruling label: a reader that says the kind of the
+    section once (beside its id) shows the words of the ruling first."""
+    return _LEADING_LABEL.sub("", text, count=1)

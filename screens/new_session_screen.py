@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
 from companion.clock import local, utc_now
@@ -19,6 +19,7 @@ from companion.text import literal
 from screens.commands import Command, bindings
 from screens.store_access import store
 from screens.widgets.entry_line import Words
+from screens.widgets.marked_checkbox import MarkedCheckbox
 
 ACTIONS = (
     Command("ctrl+s", "create", "Start", "Start the session with these players", priority=True),
@@ -126,7 +127,7 @@ class NewSessionScreen(Screen[None]):
         for opt in self.game.options:
             wid = f"opt-{opt.key}"
             if opt.kind == "bool":
-                widgets.append(Checkbox(opt.label, bool(opt.default), id=wid))
+                widgets.append(MarkedCheckbox(opt.label, bool(opt.default), id=wid))
             elif opt.kind == "choice":
                 widgets.append(Label(opt.label))
                 widgets.append(Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid))

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit
+from rulesdb.passages import RULING_LABEL, unlabelled
 from screens.commands import Command, bindings
 from screens.widgets.entry_line import Words
 
@@ -37,22 +38,25 @@ ACTIONS = (
     ),
 )
 LIMIT = 40
+PLACEHOLDER = "Search the rules: a word you half remember"
 SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or scrolling pauses
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
 def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "") -> str:
-    """The section as Markdown; ``passage`` (the words that answer a question) first, as a
-    quote above the title, so they show without scrolling; the section follows whole."""
+    """The section as Markdown: its title and at once its text, whole (the kind and id come
+    after it). ``passage`` (the words that answer a question) goes first, as a quote above
+    the title, when the text does not begin with it: then it shows without scrolling."""
     label = (
-        "The app's ruling"
+        RULING_LABEL
         if section.kind == "ruling"
         else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
-    whole = passage.split() == section.text.split()  # the section is the answer: shown once
+    text, passage = unlabelled(section.text).strip(), unlabelled(passage)
+    first_words = " ".join(text.split()).startswith(" ".join(passage.split()))
     answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
-    first = [f"> **{answer}**", ""] if answer and not whole else []
-    lines = [*first, f"# {section.title}", "", f"*{label} · `{section.id}`*", "", section.text.strip()]
+    first = [f"> **{answer}**", ""] if answer and not first_words else []
+    lines = [*first, f"# {section.title}", "", text, "", f"*{label} · `{section.id}`*"]
     if original:
         lines += ["", *original_markdown(section)]
     related = [index.section(s) for s in section.see]
@@ -92,7 +96,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
-        yield Input(placeholder="Search the rules: a word you half remember (excal, block, 地牢 …)", id="query")
+        yield Input(placeholder=PLACEHOLDER, id="query")
         with Horizontal(id="rules-body"):
             yield OptionList(id="results")
             # "see also" scrolls under the section, never over it
@@ -125,8 +129,11 @@ class RulesScreen(Screen[None]):
         self.query_one("#query", Input).focus()
 
     def suggest_words(self) -> None:
-        """The search box completes the words of the chosen game's rules (every game's for all)."""
-        self.query_one("#query", Input).suggester = Words(self.index.words(self.game))
+        """The search box completes the words of the chosen game's rules (every game's for
+        all); its example is made of them."""
+        query = self.query_one("#query", Input)
+        query.suggester = Words(self.index.words(self.game))
+        query.placeholder = f"{PLACEHOLDER} ({self.index.example(self.game)} …)"
 
     def update_title(self) -> None:
         scope = "all games" if self.game is None else markup(self.game)

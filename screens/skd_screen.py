@@ -12,7 +12,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.games.skd import prompts
@@ -35,7 +35,9 @@ class SkdScreen(TableScreen):
 
     def compose_panel(self) -> ComposeResult:
         yield Static("", id="checklist")
-        with VerticalScroll(id="skd-scroll"):
+        # Not a scroll of its own: the frame's #main scrolls it, so "more below" and shift+down
+        # serve this panel as they serve the players' table.
+        with Vertical(id="skd-column"):
             yield Static("", id="skd-banner", markup=False)
             yield Static("", id="skd-panel", markup=False)
 

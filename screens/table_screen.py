@@ -293,6 +293,7 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
         """
         self._asked += 1
         self._back = None
+        self.explain("")  # what an earlier key said is stale under a new question
         entry = self.query_one(EntryLine).open(label, value, suggest, advice)
         entry.password = secret  # hidden as it is typed (a face-down spell's note)
         if select and value:

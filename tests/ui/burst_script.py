@@ -10,7 +10,6 @@ yes-or-no question's `y` alone), and esc when a follow-up question stays open af
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from hypothesis import strategies as st
@@ -29,9 +28,11 @@ class Script:
 
 
 def screen_keys(game: Any) -> dict[str, str]:
-    """The key of each action on the game's screen, by the action it runs."""
-    module, _, name = game.screen.partition(":")
-    return {c.action: c.key for c in getattr(import_module(module), name).ACTIONS}
+    """The key of each action on the game's table screen (the game's declared keys bound), by
+    the action it runs."""
+    from screens.table_keys import table_class
+
+    return {c.action: c.key for c in table_class(game).ACTIONS}
 
 
 def key_name(ch: str) -> str:

@@ -192,7 +192,7 @@ def enemy_phase(state: SkdState) -> SkdState:
                 enemy=e,
                 attacked=True,
                 normal_over=True,
-                notes=(*notes, "the normal battle ends; end the turn (n) for the boss setup"),
+                notes=(*notes, "the normal battle ends"),  # what to press is the hint's, built from now
             )
         deck -= hit
         discard += hit

@@ -99,6 +99,8 @@ def table_options(state: SkdState) -> tuple[str, ...]:
 
 def strong_countdown(e: Enemy) -> str:
     """The enemy's mana and how many of its attacks until the strong one fires."""
+    if e.hp <= 0:  # beaten: it attacks no more
+        return "defeated"
     if not e.threshold:
         return "no strong attack"
     left = max(1, e.threshold - e.mana)
@@ -113,14 +115,14 @@ def headline(state: SkdState) -> tuple[tuple[str, str], ...]:
     e = standing(state)
     if e is not None:
         pairs += [("Boss" if e.boss else "Enemy", f"{e.name} · Atk {e.atk}"), ("HP", f"{max(e.hp, 0)}/{e.max_hp}")]
-        if e.threshold:
+        if e.threshold and e.hp > 0:
             left = max(1, e.threshold - e.mana)
             pairs += [
                 ("Mana", f"{e.mana}/{e.threshold}"),
                 ("Strong attack", f"{e.strong} " + ("at its next attack" if left == 1 else f"in {left} attacks")),
             ]
         else:
-            pairs += [("Mana", str(e.mana)), ("Strong attack", "none")]
+            pairs += [("Mana", str(e.mana)), ("Strong attack", "none" if e.hp > 0 else "none: defeated")]
     pairs += [("Deck", str(state.deck)), ("Top card", show(state.top) if state.top else "none")]
     out = run_out(state)
     if out is not None:
