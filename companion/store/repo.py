@@ -695,8 +695,8 @@ class Repository:
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
-            rows = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
-        return [r[0] if type(r[0]) is str else "" for r in rows]  # a bad time counts as none
+            found = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
+        return [rows.time_or_none(r[0]) for r in found]  # a bad time counts as none
 
     # -- the file's own settings (meta) ------------------------------------------------------
 
