@@ -74,3 +74,17 @@ async def test_none_of_the_line_is_saved_when_the_lock_is_never_let_go(make_app,
         assert "Not saved" in said and "none of 2 actions of the line" in said
         assert table.timeline.cursor == 0
     assert stored_gems(db_path) == []
+
+
+async def test_an_undone_line_names_every_action_it_undid(make_app, db_path):
+    """The line under the header says the whole line was undone (1–2, both gems), not its first only."""
+    deal(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await open_first_session(pilot)
+        await line(pilot, "d", "1 g3 g4")
+        await wait_for(pilot, lambda: table.timeline.cursor == 2)
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: table.timeline.cursor == 0)
+        said = str(table.query_one("#last", Static).render())
+        assert "Undone: 1–2" in said and "gem 3" in said and "gem 4" in said, said
