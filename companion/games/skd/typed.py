@@ -1,0 +1,98 @@
+"""Seirei Kairo Drive events as a player types them: the key, then each line it asks.
+
+The notation's other half (notation.py and prompts.py read, this writes): `write(state, event)`
+gives what the same questions read back to exactly `event`. Written: draw, a play (its cards
+as the play line types them, the constant skills it offers answered), level up, the enemy
+phase, the draft's pass, mana, the enemy correction, moved cards and the boss's keep and
+deal. A play whose kills reveal enemies, a skill, a pick, a swap and an enemy or boss revealed
+name catalogue cards, whose lines depend on what the store remembers: None, as for any event
+no line of the table records.
+"""
+
+from __future__ import annotations
+
+from companion.core import Event, Prompt, Rejected, Typed
+from companion.games.skd import events as ev
+from companion.games.skd.cards import Card, parse_play, show_all
+from companion.games.skd.effect_words import AREA_WORDS
+from companion.games.skd.prompts import (
+    Shelves,
+    boss_step,
+    correct_prompt,
+    level_up_prompt,
+    mana_prompt,
+    move_prompt,
+    play_prompt,
+)
+from companion.games.skd.state import SkdState
+
+# The keys alone: each opens its event.
+BARE = {ev.Draw(): "draw", ev.EnemyPhase(): "enemy", ev.DraftPass(): "pass_draft"}
+
+
+def write(state: SkdState, event: Event) -> Typed | None:
+    """The keys that record `event` at `state`, or None when no line of the table does."""
+    try:
+        return _write(state, event)
+    except Rejected:  # a question the state does not ask now (no enemy to correct, ...)
+        return None
+
+
+def _write(state: SkdState, event: Event) -> Typed | None:
+    if event in BARE:
+        return Typed(BARE[event], event)
+    if isinstance(event, ev.Play):
+        return _play(state, event)
+    if isinstance(event, ev.LevelUp):
+        name = event.character
+        return Typed("level_up", level_up_prompt(state), (name,)) if name and name == name.strip() else None
+    if isinstance(event, ev.AdjustMana):
+        change = f"{event.delta:+d}"
+        line = change if event.seat == state.active else f"{event.seat + 1} {change}"
+        return Typed("mana", mana_prompt(state), (line,)) if event.seat >= 0 else None
+    if isinstance(event, ev.CorrectEnemy):
+        return _correct(state, event)
+    if isinstance(event, ev.MoveCards):
+        return _move(state, event)
+    if isinstance(event, (ev.BossKeep, ev.BossDeal)):
+        return _boss(state, event)
+    return None
+
+
+def _play(state: SkdState, e: ev.Play) -> Typed | None:
+    """The cards as the play line types them (a card no token names, None), then the constant
+    skills' question, where the play offers some: enter applies them all, n none."""
+    if e.reveals or not e.cards or any(len(c) != len(Card._fields) for c in e.cards):
+        return None
+    line = show_all(tuple(Card(*c) for c in e.cards))
+    if parse_play(line, state.easy) != e.cards:
+        return None
+    opens = play_prompt(state, NO_CARDS)
+    offers = opens.read(line)
+    if not isinstance(offers, Prompt):
+        return Typed("play", opens, (line,))
+    return Typed("play", opens, (line, "" if e.constant else "n"))
+
+
+def _correct(state: SkdState, e: ev.CorrectEnemy) -> Typed | None:
+    parts = [f"hp {e.hp}" if e.hp is not None else "", f"mana {e.mana}" if e.mana is not None else ""]
+    line = " ".join(p for p in parts if p)
+    return Typed("correct", correct_prompt(state), (line,)) if line else None
+
+
+def _move(state: SkdState, e: ev.MoveCards) -> Typed | None:
+    if AREA_WORDS.get(e.source) != e.source or AREA_WORDS.get(e.target) != e.target:
+        return None
+    line = f"{e.source} {e.target} {e.count}" + (f" {e.seat + 1}" if e.seat is not None else "")
+    return Typed("move", move_prompt(state), (line,)) if e.seat is None or e.seat >= 0 else None
+
+
+def _boss(state: SkdState, e: Event) -> Typed | None:
+    opens = boss_step(state, NO_CARDS)
+    if isinstance(e, ev.BossKeep) and isinstance(opens, Prompt) and state.stage == "boss-keep":
+        return Typed("boss_step", opens, (" ".join(str(k) for k in e.kept),))
+    return Typed("boss_step", opens) if opens == e else None
+
+
+# The catalogue as no card remembered: the questions written here name no catalogue card.
+NO_CARDS: Shelves = {"character": {}, "enemy": {}, "boss": {}}
