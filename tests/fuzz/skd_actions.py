@@ -232,6 +232,6 @@ def invariants(game: Game[SkdState], state: SkdState) -> None:
     game.panel(state)
 
 
-# Not written as typed text (`Game.write` gives None): these name catalogue cards, whose
-# lines depend on what the store remembers (a play whose kills reveal enemies is None too).
-UNTYPED = frozenset({"draft-pick", "draft-swap", "reveal-enemy", "reveal-boss", "skill"})
+# Not written as typed text (`Game.write` gives None): a skill's effects have no writer yet
+# (a play whose kills reveal enemies is None too).
+UNTYPED = frozenset({"skill"})

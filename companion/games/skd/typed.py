@@ -3,13 +3,15 @@
 The notation's other half (notation.py and prompts.py read, this writes): `write(state, event)`
 gives what the same questions read back to exactly `event`. Written: draw, a play (its cards
 as the play line types them, the constant skills it offers answered), level up, the enemy
-phase, the draft's pass, mana, the enemy correction, moved cards and the boss's keep and
-deal. A play whose kills reveal enemies, a skill, a pick, a swap and an enemy or boss revealed
-name catalogue cards, whose lines depend on what the store remembers: None, as for any event
-no line of the table records.
+phase, the draft's pick, swap and pass, the first enemy and the boss (cards typed out whole,
+so the line reads the same whatever the catalogue remembers), mana, the enemy correction,
+moved cards and the boss's keep and deal. A skill (its effects have no writer yet) and a play
+whose kills reveal enemies give None, as does any event no line of the table records.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from companion.core import Event, Prompt, Rejected, Typed
 from companion.games.skd import events as ev
@@ -22,8 +24,12 @@ from companion.games.skd.prompts import (
     level_up_prompt,
     mana_prompt,
     move_prompt,
+    pick_prompt,
     play_prompt,
+    reveal_prompt,
+    swap_prompt,
 )
+from companion.games.skd.specs import parse_character, parse_enemy, show_character, show_enemy
 from companion.games.skd.state import SkdState
 
 # The keys alone: each opens its event.
@@ -56,7 +62,37 @@ def _write(state: SkdState, event: Event) -> Typed | None:
         return _move(state, event)
     if isinstance(event, (ev.BossKeep, ev.BossDeal)):
         return _boss(state, event)
+    return _cards(state, event)
+
+
+def _cards(state: SkdState, event: Event) -> Typed | None:
+    """A card typed out whole (`Rin, wind, 2, 3/4/5, c/h2, 2, damage 3`): read the same whatever
+    the catalogue remembers. A card whose text reads back otherwise is None."""
+    if isinstance(event, ev.DraftPick):
+        line = card_text(event.spec, "character")
+        return None if line is None else Typed("pick", pick_prompt(state, NO_CARDS), (line,))
+    if isinstance(event, ev.DraftSwap):
+        line = card_text(event.spec, "character")
+        if line is None or not event.out or event.out != event.out.strip() or ">" in event.out:
+            return None
+        return Typed("swap", swap_prompt(state, NO_CARDS), (f"{event.out} > {line}",))
+    if isinstance(event, ev.RevealEnemy):
+        line = card_text(event.spec, "enemy")
+        return None if line is None else Typed("reveal", reveal_prompt(state, NO_CARDS), (line,))
+    if isinstance(event, ev.RevealBoss):
+        line = card_text(event.spec, "enemy")
+        opens = boss_step(state, NO_CARDS)
+        return None if line is None or not isinstance(opens, Prompt) else Typed("boss_step", opens, (line,))
     return None
+
+
+def card_text(spec: tuple[Any, ...], kind: str) -> str | None:
+    try:
+        line = show_character(spec) if kind == "character" else show_enemy(spec)
+        read = parse_character(line) if kind == "character" else parse_enemy(line)
+    except (Rejected, TypeError, ValueError):
+        return None
+    return line if read == spec and "," in line and line == line.strip() else None
 
 
 def _play(state: SkdState, e: ev.Play) -> Typed | None:
