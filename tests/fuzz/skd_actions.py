@@ -232,6 +232,6 @@ def invariants(game: Game[SkdState], state: SkdState) -> None:
     game.panel(state)
 
 
-# Not written as typed text (`Game.write` gives None): a skill's effects have no writer yet
-# (a play whose kills reveal enemies is None too).
-UNTYPED = frozenset({"skill"})
+# Every kind is written as typed text; a skill or a play that asks more (whom a skill's mana
+# goes to, X, the enemy a kill reveals) gives None.
+UNTYPED: frozenset[str] = frozenset()

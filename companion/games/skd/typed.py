@@ -5,8 +5,8 @@ gives what the same questions read back to exactly `event`. Written: draw, a pla
 as the play line types them, the constant skills it offers answered), level up, the enemy
 phase, the draft's pick, swap and pass, the first enemy and the boss (cards typed out whole,
 so the line reads the same whatever the catalogue remembers), mana, the enemy correction,
-moved cards and the boss's keep and deal. A skill (its effects have no writer yet) and a play
-whose kills reveal enemies give None, as does any event no line of the table records.
+moved cards and the boss's keep and deal, and a skill (`Rin 2: damage 3`). A skill or a play
+that asks more (whom, X, an enemy revealed) gives None, as does an event no line records.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from companion.core import Event, Prompt, Rejected, Typed
 from companion.games.skd import events as ev
 from companion.games.skd.cards import Card, parse_play, show_all
-from companion.games.skd.effect_words import AREA_WORDS
+from companion.games.skd.effect_words import AREA_WORDS, parse_effects
 from companion.games.skd.prompts import (
     Shelves,
     boss_step,
@@ -27,6 +27,7 @@ from companion.games.skd.prompts import (
     pick_prompt,
     play_prompt,
     reveal_prompt,
+    skill_line_prompt,
     swap_prompt,
 )
 from companion.games.skd.specs import parse_character, parse_enemy, show_character, show_enemy
@@ -62,7 +63,45 @@ def _write(state: SkdState, event: Event) -> Typed | None:
         return _move(state, event)
     if isinstance(event, (ev.BossKeep, ev.BossDeal)):
         return _boss(state, event)
+    if isinstance(event, ev.Skill):
+        return _skill(state, event)
     return _cards(state, event)
+
+
+def _skill(state: SkdState, e: ev.Skill) -> Typed | None:
+    """`Rin 2: damage 3, heal 1`: the character (a name or its number), X when paid, and the
+    effects in words (none: the card's own words apply). One that asks more (whom the mana goes to, the mana for X, the enemy a kill reveals) is None."""
+    words = [effect_text(effect) for effect in e.effects]
+    name = e.character
+    if None in words or e.reveals or not name or name != " ".join(name.split()) or ":" in name:
+        return None
+    if not e.x and len(name.split()) > 1 and name.split()[-1][:1].isdigit():
+        return None  # its last word would read as X
+    said = ", ".join(w for w in words if w)
+    if parse_effects(said, state.active) != e.effects:
+        return None
+    line = f"{name}{f' {e.x}' if e.x else ''}{f': {said}' if said else ''}"
+    opens = skill_line_prompt(state, NO_CARDS)
+    return Typed("skill", opens, (line,)) if not isinstance(opens.read(line), Prompt) else None
+
+
+def effect_text(effect: tuple[Any, ...]) -> str | None:
+    """One effect as the skill line types it (effect_words.parse_effect reads it)."""
+    kind, *rest = effect
+    if kind in ("damage", "heal"):
+        return f"{kind} {rest[0]}"
+    if kind == "enemy-hp":
+        return f"hp {rest[0]:+d}"
+    if kind == "enemy-mana":
+        return f"enemy mana {rest[0]:+d}"
+    if kind == "atk" and isinstance(rest[0], str) and "," not in rest[0]:
+        return f"atk {rest[0]} {rest[1]:+d}{' lasting' if rest[2] else ''}"
+    if kind == "move":
+        source, target, count, seat = rest
+        return f"move {source} {target} {count}" + (f" {seat + 1}" if seat is not None else "")
+    if kind == "mana":
+        return f"mana {rest[0] + 1} {rest[1]:+d}"
+    return None
 
 
 def _cards(state: SkdState, event: Event) -> Typed | None:
