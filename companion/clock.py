@@ -28,10 +28,13 @@ def local(iso: str) -> datetime:
 
 
 def active_seconds(times: Iterable[str], cap: int = GAP_CAP_SECONDS) -> int:
-    """The play time of a log: the gaps between consecutive actions, each at most `cap`."""
+    """The play time of a log: the gaps between consecutive actions, each at most `cap`. A
+    time the store could not read ("") is left out."""
     total = 0.0
     previous: datetime | None = None
     for iso in times:
+        if not iso:
+            continue
         moment = parse(iso)
         if previous is not None:
             total += min(max((moment - previous).total_seconds(), 0.0), cap)

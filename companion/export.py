@@ -193,7 +193,7 @@ def _play(loaded: Loaded, times: list[str], people: People | None) -> _Play:
     game_name = named or tl.game.name
     now = seated(loaded, people)
     new = people.new if len(people.new) == len(now) else (False,) * len(now)
-    played = [info.created, *times[: tl.cursor]]
+    played = [info.created, *(t for t in times[: tl.cursor] if t)]  # a time the store could not read ("") left out
     scores = dict(result.scores)
     winners = set(result.winners)
     roles = dict(result.roles)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -74,6 +73,8 @@ class Settings:
 
 def load(path: Path | None = None) -> Settings:
     """The settings in `path` (default: `default_path()`); a missing file is all defaults."""
+    import tomllib  # here: with no settings file, start-up never pays for the parser
+
     path = default_path() if path is None else path
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

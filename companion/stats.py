@@ -90,7 +90,7 @@ def summarise(game: Game[Any], timeline: Timeline, names: Sequence[str], times: 
         "scores": scores,
         "seconds": active_seconds(times),
         "start": seat.get(result.start_player) if result.start_player is not None else None,
-        "ended": times[-1] if times else "",
+        "ended": next((t for t in reversed(times) if t), ""),  # the last time the store could read
         "figures": figures,
     }
 

@@ -63,7 +63,9 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Session", "Players", "Now")
+        # Text labels: a str label is read as rich markup, which loads rich's emoji table
+        # (about 5 ms) before the first frame.
+        table.add_columns(Text("Session"), Text("Players"), Text("Now"))
         table.display = False
 
     def on_store_opened(self, message: Any) -> None:
@@ -89,7 +91,7 @@ class HomeScreen(Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear(columns=True)
-        table.add_columns(f"Session ({zone()})", "Players", "Now")  # times are local, the zone named
+        table.add_columns(Text(f"Session ({zone()})"), Text("Players"), Text("Now"))  # times are local, the zone named
         rows = [
             # Two lines a row, so a session reads whole at 80 columns: title over game and date.
             (

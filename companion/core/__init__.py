@@ -9,7 +9,7 @@ share). Games, screens and tests import the names from `companion.core`, never f
 modules, so a name can move between them without touching its users.
 """
 
-from companion.core.actions import Action, Key, Opens, open_when, probe, probed
+from companion.core.actions import Action, Key, Opens, SeatOpens, Shelf, open_when, probe, probed
 from companion.core.events import (
     CODEC_KEY,
     EVENT_CODEC,
@@ -59,6 +59,8 @@ __all__ = [
     "Roll",
     "Row",
     "S",
+    "SeatOpens",
+    "Shelf",
     "TableView",
     "Typed",
     "Undecodable",

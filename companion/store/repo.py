@@ -664,6 +664,16 @@ class Repository:
             # On sqlite3 directly: no transaction, no page read, a few microseconds.
             return int(con.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0])  # type: ignore[union-attr]
 
+    def adopt(self, loaded: Loaded) -> bool:
+        """Take `loaded` (read by a `Follower`) as what this window shows, if it is newer than
+        what this window last read or wrote: its next write then builds on it. False if not."""
+        sid, version = loaded.info.id, loaded.info.version
+        with self._lock:
+            if sid not in self._seen or version <= self._seen[sid]:
+                return False
+            self._seen[sid] = version
+        return True
+
     def snapshot(self) -> Any:
         """A read transaction: the reads inside it see the file at one moment."""
         return self._read()
@@ -685,8 +695,8 @@ class Repository:
 
     def event_times(self, session_id: int) -> list[str]:
         with self._session() as s:
-            rows = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
-        return [r[0] if type(r[0]) is str else "" for r in rows]  # a bad time counts as none
+            found = _fetch(s.connection(), select(E.c.created).where(E.c.session_id == session_id).order_by(E.c.seq))
+        return [rows.time_or_none(r[0]) for r in found]  # a bad time counts as none
 
     # -- the file's own settings (meta) ------------------------------------------------------
 

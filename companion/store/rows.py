@@ -71,6 +71,14 @@ def time(value: Any) -> str:
     return str(value)
 
 
+def time_or_none(value: Any) -> str:
+    """A date and time as `time` reads it, or "" (counted as no time) when it does not read."""
+    try:
+        return time(value)
+    except ShapeError:
+        return ""
+
+
 def json_text(value: Any) -> Any:
     if not isinstance(value, str | bytes):
         raise ShapeError("not JSON text")

@@ -57,3 +57,47 @@ def test_the_app_module_imports_no_store_stack_before_the_first_frame():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+HEAVY = (
+    "numpy",
+    "lemminflect",
+    "jieba",
+    "sqlalchemy",
+    "sqlmodel",
+    "pydantic",
+    "aiohttp",
+    "icepool",
+    "plotext",
+    "tomli_w",
+)
+
+
+def test_the_first_frame_loads_none_of_the_heavy_libraries(tmp_path):
+    """What `companion` does up to its first frame (the settings file read, the store path
+    chosen, the app started, the home screen drawn) imports none of the libraries that only
+    later work needs: the store, the rules search, dice odds, charts, writing settings."""
+    code = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from companion.cli import _settings\n"
+        "from companion.store.files import choose_path, prepare\n"
+        "path, may_create = choose_path(None)\n"
+        "prepare(path, may_create)\n"
+        "from screens.app import CompanionApp\n"
+        "app = CompanionApp(db_path=path, may_create_folder=may_create, settings=_settings())\n"
+        "async def first_frame(pilot):\n"
+        f"    print(','.join(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))), flush=True)\n"
+        "    os._exit(0)\n"
+        "app.run(headless=True, auto_pilot=first_frame, size=(100, 30))\n"
+    )
+    (tmp_path / "settings.toml").write_text('theme = "nord"\n', encoding="utf-8")
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "COMPANION_SETTINGS": str(tmp_path / "settings.toml"),
+        "COMPANION_DB": str(tmp_path / "companion.db"),
+    }
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == ""

@@ -21,7 +21,6 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.core import Event, Game, Rejected
-from companion.games import get_game
 from companion.games.mm5.battle import legal_targets, members, roll_for
 from companion.games.mm5.cards import GEMS, LIGHT_KINDS, RANKS
 from companion.games.mm5.events import (
@@ -523,6 +522,6 @@ def _state_laws(game: Game[State], state: State) -> None:
             assert all(len(state.players[names.index(w)].gems) == best for w in result.winners)
 
 
-# Not yet written as typed text (`Game.write` gives None but for the next-turn key): the
-# notation's round trip covers the events it writes; the rest are still to be written.
-UNTYPED = frozenset(get_game("mm5").events) - {"initiative"}
+# Not written as typed text (`Game.write` gives None): the rescue's line starts from the
+# Dungeon values the catalogue remembers, so the keys that record one depend on the store.
+UNTYPED = frozenset({"rescue"})

@@ -227,3 +227,28 @@ def test_a_bad_outcome_is_worked_out_again_and_a_session_left_out_is_said(played
     code, out, err = run(capsys, "stats", "--json", "--db", str(path))
     assert code == 0 and out == good
     assert "outcome row 1, column data" in err
+
+
+def test_a_time_that_is_no_time_in_any_row_never_crashes_a_surface(played, tmp_path, capsys):
+    """Every column holding a date and time, in the first row of each table, read as text that
+    is no time ('chess'): every surface reads past it (the property above draws 25 cells of
+    hundreds, so the columns a surface parses as times are each tried here)."""
+    con = sqlite3.connect(played)
+    try:
+        timed = [
+            (table, column)
+            for table in TABLES
+            for column in (r[1] for r in con.execute(f"PRAGMA table_info({table})"))
+            if column in ("created", "updated", "at", "played", "time")
+        ]
+    finally:
+        con.close()
+    assert timed, "the file has columns of times"
+    for table, column in timed:
+        path = tmp_path / f"{table}-{column}.db"
+        shutil.copy(played, path)
+        rowid = next(r for t, r, c in cells(path) if t == table and c == column)
+        assert spoil(path, table, rowid, column, VALUES["a newer game"])
+        before = digest(path)
+        surfaces(capsys, path)
+        assert digest(path) == before

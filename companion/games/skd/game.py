@@ -19,6 +19,7 @@ from companion.core import (
     Rejected,
     Result,
     TableView,
+    Typed,
     check_players,
     open_when,
     probed,
@@ -151,6 +152,11 @@ class SeireiKairoDrive(GameBase[SkdState]):
 
     def next_turn(self, state: SkdState) -> Event:
         return ev.EndTurn()
+
+    def write(self, state: SkdState, event: Event) -> Typed | None:
+        from companion.games.skd.typed import write  # the prompts import this module's neighbours
+
+        return write(state, event) or super().write(state, event)
 
     def actor(self, state: SkdState, event: Event) -> int | None:
         return actors.actor(state, event)
