@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import companion.store.repo as repo_module
+import companion.store.sessions as sessions_module
 from companion.cli import main
 from companion.formats import FORMAT_NAMES
 from companion.games import all_games, get_game
@@ -47,8 +47,8 @@ def build(path: Path) -> None:
     """Every game twice (finished; under way with an undone action), snapshots every 4 actions,
     a catalogue card of each kind the games keep."""
     repo = Repository.open(path, clock=fixed_clock)
-    saved = repo_module.SNAPSHOT_EVERY
-    repo_module.SNAPSHOT_EVERY = 4
+    saved = sessions_module.SNAPSHOT_EVERY
+    sessions_module.SNAPSHOT_EVERY = 4
     try:
         for game in all_games():
             record(repo, game.id, finished(game.id), title=f"{game.name} done")
@@ -56,7 +56,7 @@ def build(path: Path) -> None:
         repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 1], "m": [0, 1]})
         repo.save_card("skd", "enemy", "Slime", {"stars": 1})
     finally:
-        repo_module.SNAPSHOT_EVERY = saved
+        sessions_module.SNAPSHOT_EVERY = saved
         repo.close()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-import companion.store.repo as repo_module
+import companion.store.door as door_module
 from companion.store.repo import Repository
 from tests.conftest import wait_for
 from tests.ui.test_home_pilot import seed
@@ -102,7 +102,7 @@ async def test_while_another_program_holds_the_lock_the_screen_stays_live(make_a
 
 
 async def test_a_lock_never_let_go_is_said_not_saved(make_app, db_path, monkeypatch):
-    monkeypatch.setattr(repo_module, "BUSY_MS", 300)
+    monkeypatch.setattr(door_module, "BUSY_MS", 300)
     seed(db_path)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
