@@ -22,9 +22,10 @@ class Catalogue(Door):
     # -- the file's own settings (meta) ------------------------------------------------------
 
     def meta(self, key: str) -> str | None:
-        """A setting the file keeps (e.g. "me"), or None if it has none."""
+        """A setting the file keeps (e.g. "me"), or None if it has none or it does not read
+        (then named in `bad_meta`)."""
         with self._transaction(write=False) as con:
-            return _meta(con, key)
+            return _meta(con, key, self.bad_meta)
 
     def set_meta(self, key: str, value: str | None) -> None:
         """Keep a setting in the file (None forgets it)."""
@@ -32,6 +33,7 @@ class Catalogue(Door):
             con.execute(delete(M).where(M.c.key == key))
             if value is not None:
                 con.execute(insert(M).values(key=key, value=value))
+        self.bad_meta.pop(key, None)
 
     # -- the card catalogue ----------------------------------------------------------------
 
@@ -71,9 +73,18 @@ class Catalogue(Door):
             return result.rowcount > 0
 
 
-def _meta(con: Connection, key: str) -> str | None:
-    value = con.execute(select(M.c.value).where(M.c.key == key)).scalar()
-    return value if isinstance(value, str) else None
+def _meta(con: Connection, key: str, bad: dict[str, str]) -> str | None:
+    """A setting through its typed reader: one that does not read is None, and named in `bad`."""
+    found = _fetch(con, select(M.c.key, M.c.value).where(M.c.key == key))
+    if not found:
+        return None
+    try:
+        value = rows.setting(key, found[0])
+    except rows.BadCell as exc:
+        bad[key] = str(exc)
+        return None
+    bad.pop(key, None)
+    return value
 
 
 def _card(catalogue: Any, kind: str, name: str, data: dict[str, Any]) -> dict[str, Any]:

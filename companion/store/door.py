@@ -40,6 +40,7 @@ class Door:
         self._busy_ms = BUSY_MS
         self._snapshot_due: set[int] = set()  # sessions opened far from their last snapshot
         self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
+        self.bad_meta: dict[str, str] = {}  # settings (meta rows) that do not read, by key, named
 
     @classmethod
     def reader(cls, path: Path, once: bool = False) -> Self:

@@ -118,7 +118,7 @@ class Writing(Reading):
             s.execute(delete(E).where(E.c.session_id == session_id))
             s.execute(delete(P).where(P.c.session_id == session_id))
             s.execute(delete(S).where(S.c.id == session_id))
-            players_store.forget_unseated(s.connection(), _meta(s.connection(), "me"))
+            players_store.forget_unseated(s.connection(), _meta(s.connection(), "me", self.bad_meta))
         self._seen.pop(session_id, None)
 
     # -- the log (the hot path: prebuilt statements on the held connection) ----------------
