@@ -258,6 +258,12 @@ def probe(apply: Any, state: Any, event: Event) -> None:
 # What a key opens: an event to record, or a builder of what to do from the state shown (an
 # event or several, all or nothing; a Prompt for the entry line; Dice for the dice tray).
 Opens = Event | Callable[[Any], "Event | tuple[Event, ...] | Prompt | Dice | None"]
+# A game's remembered cards of one kind ("character", "enemy"), by name: what a seat's phone
+# hands a key whose question needs them (the table's screen asks its store instead).
+Shelf = Callable[[str], Mapping[str, Mapping[str, Any]]]
+# What a key opens on a seat's phone when its table key opens nothing itself: an event to
+# record at once, or a builder from the state and the remembered cards.
+SeatOpens = Event | Callable[[Any, Shelf], "Event | tuple[Event, ...] | Prompt | Dice | None"]
 
 
 @dataclass(frozen=True)
@@ -275,6 +281,10 @@ class Key:
     opens: Opens | None = None
     show: bool = True  # in the footer; False: in ctrl+p only
     key_display: str | None = None
+    # On a seat's phone the key opens `opens`; where that is None (the table's screen asks its
+    # store for cards, or for the player's sure), `seat` says what the phone opens instead.
+    # A key with neither is not on the phones (it works on a panel of the table's screen).
+    seat: SeatOpens | None = None
 
 
 @dataclass(frozen=True)

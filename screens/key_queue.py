@@ -27,6 +27,8 @@ from textual.message_pump import MessagePump
 
 # A pump that went away while a key waited for it never answers: look again after this long.
 PATIENCE = 0.1
+# While an action waits for another program's lock, the keys behind it wait too: looked at this often.
+SAVE_LOOK = 0.05
 # What a key's handling waits for is what decides the meaning of the next key (a key bubbling,
 # an answer's message, a callback, a focus); a repaint, a layout or a timer's tick never does.
 PAINTING = (
@@ -149,8 +151,18 @@ class KeyQueue:
             if not pump.call_later(done):  # closing: it runs nothing more
                 done()
 
+    def _saving(self) -> bool:
+        """An action waits for another program's write lock (the recorder's "save" worker):
+        whether it lands decides what the keys typed after it mean, as a slow typist would
+        wait to see it saved, so they wait too (looked at again every SAVE_LOOK seconds)."""
+        return any(w.group == "save" and not w.is_finished for w in self.app.workers)
+
     def _after(self, look: int) -> None:
         stack = self.app.screen_stack
+        if self._saving():
+            self._quiet = 0
+            self.app.set_timer(SAVE_LOOK, self._look)
+            return
         if any(busy(p) for p in self._pumps()) or (stack and not stack[-1].is_mounted):
             self._quiet = 0
         else:

@@ -32,6 +32,7 @@ from screens.commands import Command
 from screens.key_burst import KeyBurst
 from screens.recorder import Recorder
 from screens.store_access import store
+from screens.table_follow import FollowFile
 from screens.table_legal import open_now, why_not
 from screens.table_parts import back_home, header_markup, options_line, update, update_wrapped
 from screens.widgets.entry_line import EntryLine
@@ -61,7 +62,7 @@ FRAME_CSS = Path(__file__).with_name("table_screen.tcss")
 STAY = "Still at the table: esc again leaves the table."
 
 
-class TableScreen(Recorder, KeyBurst, Screen[None]):
+class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
     """The frame, and the whole screen of a game with no panels of its own. The game's keys are
     bound by `screens.table_keys.table_class`, from `Game.keys`; a game screen subclasses this
     for its panels and names only its own stylesheet in CSS_PATH (the frame's comes first)."""

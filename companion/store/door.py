@@ -24,6 +24,7 @@ from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_eng
 from companion.store.files import FileDamaged, SessionGone, StoreBusy, StoreError, prepare, reason_at_open
 from companion.store.migrations import upgrade
 from companion.store.schema_version import CURRENT_VERSION
+from companion.store.sessions import Loaded
 
 
 class Door:
@@ -156,6 +157,16 @@ class Door:
             con = self._connection()
             # On sqlite3 directly: no transaction, no page read, a few microseconds.
             return int(con.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0])  # type: ignore[union-attr]
+
+    def adopt(self, loaded: Loaded) -> bool:
+        """Take `loaded` (read by a `Follower`) as what this window shows, if it is newer than
+        what this window last read or wrote: its next write then builds on it. False if not."""
+        sid, version = loaded.info.id, loaded.info.version
+        with self._lock:
+            if sid not in self._seen or version <= self._seen[sid]:
+                return False
+            self._seen[sid] = version
+        return True
 
     def snapshot(self) -> Any:
         """A read transaction: the reads inside it see the file at one moment."""

@@ -87,7 +87,13 @@ class SessionLog(LogPane):
         index = min(self.cursor, len(tl.entries) - 1)
         entry = tl.entries[index]
         head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
-        return Text.assemble(
-            (f"{head} {index + 1} · {shown(entry.turn)} · ", "dim"),
-            log_words(entry, index >= tl.cursor, tl.game.public_text(tl.state, entry.event, entry.text)),
+        # An undone typed line was undone whole: name every action of it, not only its first.
+        last = index
+        while head == "Undone:" and last + 1 < len(tl.entries) and tl.entries[last + 1].joined:
+            last += 1
+        numbers = f"{index + 1}" if last == index else f"{index + 1}–{last + 1}"
+        words = "; ".join(
+            log_words(e, index >= tl.cursor, tl.game.public_text(tl.state, e.event, e.text))
+            for e in tl.entries[index : last + 1]
         )
+        return Text.assemble((f"{head} {numbers} · {shown(entry.turn)} · ", "dim"), words)

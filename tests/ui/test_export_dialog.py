@@ -89,13 +89,17 @@ async def test_an_unfinished_game_offers_no_qr_code(make_app, db_path):
         assert type(app.screen).__name__ == "ExportModal"
 
 
-async def import_by_keys(pilot, path, notes: list[str], words: str) -> None:
+async def import_by_keys(pilot, path, notes: list[str], words: str, again: bool = False) -> None:
     app = pilot.app
     await pilot.press("i")
     await wait_for(pilot, lambda: type(app.screen).__name__ == "PromptModal")
     app.screen.query_one(Input).value = str(path)
     await pilot.press("enter")
-    await wait_for(pilot, lambda: any(words in n for n in notes))
+    if again:  # the file already holds this session: the app asks before a second copy
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmModal", timeout=30)
+        assert "Import it again as a new session?" in str(app.screen.query_one("#question", Static).render())
+        await pilot.press("y")
+    await wait_for(pilot, lambda: any(words in n for n in notes), timeout=30)
     await app.workers.wait_for_complete()
     await pilot.pause()
 
@@ -115,6 +119,6 @@ async def test_i_imports_a_json_export_and_refuses_a_newer_one(make_app, db_path
         app.screen.notify = lambda message, **kw: notes.append(message)
         await import_by_keys(pilot, newer, notes, "newer Companion")
         assert len(app.repo.list_sessions()) == 1, "refused: nothing written"
-        await import_by_keys(pilot, backup, notes, "Imported “Friday night”")
+        await import_by_keys(pilot, backup, notes, "Imported “Friday night”", again=True)
         assert [s.title for s in app.repo.list_sessions()] == ["Friday night", "Friday night"]
         assert app.screen.query_one("DataTable").row_count == 2, "the list shows it"

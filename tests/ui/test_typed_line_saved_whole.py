@@ -74,3 +74,41 @@ async def test_none_of_the_line_is_saved_when_the_lock_is_never_let_go(make_app,
         assert "Not saved" in said and "none of 2 actions of the line" in said
         assert table.timeline.cursor == 0
     assert stored_gems(db_path) == []
+
+
+async def test_an_undone_line_names_every_action_it_undid(make_app, db_path):
+    """The line under the header says the whole line was undone (1–2, both gems), not its first only."""
+    deal(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await open_first_session(pilot)
+        await line(pilot, "d", "1 g3 g4")
+        await wait_for(pilot, lambda: table.timeline.cursor == 2)
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: table.timeline.cursor == 0)
+        said = str(table.query_one("#last", Static).render())
+        assert "Undone: 1–2" in said and "gem 3" in said and "gem 4" in said, said
+
+
+async def test_keys_typed_behind_a_line_waiting_for_the_lock_wait_with_it(make_app, db_path):
+    """A burst (`d 1 g3 ⏎ d 3 g5 ⏎`) typed while another program holds the lock: the second
+    line waits for the first to be saved, as a slow typist would, and both land in order."""
+    from tests.ui.test_burst_equivalence import key_event
+
+    deal(db_path)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_first_session(pilot)
+        holder = sqlite3.connect(db_path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            for key in ("d", "1", "space", "g", "3", "enter", "d", "3", "space", "g", "5", "enter"):
+                app.post_message(key_event(app, key))
+            await wait_for(pilot, lambda: table._saving is not None)
+            await pilot.pause(0.3)
+            assert stored_gems(db_path) == [] and table.timeline.cursor == 0  # shown once saved
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        await wait_for(pilot, lambda: table.timeline.cursor == 2 and app.key_queue.idle, timeout=30)
+    assert [t.split(" (")[0] for t in stored_gems(db_path)] == ["Ann places gem 3", "Cleo places gem 5"]

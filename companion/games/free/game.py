@@ -36,7 +36,7 @@ from companion.games.free.events import (
     SetCountdown,
     SetValue,
 )
-from companion.games.free.keys import KEYS
+from companion.games.free.keys import KEYS, SEAT_EXTRAS
 from companion.games.free.notation import parse_counters
 from companion.games.free.state import SCORE_NAMES, Counter, FreeState
 
@@ -48,6 +48,7 @@ class FreePlay(GameBase[FreeState]):
     min_players = 2
     max_players = 12
     screen = "screens.free_screen:FreeScreen"
+    seat_extras = SEAT_EXTRAS  # a seat's phone's own buttons (companion.seat_openers)
     keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     options = (
         Option(

@@ -2,14 +2,29 @@
 
 A key opens what the core builds from the state (companion.games.skd.prompts). A key whose
 question needs the remembered cards (pick, swap, reveal, play, skill, the boss setup) opens
-nothing here: the Seirei Kairo Drive screen's method of that name asks the store for them.
+nothing here: the Seirei Kairo Drive screen's method of that name asks the store for them, and
+a seat's phone opens its `seat` builder, handed the remembered cards.
 """
 
 from __future__ import annotations
 
-from companion.core import Key
+from collections.abc import Callable
+from typing import Any
+
+from companion.core import Key, Shelf
 from companion.games.skd import events as ev
 from companion.games.skd import prompts
+from companion.seat_openers import Built
+
+
+def _with_cards(build: Callable[[Any, Any], Built]) -> Callable[[Any, Shelf], Built]:
+    """A phone's builder: the question, handed the remembered cards of every kind it names."""
+
+    def seat(state: Any, shelf: Shelf) -> Built:
+        return build(state, {kind: dict(shelf(kind)) for kind in ("character", "enemy", "boss")})
+
+    return seat
+
 
 KEYS = (
     Key("d", "draw", "Draw", "Draw phase: the active player draws 1 (nothing if the deck is empty)", ev.Draw()),
@@ -18,6 +33,7 @@ KEYS = (
         "play",
         "Play",
         "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved",
+        seat=_with_cards(prompts.play_prompt),
     ),
     Key("l", "level_up", "Level up", "Actions: 3 mana for +1 LV, its bonus resolved at once", prompts.level_up_prompt),
     Key(
@@ -25,6 +41,7 @@ KEYS = (
         "skill",
         "Skill",
         "Actions: a skill by its number (the card's effect applies) or Rin: damage 3 (once per character per turn)",
+        seat=_with_cards(prompts.skill_line_prompt),
     ),
     Key(
         "e",
@@ -33,11 +50,29 @@ KEYS = (
         "The enemy attacks the deck, gains 1 mana, strong attack at its threshold",
         ev.EnemyPhase(),
     ),
-    Key("c", "pick", "Pick", "Draft: pick a character (catalogue name or its values)"),
-    Key("x", "swap", "Swap", "Draft: swap one of yours for one still on the table (under the cap)"),
+    Key(
+        "c",
+        "pick",
+        "Pick",
+        "Draft: pick a character (catalogue name or its values)",
+        seat=_with_cards(prompts.pick_prompt),
+    ),
+    Key(
+        "x",
+        "swap",
+        "Swap",
+        "Draft: swap one of yours for one still on the table (under the cap)",
+        seat=_with_cards(prompts.swap_prompt),
+    ),
     Key("o", "pass_draft", "Pass", "Draft: take no more characters", ev.DraftPass()),
-    Key("v", "reveal", "Reveal enemy", "Reveal the first enemy of the normal battle"),
-    Key("b", "boss_step", "Boss setup", "The next step of the boss setup"),
+    Key(
+        "v",
+        "reveal",
+        "Reveal enemy",
+        "Reveal the first enemy of the normal battle",
+        seat=_with_cards(prompts.reveal_prompt),
+    ),
+    Key("b", "boss_step", "Boss setup", "The next step of the boss setup", seat=_with_cards(prompts.boss_step)),
     Key("m", "move", "Move cards", "Cards moved by a skill: from, to, how many", prompts.move_prompt, show=False),
     Key(
         "a", "mana", "Mana", "Mana given or taken by a skill: +2, or player and change", prompts.mana_prompt, show=False
