@@ -110,6 +110,23 @@ def card(value: Any) -> dict[str, Any]:
     return dict(raw)
 
 
+def player_number(value: Any) -> str:
+    """A player's id kept as text (the file's "me")."""
+    if type(value) is not str or not (value.isascii() and value.isdigit()) or len(value) > 18:
+        raise ShapeError("not a player's number")
+    return value
+
+
+# The file's own settings (the meta table): each key's value reader; a key not listed is text.
+SETTINGS: dict[str, Callable[[Any], Any]] = {"me": player_number}
+
+
+def setting(key: str, row: Any) -> str:
+    """A meta row (key, value) read, its value by its key's reader; BadCell naming it otherwise."""
+    _, value = read_row("meta", repr(key), row, {"key": text, "value": SETTINGS.get(key, text)})
+    return str(value)
+
+
 def read_row(table: str, key: Any, row: Any, columns: Mapping[str, Callable[[Any], Any]]) -> list[Any]:
     """Each cell of `row` through its column's reader; BadCell for the first that does not read."""
     out = []

@@ -250,38 +250,24 @@ def undo_far(workdir: Path, size: int = 100_000, undos: int = 520) -> dict:
 
 
 def make_session(workdir: Path, events: int) -> tuple[Path, int]:
+    """A free-play session of `events` actions, written as recording writes it (through the
+    repository's public `record`, a chunk of actions per transaction): its log, its turn
+    labels and words, a snapshot every SNAPSHOT_EVERY actions and its summary line."""
     from companion.games import get_game
-    from companion.store.repo import Repository
-    from companion.timeline import Timeline
+    from companion.games.free import Adjust, NextTurn
+    from companion.store.repo import SNAPSHOT_EVERY, Repository
 
     db = workdir / f"reopen-{events}.db"
     repo = Repository.open(db)
-    sid = repo.create(get_game("free"), "Long", ("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"}).info.id
-    repo.close()
-    con = sqlite3.connect(db)
-    from companion.core import encode
-    from companion.games.free import Adjust, NextTurn
-
     game = get_game("free")
-    tl = Timeline.start(game, game.setup(("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"}))
-    for i in range(events):  # the log as recording writes it: its turn labels and words
+    started = repo.create(game, "Long", ("Ann", "Bob", "Cleo"), {"counters": "HP=500 0..100000"})
+    sid, seen = started.info.id, started.timeline
+    tl = seen
+    for i in range(events):
         tl = tl.record(Adjust("HP", i % 3, 1) if i % 4 else NextTurn())
-    rows = [
-        (sid, i + 1, json.dumps(encode(e.event)), e.turn, e.text, "2026-01-01T00:00:00+00:00")
-        for i, e in enumerate(tl.entries)
-    ]
-    con.executemany("INSERT INTO event (session_id, seq, payload, turn, text, created) VALUES (?,?,?,?,?,?)", rows)
-    con.execute("UPDATE session SET cursor = ? WHERE id = ?", (events, sid))
-    con.commit()
-    con.close()
-    from companion.store import repo as store
-
-    repo = Repository.open(db)
-    tl = repo.load(sid).timeline
-    with repo.writing() as c:  # as recording leaves it: a snapshot every 500 actions, the summary line
-        for k in range(store.SNAPSHOT_EVERY, events + 1, store.SNAPSHOT_EVERY):
-            store._put_snapshot(c, sid, tl.move(k))
-        store._touch(c, sid, tl, "2026-01-01T00:00:00+00:00", store.summary_of(tl.game, tl.state))
+        if tl.cursor % SNAPSHOT_EVERY == 0 or i == events - 1:  # crossing a multiple: its snapshot
+            repo.record(sid, seen, tl)
+            seen = tl
     repo.close()
     return db, sid
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import companion.store.repo as repo_module
+import companion.store.sessions as sessions_module
 from companion.store.repo import Repository
 from companion.timeline import Timeline
 from tests.conftest import fixed_clock
@@ -19,7 +19,7 @@ def hp(loaded) -> dict:
 
 
 def saved(db_path, monkeypatch) -> tuple[int, dict]:
-    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
     repo = Repository.open(db_path, clock=fixed_clock)
     sid, _ = play(repo, 9)
     truth = hp(repo.load(sid))

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-import companion.store.repo as repo_module
+import companion.store.reading as reading_module
+import companion.store.sessions as sessions_module
 from companion.games import all_games, get_game
 from companion.store import snapshots
 from companion.store.repo import Repository
@@ -33,7 +34,7 @@ class Planted:
 
 
 def test_a_hostile_snapshot_row_is_never_run(db_path, tmp_path, monkeypatch):
-    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
     repo = Repository.open(db_path, clock=fixed_clock)
     sid, tl = play(repo, 9)
     repo.close()
@@ -119,10 +120,10 @@ def test_a_snapshot_of_the_wrong_shape_is_refused():
 def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     """Fuzzed play stored with a snapshot every 2 actions reloads to the live state, and the
     snapshots are really read (a failure to read one fails the test instead of replaying)."""
-    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 2)
     read = []
 
-    real = repo_module._read_snapshot
+    real = reading_module._read_snapshot
 
     def strict(row, cls, entries):  # type: ignore[no-untyped-def]
         if row is None:
@@ -132,7 +133,7 @@ def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
         assert found is not None, "a snapshot the store wrote did not read back (its shape or its digest)"
         return found
 
-    monkeypatch.setattr(repo_module, "_read_snapshot", strict)
+    monkeypatch.setattr(reading_module, "_read_snapshot", strict)
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
         max_examples=25,

@@ -115,9 +115,9 @@ def test_sessions_are_listed_newest_first(db_path):
 
 
 def test_snapshots_make_reopening_replay_only_the_tail(db_path, monkeypatch):
-    import companion.store.repo as repo_module
+    import companion.store.sessions as sessions_module
 
-    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
     repo = Repository.open(db_path, clock=fixed_clock)
     sid, tl = play(repo, 11)
     con = sqlite3.connect(db_path)
@@ -136,9 +136,9 @@ def test_snapshots_make_reopening_replay_only_the_tail(db_path, monkeypatch):
 
 
 def test_an_unreadable_snapshot_falls_back_to_replay(db_path, monkeypatch):
-    import companion.store.repo as repo_module
+    import companion.store.sessions as sessions_module
 
-    monkeypatch.setattr(repo_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
     repo = Repository.open(db_path, clock=fixed_clock)
     sid, tl = play(repo, 9)
     con = sqlite3.connect(db_path)

@@ -121,7 +121,7 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
         # The palette searches every provider (the rules index among them) in a worker: slow under load.
         await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=60)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.timeline.cursor == 4)  # the palette runs it once closed
+        await wait_for(pilot, lambda: screen.timeline.cursor == 4, timeout=30)  # the palette runs it once closed
         assert screen.timeline.state.active == 0
 
 

@@ -8,7 +8,7 @@ import sqlite3
 
 from textual.widgets import Static
 
-import companion.store.repo as repo_module
+import companion.store.door as door_module
 from companion.store.repo import Repository
 from tests.conftest import wait_for
 from tests.ui.test_home_pilot import seed
@@ -20,7 +20,7 @@ def entry_label(table) -> str:
 
 
 async def test_an_abandoned_save_says_not_saved_in_the_entry_line(make_app, db_path, monkeypatch):
-    monkeypatch.setattr(repo_module, "BUSY_MS", 300)
+    monkeypatch.setattr(door_module, "BUSY_MS", 300)
     seed(db_path)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

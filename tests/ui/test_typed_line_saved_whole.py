@@ -8,7 +8,7 @@ import sqlite3
 
 from textual.widgets import Static
 
-import companion.store.repo as repo_module
+import companion.store.door as door_module
 from companion.games import get_game
 from companion.store.repo import Repository
 from tests.conftest import fixed_clock, wait_for
@@ -56,7 +56,7 @@ async def test_the_whole_line_is_saved_once_the_other_program_lets_go(make_app, 
 
 
 async def test_none_of_the_line_is_saved_when_the_lock_is_never_let_go(make_app, db_path, monkeypatch):
-    monkeypatch.setattr(repo_module, "BUSY_MS", 300)
+    monkeypatch.setattr(door_module, "BUSY_MS", 300)
     deal(db_path)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
