@@ -143,6 +143,7 @@ class StatsScreen(Screen[None]):
             self.show()
         if rest is not None:
             self.call_after_refresh(self.load_rest, found, names, seated, me, rest)
+        self.refresh_bindings()  # which keys work follows the players and games just read
 
     def chosen(self) -> dict[str, Any] | None:
         """The game shown (its figures as `stats --json` gives them), None over every game."""

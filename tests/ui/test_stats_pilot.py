@@ -136,6 +136,7 @@ def test_the_stats_screen_snapshot(snap_compare, make_app, played_db):
     async def before(pilot):
         await open_stats(pilot)
         await pilot.press("g")  # The King Commands (the most played): its figures, the first player's card
+        await pilot.app.workers.wait_for_complete()  # the figures under the table come from a worker
         await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=SIZE)
