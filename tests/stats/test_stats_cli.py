@@ -83,7 +83,7 @@ def test_a_long_or_wide_name_is_cut_with_a_marker_and_the_columns_stay_in_line(t
         assert cell_len(row[: row.index("%")]) == cell_len(header[: header.index("%")]), row
 
 
-def test_the_readme_documents_every_field_of_stats_json(tmp_path, capsys):
+def test_the_command_line_docs_name_every_field_of_stats_json(tmp_path, capsys):
     db = tmp_path / "played.db"
     shutil.copy(PLAYED, db)
     Repository.open(db).close()  # the fixture is schema 5: opened once by the app, as a player's file is
@@ -92,6 +92,6 @@ def test_the_readme_documents_every_field_of_stats_json(tmp_path, capsys):
     data = json.loads(out)
     game = data["games"][0]
     keys = {*data, *game, *game["players"][0], *data["head_to_head"]}
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("- `stats --json`") : readme.index("- `sessions import FILE --json`")]
+    documented = (Path(__file__).parents[2] / "docs/command-line.md").read_text(encoding="utf-8")
+    section = documented[documented.index("- `stats --json`") : documented.index("- `sessions import FILE --json`")]
     assert not [k for k in keys if f"`{k}`" not in section]
