@@ -56,13 +56,13 @@ class Door:
     def open(cls, path: Path, may_create_folder: bool = False, **kw: Any) -> Self:
         """Check the file, then upgrade its schema; StoreError if it cannot be used."""
         prepare(path, may_create_folder)
-        repo = cls(writer_engine(path), path, **kw)
+        opened = cls(writer_engine(path), path, **kw)
         try:
-            upgrade(repo._connection().connection.driver_connection)  # type: ignore[arg-type]
+            upgrade(opened._connection().connection.driver_connection)  # type: ignore[arg-type]
         except (DBAPIError, sqlite3.Error) as exc:  # the migrations speak sqlite3 directly
-            repo.close()
+            opened.close()
             raise StoreError(reason_at_open(path, exc)) from None
-        return repo
+        return opened
 
     def close(self) -> None:
         with self._lock:
