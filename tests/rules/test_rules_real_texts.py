@@ -76,7 +76,9 @@ def test_source_sections_cover_every_seed_line(real_index: RulesIndex, path: Pat
 def test_seed_copies_are_the_shared_seeds(real_index: RulesIndex, path: Path) -> None:
     info = next(g for g in real_index.games() if g.game == path.stem)
     if not (SHARED_SEEDS / info.seed).is_file():
-        pytest.skip("no shared seeds here")
+        pytest.skip(
+            f"no shared seeds at {SHARED_SEEDS}: run from a checkout beside ../shared/seeds to compare the copies"
+        )
     assert (SEEDS / info.seed).read_bytes() == (SHARED_SEEDS / info.seed).read_bytes()
 
 

@@ -124,7 +124,7 @@ def test_odd_places_get_a_one_line_reason(db, tmp_path, case):
         target, words = tmp_path / "nowhere" / "x.md", "does not exist"
     elif case == "unwritable folder":
         if os.geteuid() == 0:
-            pytest.skip("root writes anywhere")
+            pytest.skip("root writes anywhere: run the suite as a user other than root to check an unwritable folder")
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
         target, words = locked / "x.md", "permission denied"
