@@ -10,7 +10,7 @@ no hand holds) and the Dungeon's rescue (its line starts from the remembered val
 
 from __future__ import annotations
 
-from companion.core import Dice, Event, Prompt, Rejected, Typed, parse_seat
+from companion.core import Dice, Event, Prompt, Rejected, Typed, parse_seat, read_typed
 from companion.games.mm5.cards import PLAYABLE_KINDS, Spec, knight_name
 from companion.games.mm5.events import (
     Attack,
@@ -46,9 +46,12 @@ from companion.games.mm5.state import State
 
 
 def write(state: State, event: Event) -> Typed | None:
-    """The keys that record `event` at `state`, or None when no line of the table does."""
+    """The keys that record `event` at `state`, or None when no line of the table does. A
+    text is given only if the table's own prompts read it back to exactly `event` (an event
+    the prompts never make, such as a constant skill no card of the play offers, is None)."""
     try:
-        return _write(state, event)
+        typed = _write(state, event)
+        return typed if typed is not None and read_typed(typed) == (event,) else None
     except Rejected:  # a question the state does not ask now (no battle to strike in, ...)
         return None
 

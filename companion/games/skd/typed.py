@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import Event, Prompt, Rejected, Typed
+from companion.core import Event, Prompt, Rejected, Typed, read_typed
 from companion.games.skd import events as ev
 from companion.games.skd.cards import Card, parse_play, show_all
 from companion.games.skd.effect_words import AREA_WORDS, parse_effects
@@ -38,9 +38,12 @@ BARE = {ev.Draw(): "draw", ev.EnemyPhase(): "enemy", ev.DraftPass(): "pass_draft
 
 
 def write(state: SkdState, event: Event) -> Typed | None:
-    """The keys that record `event` at `state`, or None when no line of the table does."""
+    """The keys that record `event` at `state`, or None when no line of the table does. A
+    text is given only if the table's own prompts read it back to exactly `event` (an event
+    the prompts never make, such as a constant skill no card of the play offers, is None)."""
     try:
-        return _write(state, event)
+        typed = _write(state, event)
+        return typed if typed is not None and read_typed(typed) == (event,) else None
     except Rejected:  # a question the state does not ask now (no enemy to correct, ...)
         return None
 
