@@ -1,14 +1,17 @@
 """The table screen follows its session's file: what a seat's phone (or another window)
 records shows here without a key.
 
-Every FOLLOW_SECONDS the screen asks SQLite whether anything at all was committed to the file
-since the last look (`PRAGMA data_version` on a read-only connection of its own: a few
-microseconds, no page read). Only then does a worker read the session, with the table view's
-`companion.store.follow.Follower` (just the events after the ones it holds). What it read is
-shown when the screen can take it: not while an action of this window waits for the write lock
-(that save settles first), nor while another screen or a modal is over the table. An open entry
-line stays open with its text, and its Enter is judged against the state shown by then; a write
-that still races another one is refused by the store's version check, with its message.
+Every FOLLOW_SECONDS the screen asks its own door whether another connection committed to the
+file since the last look (`PRAGMA data_version` on the window's own connection: a few
+microseconds, no page read). SQLite never counts a connection's own commits there, so the
+window's own actions are never read back nor folded again: its timeline is already what it
+wrote. Only another's commit starts a worker reading the session, with a
+`companion.store.follow.Follower` on a read-only connection (just the events after the ones it
+holds). What it read is shown when the screen can take it: not while an action of this window
+waits for the write lock (that save settles first), nor while another screen or a modal is
+over the table. An open entry line stays open with its text, and its Enter is judged against
+the state shown by then; a write that still races another one is refused by the store's
+version check, with its message.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ class FollowFile(_Host):
     title_text: str
     options_text: str
     _follower: Follower | None = None
+    _others: int | None = None  # the door's data_version at the last look: others' commits
     _followed: tuple[Loaded | None] | None = None  # read, not shown yet; (None,) once deleted
     _reading = False  # a worker is reading the file
     _follow_ended = False  # the screen is gone: the worker closes the reader when it ends
@@ -62,26 +66,34 @@ class FollowFile(_Host):
             self._close_follower()
 
     def follow_file(self) -> None:
-        """One look: show what was read if the screen can take it now; else, if the file
-        changed since the last look, read the session in a worker."""
+        """One look: show what was read if the screen can take it now; else, if another
+        connection committed to the file since the last look, read the session in a worker."""
         if not self.is_current or self.timeline is None or self.damage:  # type: ignore[attr-defined]
             return
         if self._followed is not None:
             if self._saving is None:
                 self._take(self._followed[0])
             return
-        if self._reading:
+        if self._reading or self._saving is not None:
             return
         try:
+            version = store(self.app).data_version_now()
+            if version is None or version == self._others:
+                return
             if self._follower is None:
                 self._follower = Follower(Repository.reader(db_file(self.app)), self.session_id)
-            follower = self._follower
-            if follower.data_version is not None and follower.repo.data_version() == follower.data_version:
-                return
         except Exception:  # a file SQLite refuses now: the next look tries again; ctrl+r says why
             return
+        self._others = version
         self._reading = True
-        self._read_file(follower)
+        self._read_file(self._follower)
+
+    def read_session(self) -> Loaded:
+        """The session, read whole through the window's door (from the load worker). The door's
+        data_version is noted first: a commit by another landing during the read is looked at."""
+        repo = store(self.app)
+        self._others = repo.data_version()
+        return repo.load_readable(self.session_id)
 
     @work(thread=True, group="follow")
     def _read_file(self, follower: Follower) -> None:

@@ -31,7 +31,6 @@ from companion.timeline import Timeline
 from screens.commands import Command
 from screens.key_burst import KeyBurst
 from screens.recorder import Recorder
-from screens.store_access import store
 from screens.table_follow import FollowFile
 from screens.table_legal import open_now, why_not
 from screens.table_parts import back_home, header_markup, options_line, update, update_wrapped
@@ -137,7 +136,7 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            loaded = store(self.app).load_readable(self.session_id)
+            loaded = self.read_session()
         except StoreError as exc:
             self.app.call_from_thread(self.session_gone if isinstance(exc, SessionGone) else self.load_failed, str(exc))
             return

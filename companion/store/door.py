@@ -152,11 +152,26 @@ class Door:
     # -- following (the table view) ---------------------------------------------------------
 
     def data_version(self) -> int:
-        """A number that changes whenever another connection commits to the file."""
+        """A number that changes whenever another connection commits to the file, and never
+        for this connection's own commits (SQLite's definition): a window asking its own door
+        learns of others' writes only."""
         with self._lock:
-            con = self._connection()
-            # On sqlite3 directly: no transaction, no page read, a few microseconds.
-            return int(con.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0])  # type: ignore[union-attr]
+            return self._data_version()
+
+    def data_version_now(self) -> int | None:
+        """`data_version`, or None at once while another thread is using the connection (a
+        save waiting for the write lock, a load): the UI thread never waits here."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return self._data_version()
+        finally:
+            self._lock.release()
+
+    def _data_version(self) -> int:
+        con = self._connection()
+        # On sqlite3 directly: no transaction, no page read, a few microseconds.
+        return int(con.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0])  # type: ignore[union-attr]
 
     def adopt(self, loaded: Loaded) -> bool:
         """Take `loaded` (read by a `Follower`) as what this window shows, if it is newer than

@@ -94,3 +94,38 @@ def test_an_idle_look_costs_microseconds(db_path):
     follower.repo.close()
     assert follower.full_reads == reads
     print(f"idle look: {per_look * 1e6:.1f} µs, {per_look / FOLLOW_SECONDS:.6%} of the interval")
+
+
+async def look(pilot, screen):
+    """One look at the file now (as the timer's), and whatever it read taken in."""
+    screen.follow_file()
+    await wait_for(pilot, lambda: not screen._reading and screen._followed is None, timeout=WAIT)
+
+
+async def test_the_table_reads_back_only_what_others_wrote(make_app, db_path, monkeypatch):
+    """The window's own action is applied once and never read back from the file; a phone's
+    write is read once, however often the table looks."""
+    sid = seed(db_path)
+    reads = []
+    read = Follower._read
+    monkeypatch.setattr(Follower, "_read", lambda self: reads.append(self.session_id) or read(self))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_first_session(pilot)
+        await look(pilot, screen)
+        game, applies, opened = screen.timeline.game, [], len(reads)
+        apply = game.apply
+        with monkeypatch.context() as counting:  # the table's applies, not the phone's
+            counting.setattr(game, "apply", lambda *args: applies.append(args) or apply(*args))
+            for _ in range(3):
+                await pilot.press("1", "minus", "1", "enter")
+                await look(pilot, screen)
+        assert screen.timeline.cursor == 6
+        assert len(applies) == 3, "one apply per action: the window's own commit is not folded again"
+        assert len(reads) == opened, "the window's own commits are not read back"
+        phone_records(db_path, sid, Adjust("HP", 1, -2))
+        await look(pilot, screen)
+        await wait_for(pilot, lambda: screen.timeline.cursor == 7, timeout=WAIT)
+        for _ in range(3):
+            await look(pilot, screen)
+        assert reads.count(sid) == opened + 1, "a phone's write is read once"
