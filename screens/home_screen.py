@@ -1,4 +1,10 @@
-"""Home: saved sessions, newest first, with keys to resume, start, rename, delete, export and import."""
+"""Home: saved sessions, newest first, with keys to resume, start, rename, delete, export and import.
+
+The first frame is the header, "Opening the database…" and the footer: the sessions table
+(Textual's DataTable, whose stylesheet and module weigh a third of the start-up's own work) is
+mounted when the store has opened, before the list fills it, so the first screen looks the same
+and a key typed meanwhile waits for it in the screen's queue.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import Header, Static
 
 from companion.store.files import StoreError
 from companion.text import fit, literal, markup_lines
@@ -20,6 +25,8 @@ from screens.prompt_modal import PromptModal
 from screens.widgets.fitted_footer import FittedFooter
 
 if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
     from companion.store.repo import Repository, SessionInfo
 
 EMPTY = (
@@ -58,21 +65,24 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Opening the database…", id="status")
-        yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
         yield FittedFooter()
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        # Text labels: a str label is read as rich markup, which loads rich's emoji table
-        # (about 5 ms) before the first frame.
-        table.add_columns(Text("Session"), Text("Players"), Text("Now"))
-        table.display = False
+    async def on_store_opened(self, message: Any) -> None:
+        if not self.query("#sessions"):
+            from textual.widgets import DataTable
 
-    def on_store_opened(self, message: Any) -> None:
+            table = DataTable[Text](id="sessions", cursor_type="row", zebra_stripes=True)
+            table.display = False
+            await self.mount(table, before=self.query_one(FittedFooter))
         self.reload()
 
     def on_screen_resume(self) -> None:
         self.reload()
+
+    def _table(self) -> DataTable[Text]:
+        from textual.widgets import DataTable
+
+        return self.query_one("#sessions", DataTable)
 
     def reload(self) -> None:
         app: Any = self.app
@@ -81,14 +91,14 @@ class HomeScreen(Screen[None]):
             status.update(f"[b]Cannot open the database.[/b]\n\n{markup_lines(app.store_error)}")
             status.add_class("error")
             return
-        if app.repo is None:
+        if app.repo is None or not self.query("#sessions"):
             return
         from companion.games import all_games
         from companion.stats import when, zone
 
         names = {g.id: g.name for g in all_games()}
         self.sessions = app.repo.list_sessions()
-        table = self.query_one(DataTable)
+        table = self._table()
         row = table.cursor_row
         table.clear(columns=True)
         table.add_columns(Text(f"Session ({zone()})"), Text("Players"), Text("Now"))  # times are local, the zone named
@@ -130,7 +140,7 @@ class HomeScreen(Screen[None]):
     def selected(self) -> SessionInfo | None:
         if not self.sessions:
             return None
-        return self.sessions[self.query_one(DataTable).cursor_row]
+        return self.sessions[self._table().cursor_row]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"resume", "rename", "delete", "export"}:
@@ -139,8 +149,7 @@ class HomeScreen(Screen[None]):
             return True if getattr(self.app, "repo", None) else None
         return True
 
-    @on(DataTable.RowSelected)
-    def row_selected(self) -> None:
+    def on_data_table_row_selected(self) -> None:
         self.action_resume()
 
     def action_resume(self) -> None:
