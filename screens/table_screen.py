@@ -127,6 +127,7 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#banner", Static).display = False
+        self._game_panel = next(iter(self.query("#game-panel").results(Static)), None)  # found once, not per paint
         self.watch(self.query_one("#log", LogPane), "cursor", self._show_selected, init=False)
         main = self.query_one("#main", VerticalScroll)
         self.watch(main, "scroll_y", self._scrolled, init=False)
@@ -234,11 +235,11 @@ class TableScreen(FollowFile, Recorder, KeyBurst, Screen[None]):
         """Game screens repaint their panels here; the base shows the turn checklist."""
         steps = "  ".join(f"{'☑' if done else '☐'} {markup(name)}" for name, done in view.checklist)
         update(self.query_one("#checklist", Static), steps)
-        lines = self.query("#game-panel")
-        if lines and self.timeline is not None:  # the frame's own panel (a game screen has its own)
+        lines = self._game_panel  # the frame's own panel (a game screen has its own)
+        if lines is not None and self.timeline is not None:
             text = "\n".join(self.timeline.game.panel(self.shown_state))
-            lines.first(Static).display = bool(text)
-            update(lines.first(Static), text)
+            lines.display = bool(text)
+            update(lines, text)
 
     def _sync_log(self) -> None:
         """Bring the log pane in line with the timeline (the pane keeps what it shows)."""
