@@ -20,7 +20,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from companion.core import Action, Card, Dice, Event, Prompt, Rejected, Roll
+from companion.core import Action, Card, Dice, Event, Prompt, Rejected, Roll, Shelf
 from companion.seat_openers import Built, Opener, openers
 from companion.seats import may_record, whose
 from companion.store.files import StaleSession, StoreError
@@ -269,8 +269,9 @@ class Desk:
         row = self.repo.event_id(self.session_id, after.cursor)
         self.recorded[(row, after.entries[after.cursor - 1].text)] = seat
 
-    def _shelf(self, tl: Timeline) -> Any:
-        return lambda kind: self.repo.cards(tl.game.id, kind)
+    def _shelf(self, tl: Timeline) -> Shelf:
+        """The remembered cards, read when a builder asks; no cell picked, nothing solved ahead."""
+        return Shelf(lambda kind: self.repo.cards(tl.game.id, kind))
 
     def _keep(self, tl: Timeline, cards: list[Card]) -> None:
         for card in cards:
