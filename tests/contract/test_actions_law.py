@@ -85,3 +85,17 @@ def test_no_game_screen_decides_what_is_legal(game: Game[Any]) -> None:
             break
         assert "check_action" not in vars(base), f"{base.__name__} overrides check_action"
         assert "why_not" not in vars(base), f"{base.__name__} overrides why_not"
+
+
+def test_a_phone_opens_what_the_table_key_opens(game: Game[Any]) -> None:
+    """One builder per family: a seat's button for a key is the key's own `build`, the one the
+    table's screen runs; keys that only move the table's screen are not on the phones."""
+    from companion.seat_openers import of_key
+
+    for key in game.keys:
+        opener = of_key(key)
+        if key.screen is not None or not key.phone:
+            assert opener is None, key
+            continue
+        assert opener is not None and opener.build == key.build, key
+        assert opener.title == key.title
