@@ -62,9 +62,10 @@ class GameKeys(KeyBurst):
         return None
 
     async def _handle_key(self, event: events.Key) -> bool:
-        if self.entry_open or self.viewing is not None or not event.character:
+        tl = self.timeline
+        if self.entry_open or self.viewing is not None or not event.character or tl is None:
             return await super()._handle_key(event)
-        key = next((k for k in self.GAME_KEYS if event.character in k.starts), None)
+        key = next((k for k in self.GAME_KEYS if k.starts is not None and event.character in k.starts(tl.state)), None)
         family = self.families().get(key.name) if key is not None else None
         if key is not None and family is not None:
             if family.closed is None:

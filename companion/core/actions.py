@@ -118,9 +118,10 @@ class Key:
     # records; a tap on a phone records at once.
     sure: Callable[[Any, Event], str] | None = None
     phone: bool = True  # False: not on the phones (it works on the cell picked at the table)
-    # Characters that, typed at the table while the family is open, open its question with
-    # the character typed in (Seirei Kairo Drive's `g4 r4`: a card starts the play).
-    starts: str = ""
+    # The characters that, in a state, start the family's question: typed at the table while
+    # the family is open, it opens with the character typed in (Seirei Kairo Drive's `g4 r4`:
+    # a card starts the play in the battle); while it is closed, the key says why.
+    starts: Callable[[Any], str] | None = None
     done: str = ""  # said in the status line when the key records its event without a question
     screen: str | None = None
 

@@ -35,7 +35,7 @@ KEYS = (
         "Play",
         "The cards played, e.g. g4 r4 b4 +b2 (in the play step, just type them); checked and resolved",
         reads=_with_cards(prompts.play_prompt),
-        starts="grby+",
+        starts=lambda s: "grby+" if s.stage in ("normal", "boss") else "",  # a card, in the battle
     ),
     Key("l", "level_up", "Level up", "Actions: 3 mana for +1 LV, its bonus resolved at once", prompts.level_up_prompt),
     Key(
