@@ -27,6 +27,12 @@ from rulesdb.understand import Question
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
 # A limit stated: "at most", "maximum", "no more than", "up to", "only".
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
+# How a passage states a limit: a limit word, or a phrase of one ("at most", "no more than",
+# "up to"); "more" or "only" alone is no limit ("attacks one more time", "its own gem only").
+LIMIT_STATED = (
+    *(frozenset((word_key(word),)) for word in (*LIMIT_WORDS, "exceed")),
+    *(frozenset(word_key(word) for word in phrase.split()) for phrase in ("at most", "at least", "more than", "up to")),
+)
 
 
 @dataclass
@@ -159,7 +165,7 @@ class Ranker:
         if not limits or not others:
             return True
         focus = max(others, key=lambda group: group[0])
-        limit = (1.0, tuple(frozenset((key,)) for key in LIMIT_KEYS))
+        limit = (1.0, LIMIT_STATED)
         coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
         asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
         in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)

@@ -30,6 +30,13 @@ def test_a_question_about_what_no_rule_has_is_not_covered(real_index: RulesIndex
         assert answer.hits, "the closest passages are still given, labelled as such"
 
 
+def test_a_limit_is_stated_by_a_limit_phrase(real_index: RulesIndex) -> None:
+    """Bug 1: "attacks one more time" states no time limit; "may not hold more than 5" is one."""
+    assert not real_index.ask("is there a time limit on my turn", game="mm5", limit=3).covered
+    answer = real_index.ask("is there a maximum hand size", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.turn.hand-check"
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
