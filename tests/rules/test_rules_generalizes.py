@@ -37,6 +37,14 @@ def test_a_limit_is_stated_by_a_limit_phrase(real_index: RulesIndex) -> None:
     assert answer.covered and answer.hits[0].section.id == "mm5.turn.hand-check"
 
 
+def test_chinese_the_texts_hold_no_pair_of_is_not_covered(real_index: RulesIndex) -> None:
+    """Bug 1: 計時器 (a timer): no passage holds a pair of its characters, so the question has
+    no key word the rules hold, which is no reason to call it covered."""
+    answer = real_index.ask("有计时器吗", game="skd", limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert answer.hits, "the closest passages are still given, labelled as such"
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
