@@ -128,7 +128,8 @@ class Ranker:
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
         focus, or an ask is far nearer it than any unanswered question; never when a limit asked
-        for is stated by none of them, nor when an unanswered question is nearer than every ask."""
+        for is stated by none of them, nor when an unanswered question is nearer than every ask
+        (unless the first answer holds every key word)."""
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
         keys = coverage.groups(question.asked, question.parsed, question.alternatives)
@@ -142,7 +143,10 @@ class Ranker:
         if not answered and best_ask > t.asked_margin * scores.gap:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
-        return not (scores.gap and scores.gap > t.gap_margin * best_ask) and answered
+        # A first answer that holds every key word answers, however near an unanswered question
+        # is: one that holds the question and more asks about its own more (a marker "bumped").
+        whole = bool(keys) and coverage.covers(keys, candidates[:1], 1.0)
+        return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest

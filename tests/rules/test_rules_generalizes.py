@@ -45,6 +45,17 @@ def test_chinese_the_texts_hold_no_pair_of_is_not_covered(real_index: RulesIndex
     assert answer.hits, "the closest passages are still given, labelled as such"
 
 
+def test_a_first_answer_holding_every_key_word_answers_despite_a_near_unanswered_question(
+    real_index: RulesIndex,
+) -> None:
+    """An unanswered question that holds the whole question and more (the hp marker got bumped
+    and we forgot the enemy hp) does not make the plain question (what is the hp marker for)
+    unanswered when the first answer holds every word of it; the mishap itself still is."""
+    answer = real_index.ask("what is the enemy hp marker for", game="skd", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "skd.components.hp-markers"
+    assert not real_index.ask("the hp marker got bumped and we forgot the enemy hp", game="skd", limit=3).covered
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
