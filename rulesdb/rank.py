@@ -15,6 +15,7 @@ question nearer a game's unanswered questions than any section's ask is not cove
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -33,6 +34,13 @@ LIMIT_STATED = (
     *(frozenset((word_key(word),)) for word in (*LIMIT_WORDS, "exceed")),
     *(frozenset(word_key(word) for word in phrase.split()) for phrase in ("at most", "at least", "more than", "up to")),
 )
+
+
+# Advice asked for (a strategy, tips): the rules say what a player may and must do, not what
+# is wise, so only a first answer that itself speaks of it answers. Not "best" or "weakest":
+# "the best way to free my knights" and "the weakest first" ask what the rules say.
+ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
+CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅")
 
 
 @dataclass
@@ -143,6 +151,7 @@ class Ranker:
         if not answered and best_ask > t.asked_margin * scores.gap:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
+        answered = answered and self.judged(question, candidates[:1])
         # A first answer that holds every key word answers, however near an unanswered question
         # is: one that holds the question and more asks about its own more (a marker "bumped").
         whole = bool(keys) and coverage.covers(keys, candidates[:1], 1.0)
@@ -174,6 +183,16 @@ class Ranker:
         asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
         in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
         return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+
+    def judged(self, question: Question, first: list[int]) -> bool:
+        """Whether a question that asks for advice (a strategy, tips) has a first answer that
+        speaks of it in the same words: the rules never say which choice is wise."""
+        words = [word for word in question.asked.words if word in ADVICE]
+        cjk = [term for term in CJK_ADVICE if any(term in run for run in question.asked.cjk_runs)]
+        if not (words or cjk):
+            return True
+        text = " ".join(self.built.rows.text[row].lower() for row in first)
+        return any(re.search(rf"\b{word}\b", text) for word in words) or any(term in text for term in cjk)
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

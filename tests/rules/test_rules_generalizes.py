@@ -56,6 +56,16 @@ def test_a_first_answer_holding_every_key_word_answers_despite_a_near_unanswered
     assert not real_index.ask("the hp marker got bumped and we forgot the enemy hp", game="skd", limit=3).covered
 
 
+def test_advice_is_no_rule(real_index: RulesIndex) -> None:
+    """Bug 1: tips and strategy are not what the rules say (a player may, a player must), in
+    English or Chinese; a rule question worded as "the best way" still finds its rule."""
+    for game, ask in (("mm5", "any tips for playing the light side"), ("skd", "打魔王有什麼技巧")):
+        answer = real_index.ask(ask, game=game, limit=3)
+        assert not answer.covered and answer.hits, (ask, [hit.section.id for hit in answer.hits])
+    answer = real_index.ask("whats the best way to free my knights", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.rescue"
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
