@@ -74,6 +74,13 @@ def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex
     assert "mm5.turn.switch" in ids(real_index, "can I swap sides", "mm5")
 
 
+def test_saying_it_out_loud_is_declaring(real_index: RulesIndex) -> None:
+    """Bug 2's shared layer: "out loud" and "aloud" are how a table says declare or announce."""
+    for ask in ("do we tell everyone out loud what side we are on", "is my side said aloud each turn"):
+        answer = real_index.ask(ask, game="mm5", limit=3)
+        assert answer.covered and answer.hits[0].section.id in {"mm5.turn.faction", "mm5.ruling.faction"}, ask
+
+
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     """Bug 3: 遊戲 / 游戏 ("game") say nothing of the question, as English "game" does not."""
     plain = ids(real_index, "平手怎麼辦", "mm5")
