@@ -39,8 +39,11 @@ LIMIT_STATED = (
 # Advice asked for (a strategy, tips): the rules say what a player may and must do, not what
 # is wise, so only a first answer that itself speaks of it answers. Not "best" or "weakest":
 # "the best way to free my knights" and "the weakest first" ask what the rules say.
+# A slip at the table (by accident, by mistake) likewise: the rules say how to play, not how to
+# mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
 ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
-CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅")
+SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
+CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 
 @dataclass
@@ -185,9 +188,10 @@ class Ranker:
         return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
 
     def judged(self, question: Question, first: list[int]) -> bool:
-        """Whether a question that asks for advice (a strategy, tips) has a first answer that
-        speaks of it in the same words: the rules never say which choice is wise."""
-        words = [word for word in question.asked.words if word in ADVICE]
+        """Whether a question that asks for advice (a strategy, tips) or about a slip at the table
+        (by accident, by mistake) has a first answer that speaks of it in the same words: the
+        rules never say which choice is wise, nor how to mend a slip."""
+        words = [word for word in question.asked.words if word in ADVICE or word in SLIPS]
         cjk = [term for term in CJK_ADVICE if any(term in run for run in question.asked.cjk_runs)]
         if not (words or cjk):
             return True

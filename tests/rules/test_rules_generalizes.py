@@ -66,6 +66,15 @@ def test_advice_is_no_rule(real_index: RulesIndex) -> None:
     assert answer.covered and answer.hits[0].section.id == "mm5.rescue"
 
 
+def test_a_slip_at_the_table_is_no_rule(real_index: RulesIndex) -> None:
+    """Bug 1: a card shown by accident is a mistake at the table, which no rule mends; a card
+    "knocked out" is a rule word, not a slip."""
+    for ask in ("I accidentally flipped the top card of the deck", "不小心翻開了牌庫的牌"):
+        answer = real_index.ask(ask, game="skd", limit=3)
+        assert not answer.covered and answer.hits, (ask, [hit.section.id for hit in answer.hits])
+    assert real_index.ask("my knight got knocked out, where does it go", game="mm5", limit=3).covered
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
