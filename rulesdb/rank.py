@@ -162,11 +162,13 @@ class Ranker:
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest
-        key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``."""
+        key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``.
+        A number is never the focus: "can 9 people play" is about the players, the 9 is theirs."""
         t = self.tuning
-        if len(keys) < t.focus_keys:
+        words = [group for group in keys if not all(key.isdigit() for phrase in group[1] for key in phrase)]
+        if len(keys) < t.focus_keys or not words:
             return True
-        focus = max(keys, key=lambda group: group[0])
+        focus = max(words, key=lambda group: group[0])
         if focus[0] < t.focus_share * sum(weight for weight, _ in keys):
             return True
         coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys

@@ -90,6 +90,16 @@ def test_saying_it_out_loud_is_declaring(real_index: RulesIndex) -> None:
         assert answer.covered and answer.hits[0].section.id in {"mm5.turn.faction", "mm5.ruling.faction"}, ask
 
 
+def test_people_are_players(real_index: RulesIndex) -> None:
+    """Bug 2's shared layer: "how many people can play" asks the player count; a number in the
+    question ("can 9 people play") is the player's, never what the question is about."""
+    for game, ruling in (("mm5", "mm5.ruling.setup"), ("tkc", "tkc.ruling.components")):
+        answer = real_index.ask("how many people can play", game=game, limit=3)
+        assert answer.covered and answer.hits[0].section.id == ruling, game
+    answer = real_index.ask("can 9 people play", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup"
+
+
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     """Bug 3: 遊戲 / 游戏 ("game") say nothing of the question, as English "game" does not."""
     plain = ids(real_index, "平手怎麼辦", "mm5")
