@@ -155,9 +155,10 @@ class Ranker:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         answered = answered and self.judged(question, candidates[:1])
-        # A first answer that holds every key word answers, however near an unanswered question
-        # is: one that holds the question and more asks about its own more (a marker "bumped").
-        whole = bool(keys) and coverage.covers(keys, candidates[:1], 1.0)
+        # A first answer that holds every key word (two or more: one shared word, "how long",
+        # says little) answers, however near an unanswered question is: one that holds the
+        # question and more asks about its own more (a marker "bumped").
+        whole = len(keys) >= t.focus_keys and coverage.covers(keys, candidates[:1], 1.0)
         return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:

@@ -54,6 +54,8 @@ def test_a_first_answer_holding_every_key_word_answers_despite_a_near_unanswered
     answer = real_index.ask("what is the enemy hp marker for", game="skd", limit=3)
     assert answer.covered and answer.hits[0].section.id == "skd.components.hp-markers"
     assert not real_index.ask("the hp marker got bumped and we forgot the enemy hp", game="skd", limit=3).covered
+    # One key word held ("long", as in "as long as") is no answer to how long a game takes.
+    assert not real_index.ask("how long is a game", game="skd", limit=3).covered
 
 
 def test_advice_is_no_rule(real_index: RulesIndex) -> None:
