@@ -1,0 +1,137 @@
+"""Each seat's link as a QR code, one seat at a time, from the record `companion serve --seats`
+keeps in the file (`companion.seat_links` reads it; this only draws). A phone at the table
+scans its player's code and opens that seat's page.
+
+The code is drawn as the BG Stats code is (`screens.qr_modal.drawn`): black on white, never
+cut (a small window says how big it must be), the link always in words under it. `r` renews
+every seat's link after asking; the old links stop working at once. When nothing serves the
+session's seats, the dialog says how to start it. It reads the record again when the file
+changed (a server started or stopped in another terminal while it is open).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from companion import qr
+from companion.seat_links import SeatLinks, links_now, renew
+from companion.store.files import StoreError
+from screens.commands import Command, bindings
+from screens.confirm_modal import ConfirmModal
+from screens.qr_modal import drawn
+from screens.store_access import store
+
+CHROME = 2  # the lines above the code: the player's name (and a spare for its wrap)
+RENEW = "Renew every seat's link? The old links stop working."
+SEAT_LINKS_ACTIONS = (
+    Command("right", "move(1)", "Next seat", "The next player's link", key_display="→"),
+    Command("left", "move(-1)", "Previous seat", "The previous player's link", key_display="←"),
+    Command("r", "renew", "Renew links", "New links for every seat; the old ones stop working (asks first)"),
+    Command("escape", "close", "Close", "Back to the table", key_display="esc"),
+)
+
+
+class SeatLinksModal(ModalScreen[None]):
+    CSS_PATH = "seat_links_modal.tcss"
+    BINDINGS = bindings(*SEAT_LINKS_ACTIONS)
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.shown = SeatLinks()
+        self.seat = 0
+        self.note = ""  # what the last renew did
+        self._version: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="box"):
+            yield Static(id="heading")
+            yield Static(id="code")
+            yield Static(id="link")
+            yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.read()
+        self.set_interval(1.0, self.follow)
+
+    def on_resize(self, event: Resize) -> None:
+        self.draw()
+
+    def read(self) -> None:
+        try:
+            repo = store(self.app)
+            self._version = repo.data_version()
+            self.shown = links_now(repo, self.session_id)
+        except StoreError as exc:
+            self.shown = SeatLinks(said=str(exc))
+        self.seat = min(self.seat, max(len(self.shown.links) - 1, 0))
+        self.draw()
+
+    def follow(self) -> None:
+        """Read the record again if another program wrote to the file since."""
+        try:
+            changed = store(self.app).data_version() != self._version
+        except StoreError:
+            return
+        if changed:
+            self.read()
+
+    def draw(self) -> None:
+        heading, code, link = (self.query_one(f"#{name}", Static) for name in ("heading", "code", "link"))
+        keys = self.query_one("#keys", Static)
+        links = self.shown.links
+        if not links:
+            heading.update(Text("Seat links", style="bold"))
+            code.update(Text(self.shown.said))
+            link.update("")
+            keys.update(Text.assemble(self.note + "  " if self.note else "", ("esc", "bold"), " close"))
+            return
+        name, address = links[self.seat]
+        heading.update(
+            Text.assemble((name, "bold"), f"  seat {self.seat + 1} of {len(links)}: scan with this player's phone")
+        )
+        code.update(drawn(qr.lines(address), self.app.size, CHROME, "Or type the link below on the phone."))
+        link.update(Text(address))
+        who = "every seat records any action" if self.shown.everyone else "each seat records its own actions"
+        keys.update(
+            Text.assemble(
+                *((self.note + "  ",) if self.note else (f"{who}.  ",)),
+                ("← →", "bold"),
+                " seat  ",
+                ("r", "bold"),
+                " renew  ",
+                ("esc", "bold"),
+                " close",
+            )
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return True if action == "close" or self.shown.links else None
+
+    def action_move(self, step: int) -> None:
+        self.seat = (self.seat + step) % len(self.shown.links)
+        self.note = ""
+        self.draw()
+
+    def action_renew(self) -> None:
+        self.app.push_screen(ConfirmModal(RENEW), self._renew)
+
+    def _renew(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            repo = store(self.app)
+            self.shown = renew(repo, self.session_id)
+            self._version = repo.data_version()
+            self.note = "New links: the old ones no longer open a seat." if self.shown.links else ""
+        except StoreError as exc:
+            self.note = f"Not renewed: {exc}"
+        self.draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
