@@ -25,6 +25,8 @@ async def test_a_renewed_link_is_refused_and_the_new_one_works(db_path, free_tab
         shown = seat_links.links_now(terminal, free_table)
         assert dict(shown.links) == printed, "the screen shows the links the server printed"
         assert await old.open() == 200
+        _, answer = await old.post(do="open", key="±")
+        assert answer["me"]["question"] is not None, "Ann's page asks which counter"
         renewed = seat_links.renew(terminal, free_table)
         assert [name for name, _ in renewed.links] == ["Ann", "雪菜", "Cleo"]
         assert not set(dict(renewed.links).values()) & set(printed.values())
@@ -35,7 +37,7 @@ async def test_a_renewed_link_is_refused_and_the_new_one_works(db_path, free_tab
         new = Phone(base, dict(renewed.links)["Ann"])
         try:
             assert await new.open() == 200
-            assert new.me["name"] == "Ann"
+            assert new.me["name"] == "Ann" and new.me["question"] is None, "the open question went with the old link"
             assert await new.press("±", "Ann HP", "-3") == ""
         finally:
             await new.close()
@@ -74,3 +76,47 @@ def test_a_second_server_for_the_same_seats_is_refused_while_the_first_runs(db_p
     finally:
         again.terminate()
         again.wait(10)
+
+
+async def test_no_token_reaches_an_export_the_statistics_the_display_or_another_seat(
+    db_path, free_table, tmp_path, capsys
+):
+    from companion.cli import main
+    from companion.formats import FORMAT_NAMES
+
+    server, base, printed = launch(db_path, free_table, tmp_path / "serve.log")
+    tokens = {name: link.rpartition("=")[2] for name, link in printed.items()}
+    pages = {name: Phone(base, link) for name, link in printed.items()}
+    viewer = Phone(base, None)
+    try:
+        for phone in pages.values():
+            assert await phone.open() == 200
+        assert await pages["Ann"].press("±", "Ann HP", "-3") == ""
+        for phone in pages.values():
+            await phone.refresh()
+        async with viewer.http.get(base + "/") as response:
+            viewer.heard += await response.read()
+        async with viewer.http.get(base + "/events") as response:
+            viewer.heard += await response.content.readuntil(b"\n\n")
+        assert b"HP" in viewer.heard, "the display page shows the table"
+        said = []
+        db = ["--db", str(db_path)]
+        for argv in (["sessions", "list", "--json"], ["stats"], ["stats", "--json"]):
+            assert main([*argv, *db]) == 0
+            said.append(capsys.readouterr().out)
+        for fmt in FORMAT_NAMES:
+            out = tmp_path / f"export.{fmt}"
+            if main(["sessions", "export", str(free_table), "--format", fmt, "-o", str(out), *db]) == 0:
+                said.append(out.read_text(errors="replace"))  # (BG Stats takes a finished game only)
+        assert len(said) >= 5, "the JSON and Markdown exports at least"
+        for token in tokens.values():
+            assert token.encode() not in viewer.heard
+            assert not any(token in text for text in said)
+        for name, phone in pages.items():
+            others = [t for n, t in tokens.items() if n != name]
+            assert not any(t.encode() in phone.heard for t in others), f"{name}'s page carries another seat's token"
+    finally:
+        for phone in (*pages.values(), viewer):
+            await phone.close()
+        server.terminate()
+        server.wait(10)

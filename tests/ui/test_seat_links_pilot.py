@@ -47,6 +47,7 @@ async def test_the_key_shows_each_seats_name_and_code_and_moves_seat_by_seat(mak
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_table(pilot)
         assert any(b.action == "seat_links" and b.description == "Seat links" for b in table.BINDINGS)
+        assert "Seat links (L)" in [c.title for c in app.get_system_commands(table)], "in the command palette"
         await pilot.press("L")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
         modal = app.screen
@@ -62,7 +63,19 @@ async def test_the_key_shows_each_seats_name_and_code_and_moves_seat_by_seat(mak
         await wait_for(pilot, lambda: app.screen is table)
 
 
-async def test_no_server_or_a_killed_one_says_how_to_start_it(make_app, db_path):
+async def test_the_footer_lists_the_key_where_it_fits(make_app, db_path):
+    from textual.widgets._footer import FooterKey
+
+    seated_file(db_path)
+    app = make_app()
+    async with app.run_test(size=(200, 40)) as pilot:
+        table = await at_table(pilot)
+        await pilot.pause()
+        keys = [(k.key_display, k.description) for k in table.query(FooterKey)]
+        assert ("L", "Seat links") in keys, keys
+
+
+async def test_no_server_says_how_to_start_it_and_its_links_show_once_it_runs(make_app, db_path):
     sid = seated_file(db_path, serving=False)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
