@@ -47,10 +47,10 @@ def this_process() -> tuple[int, str]:
     return pid, start_mark(pid)
 
 
-def alive(pid: int, started: str) -> bool:
-    """Whether the process that wrote a record still runs (True where that cannot be told)."""
-    if sys.platform == "win32":  # os.kill would end it there; a record is then taken as live
-        return True
+def alive(pid: int, started: str, unsure: bool = True) -> bool:
+    """Whether the process that wrote a record still runs (`unsure` where that cannot be told)."""
+    if sys.platform == "win32":  # os.kill would end the process there
+        return unsure
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -162,7 +162,7 @@ def publish(desk: Any, table: int, address: str) -> None:
         record = desk.repo.serving(table)
     except ServingDamaged:
         record = None  # a damaged record is replaced by this server's
-    if record is not None and alive(record.pid, record.started):
+    if record is not None and alive(record.pid, record.started, unsure=False):
         raise ServeError(
             f"session {table}'s seats are already served (process {record.pid}, on {record.address}): "
             "stop that one first (ctrl+c where it runs), or open its links from the table's screen."

@@ -6,12 +6,14 @@ The code is drawn as the BG Stats code is (`screens.qr_modal.drawn`): black on w
 cut (a small window says how big it must be), the link always in words under it. `r` renews
 every seat's link after asking; the old links stop working at once. When nothing serves the
 session's seats, the dialog says how to start it. It reads the record again when the file
-changed (a server started or stopped in another terminal while it is open).
+changed (a server started or stopped in another terminal while it is open), in a thread: a
+file busy with another program's write never holds the screen.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.events import Resize
@@ -56,30 +58,32 @@ class SeatLinksModal(ModalScreen[None]):
             yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.read()
-        self.set_interval(1.0, self.follow)
+        self.shown = SeatLinks(said="Reading the seat links…")
+        self.draw()
+        self.look(True)
+        self.set_interval(1.0, self.look)
 
     def on_resize(self, event: Resize) -> None:
         self.draw()
 
-    def read(self) -> None:
+    @work(thread=True, group="seat-links")
+    def look(self, always: bool = False) -> None:
+        """Read the record (off the screen's thread: the file may be busy), again only when
+        another program wrote to the file since (a server started or stopped)."""
         try:
             repo = store(self.app)
-            self._version = repo.data_version()
-            self.shown = links_now(repo, self.session_id)
+            version = repo.data_version()
+            if not always and version == self._version:
+                return
+            shown = links_now(repo, self.session_id)
         except StoreError as exc:
-            self.shown = SeatLinks(said=str(exc))
-        self.seat = min(self.seat, max(len(self.shown.links) - 1, 0))
-        self.draw()
+            version, shown = None, SeatLinks(said=str(exc))
+        self.app.call_from_thread(self.show, version, shown, self.note)
 
-    def follow(self) -> None:
-        """Read the record again if another program wrote to the file since."""
-        try:
-            changed = store(self.app).data_version() != self._version
-        except StoreError:
-            return
-        if changed:
-            self.read()
+    def show(self, version: int | None, shown: SeatLinks, note: str) -> None:
+        self._version, self.shown, self.note = version, shown, note
+        self.seat = min(self.seat, max(len(shown.links) - 1, 0))
+        self.draw()
 
     def draw(self) -> None:
         heading, code, link = (self.query_one(f"#{name}", Static) for name in ("heading", "code", "link"))
@@ -122,16 +126,19 @@ class SeatLinksModal(ModalScreen[None]):
         self.app.push_screen(ConfirmModal(RENEW), self._renew)
 
     def _renew(self, yes: bool | None) -> None:
-        if not yes:
-            return
+        if yes:
+            self.renew_now()
+
+    @work(thread=True, group="seat-links-renew", exclusive=True)
+    def renew_now(self) -> None:
         try:
             repo = store(self.app)
-            self.shown = renew(repo, self.session_id)
-            self._version = repo.data_version()
-            self.note = "New links: the old ones no longer open a seat." if self.shown.links else ""
+            shown = renew(repo, self.session_id)
+            version: int | None = repo.data_version()
+            note = "New links: the old ones no longer open a seat." if shown.links else ""
         except StoreError as exc:
-            self.note = f"Not renewed: {exc}"
-        self.draw()
+            version, shown, note = self._version, self.shown, f"Not renewed: {exc}"
+        self.app.call_from_thread(self.show, version, shown, note)
 
     def action_close(self) -> None:
         self.dismiss(None)

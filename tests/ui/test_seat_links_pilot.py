@@ -52,6 +52,7 @@ async def test_the_key_shows_each_seats_name_and_code_and_moves_seat_by_seat(mak
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
         modal = app.screen
         link = f"{ADDRESS}/seat?token={TOKENS[0]}"
+        await wait_for(pilot, lambda: link in shown(modal))
         text = shown(modal)
         assert "Ann" in text and "seat 1 of 3" in text and link in text
         assert "\n".join(qr.lines(link)) in str(modal.query_one("#code").render()), "the whole code, uncut"
@@ -61,6 +62,18 @@ async def test_the_key_shows_each_seats_name_and_code_and_moves_seat_by_seat(mak
         assert "Cleo" in shown(modal) and TOKENS[2] in shown(modal)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
+
+
+async def test_a_window_too_small_says_how_big_it_must_be_and_keeps_the_link(make_app, db_path):
+    seated_file(db_path)
+    app = make_app()
+    async with app.run_test(size=(50, 16)) as pilot:
+        await at_table(pilot)
+        await pilot.press("L")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal" and "Ann" in shown(app.screen))
+        code = str(app.screen.query_one("#code").render())
+        assert "The QR code needs a window of" in code and "▀" not in code, "never a cut code"
+        assert f"{ADDRESS}/seat?token={TOKENS[0]}" in str(app.screen.query_one("#link").render())
 
 
 async def test_the_footer_lists_the_key_where_it_fits(make_app, db_path):
@@ -82,6 +95,7 @@ async def test_no_server_says_how_to_start_it_and_its_links_show_once_it_runs(ma
         await at_table(pilot)
         await pilot.press("L")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
+        await wait_for(pilot, lambda: "--seats`" in shown(app.screen))
         assert f"`companion serve --table {sid} --seats`" in shown(app.screen)
         assert "token" not in shown(app.screen)
         # A server starts in another terminal while the dialog is open: its links show.
@@ -105,7 +119,8 @@ async def test_a_record_left_by_a_server_that_was_killed_is_not_shown(make_app, 
         await at_table(pilot)
         await pilot.press("L")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
-        assert "--seats`" in shown(app.screen) and TOKENS[0] not in shown(app.screen)
+        await wait_for(pilot, lambda: "--seats`" in shown(app.screen))
+        assert TOKENS[0] not in shown(app.screen)
 
 
 async def test_renew_asks_then_changes_every_link_in_the_file(make_app, db_path):
@@ -116,6 +131,7 @@ async def test_renew_asks_then_changes_every_link_in_the_file(make_app, db_path)
         await pilot.press("L")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
         modal = app.screen
+        await wait_for(pilot, lambda: TOKENS[0] in shown(modal))
         await pilot.press("r")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmModal")
         assert "Renew every seat's link? The old links stop working." in str(app.screen.query_one("#question").render())
@@ -146,6 +162,7 @@ def test_the_dialog_at_80x24(snap_compare, make_app, db_path):
         await at_table(pilot)
         await pilot.press("L")
         await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "SeatLinksModal")
+        await wait_for(pilot, lambda: TOKENS[0] in shown(pilot.app.screen))
         await settled(pilot)
 
     assert snap_compare(make_app(), run_before=before, terminal_size=(80, 24))
