@@ -78,6 +78,8 @@ class SeatLinks:
     links: tuple[tuple[str, str], ...] = ()
     said: str = ""
     everyone: bool = False
+    pid: int = 0  # the server's process, to see that it still runs
+    started: str = ""
 
 
 def links_now(repo: Any, session_id: int) -> SeatLinks:
@@ -89,7 +91,8 @@ def links_now(repo: Any, session_id: int) -> SeatLinks:
         return SeatLinks(said=f"{exc} {not_served(session_id)}")
     if record is None or not alive(record.pid, record.started):
         return SeatLinks(said=not_served(session_id))
-    return SeatLinks(tuple((name, url(record.address, token)) for name, token in record.seats), "", record.everyone)
+    links = tuple((name, url(record.address, token)) for name, token in record.seats)
+    return SeatLinks(links, "", record.everyone, record.pid, record.started)
 
 
 def renew(repo: Any, session_id: int) -> SeatLinks:

@@ -21,8 +21,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion import qr
-from companion.seat_links import SeatLinks, links_now, renew
+from companion.seat_links import SeatLinks, alive, links_now, renew
 from companion.store.files import StoreError
+from companion.text import literal
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal
 from screens.qr_modal import drawn
@@ -68,17 +69,21 @@ class SeatLinksModal(ModalScreen[None]):
 
     @work(thread=True, group="seat-links")
     def look(self, always: bool = False) -> None:
-        """Read the record (off the screen's thread: the file may be busy), again only when
-        another program wrote to the file since (a server started or stopped)."""
+        """Read the record (off the screen's thread: the file may be busy) when another program
+        wrote to the file since (a server started or stopped), and see that its server still
+        runs (a killed one writes nothing)."""
         try:
             repo = store(self.app)
             version = repo.data_version()
-            if not always and version == self._version:
+            if not always and version == self._version and not self._gone():
                 return
             shown = links_now(repo, self.session_id)
         except StoreError as exc:
             version, shown = None, SeatLinks(said=str(exc))
         self.app.call_from_thread(self.show, version, shown, self.note)
+
+    def _gone(self) -> bool:
+        return bool(self.shown.links) and not alive(self.shown.pid, self.shown.started)
 
     def show(self, version: int | None, shown: SeatLinks, note: str) -> None:
         self._version, self.shown, self.note = version, shown, note
@@ -91,13 +96,15 @@ class SeatLinksModal(ModalScreen[None]):
         links = self.shown.links
         if not links:
             heading.update(Text("Seat links", style="bold"))
-            code.update(Text(self.shown.said))
+            code.update(literal(self.shown.said))
             link.update("")
             keys.update(Text.assemble(self.note + "  " if self.note else "", ("esc", "bold"), " close"))
             return
         name, address = links[self.seat]
         heading.update(
-            Text.assemble((name, "bold"), f"  seat {self.seat + 1} of {len(links)}: scan with this player's phone")
+            Text.assemble(
+                literal(name, "bold"), f"  seat {self.seat + 1} of {len(links)}: scan with this player's phone"
+            )
         )
         code.update(drawn(qr.lines(address), self.app.size, CHROME, "Or type the link below on the phone."))
         link.update(Text(address))

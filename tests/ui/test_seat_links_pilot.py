@@ -123,6 +123,26 @@ async def test_a_record_left_by_a_server_that_was_killed_is_not_shown(make_app, 
         assert TOKENS[0] not in shown(app.screen)
 
 
+async def test_a_server_killed_while_the_dialog_is_open_is_seen_gone(make_app, db_path):
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        seated_file(db_path, pid=server.pid)
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_table(pilot)
+            await pilot.press("L")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SeatLinksModal")
+            await wait_for(pilot, lambda: TOKENS[0] in shown(app.screen))
+            server.kill()
+            server.wait(10)
+            await wait_for(pilot, lambda: "--seats`" in shown(app.screen) and TOKENS[0] not in shown(app.screen))
+    finally:
+        server.kill()
+
+
 async def test_renew_asks_then_changes_every_link_in_the_file(make_app, db_path):
     sid = seated_file(db_path)
     app = make_app()
