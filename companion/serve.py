@@ -134,14 +134,7 @@ def serve_command(
         flush=True,
     )
     if desk is not None:
-        who = "every seat records any action" if everyone else "each records its own player's actions"
-        print(f"Seats ({who}; keep each link to its player; the table's screen shows them as QR codes):", flush=True)
-        for name, link in server.seat_links():
-            print(f"{name}: {link}", flush=True)
-            if codes:
-                from companion import qr
-
-                print("\n".join(qr.lines(link)), flush=True)
+        print_seats(server.seat_links(), everyone, codes)
     try:
         server.serve()
     finally:
@@ -150,6 +143,18 @@ def serve_command(
                 desk.withdraw()
             desk.close()
     return 0
+
+
+def print_seats(links: list[tuple[str, str]], everyone: bool, codes: bool) -> None:
+    """One line per seat, `NAME: URL`, and with --qr its code under it."""
+    who = "every seat records any action" if everyone else "each records its own player's actions"
+    print(f"Seats ({who}; keep each link to its player; the table's screen shows them as QR codes):", flush=True)
+    for name, link in links:
+        print(f"{name}: {link}", flush=True)
+        if codes:
+            from companion import qr
+
+            print("\n".join(qr.lines(link)), flush=True)
 
 
 def publish(desk: Any, table: int, address: str) -> None:
