@@ -55,6 +55,7 @@ BASE_ACTIONS = (
     Command("f1", "rules", "Rules", "The rules of this game, this phase first"),
     # Shift+v: a plain v is already a game key (Seirei Kairo Drive's reveal).
     Command("V", "table_view", "Table view", "This table big and read-only, following live"),
+    Command("L", "seat_links", "Seat links", "Each player's seat link as a QR code (companion serve --seats)"),
     Command("shift+down", "scroll_panel(1)", "Panel down", "Scroll the players and the panel down", show=False),
     Command("shift+up", "scroll_panel(-1)", "Panel up", "Scroll the players and the panel up", show=False),
 )
@@ -228,6 +229,11 @@ class TableScreen(FollowFile, Recorder, Painter, Moves, GameKeys, Screen[None]):
         from screens.table_view_screen import TableViewScreen
 
         self.app.push_screen(TableViewScreen(self.session_id))
+
+    def action_seat_links(self) -> None:
+        from screens.seat_links_modal import SeatLinksModal
+
+        self.app.push_screen(SeatLinksModal(self.session_id))
 
     def action_rules(self) -> None:
         from screens.rules_screen import RulesScreen
