@@ -15,9 +15,7 @@ PACKAGES = ("companion", "rulesdb", "screens")
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 60
 # Files allowed over MAX_FILE_LINES for now, each with the reason; remove a line once it holds.
-KNOWN_LONG_FILES = {
-    "screens/table_screen.py": "being split on branch keys",
-}
+KNOWN_LONG_FILES: dict[str, str] = {}
 
 
 def _sources() -> list[tuple[str, str]]:
