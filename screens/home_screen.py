@@ -68,6 +68,9 @@ class HomeScreen(Screen[None]):
         yield Static("Opening the database…", id="status")
         yield FittedFooter()
 
+    def on_mount(self) -> None:
+        self.refresh_bindings()  # the footer's keys in the first frame (no widget takes focus yet)
+
     async def on_store_opened(self, message: Any) -> None:
         if not self.query("#sessions"):
             from textual.widgets import DataTable
@@ -144,7 +147,9 @@ class HomeScreen(Screen[None]):
         return self.sessions[self._table().cursor_row]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"resume", "rename", "delete", "export"}:
+        if action == "resume":  # enter on the table's row resumes; with no row there is nothing to offer
+            return self.selected() is not None
+        if action in {"rename", "delete", "export"}:
             return True if self.selected() else None
         if action in {"new", "import", "stats"}:
             return True if getattr(self.app, "repo", None) else None
