@@ -1,9 +1,8 @@
 """Home: saved sessions, newest first, with keys to resume, start, rename, delete, export and import.
 
 The first frame is the header, "Opening the database…" and the footer: the sessions table
-(Textual's DataTable: its module, stylesheet and styling were about a third of what the app
-added to bare Textual's start-up) is mounted when the store has opened, before the list fills
-it. It was hidden until then, so the first screen looks the same, and a key typed meanwhile
+(Textual's DataTable: its module, stylesheet and styling) is mounted when the store has opened,
+before the list fills it. It was hidden until then, so the first screen looks the same, and a key typed meanwhile
 waits behind the mount in the screen's queue.
 """
 
