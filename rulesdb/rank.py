@@ -151,7 +151,9 @@ class Ranker:
             self.focused(keys, candidates, game) and coverage.covers(keys, candidates, t.covered, asks)
         )
         best_ask = max(scores.asked.values(), default=0.0)
-        if not answered and best_ask > t.asked_margin * scores.gap:
+        # An ask vouches for table slang beside words of the rules, never for a question none of
+        # whose words the rules use (有計時器嗎, "is there a timer"): the ask matched on a scrap.
+        if not answered and best_ask > t.asked_margin * scores.gap and not coverage.lacks(keys, question.parsed.words):
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         answered = answered and self.judged(question, candidates[:1])
