@@ -169,6 +169,10 @@ class Coverage:
             word_key(word) in self._df for word in words
         )
 
+    def knows(self, phrase: str) -> bool:
+        """Whether some passage holds each word of the phrase."""
+        return all(word_key(word) in self._df for word in phrase.split())
+
     def holds(self, group: Group, passage: int, also: Iterable[frozenset[str]] = ()) -> bool:
         """Whether the passage (or one of the key sets ``also``: its section's asks) holds the
         group: one of its alternatives whole."""
