@@ -16,6 +16,7 @@ from companion.games.free import Adjust, NextTurn
 from companion.store.files import StoreError
 from companion.store.repo import Repository, SessionGone, StaleSession, StoreBusy
 from companion.store.schema_version import CURRENT_VERSION
+from companion.timeline import Timeline
 from tests.conftest import fixed_clock
 
 FIXTURE = Path(__file__).with_name("fixtures") / "companion-v1.db"
@@ -133,7 +134,8 @@ def test_a_session_imported_before_is_found_by_its_game_start_and_players(repo):
 
 
 def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, db_path, monkeypatch):
-    sid, _ = play(repo, 1)
+    sid, tl = play(repo, 1)
+    now = fixed_clock()
     repo.save_card("mm5", "character", "Orc", {"kind": "orc"})
     before = sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone()
     monkeypatch.setattr(door_module, "BUSY_MS", 0)  # no 5-second busy wait in a test
@@ -146,13 +148,15 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
             lambda: repo.delete(sid),
             lambda: repo.delete_card("mm5", "character", "Orc"),
             lambda: repo.set_meta("me", "Ann"),
+            lambda: repo.add_session(FREE, "Imported", ("Ann", "Bob"), {}, tl, ((now, now), ())),
         ):
             with pytest.raises(StoreBusy, match=busy):
                 write()
     finally:
         other.rollback()
         other.close()
-    assert repo.info(sid).title == "Test" and repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}}
+    assert [s.id for s in repo.list_sessions()] == [sid] and repo.info(sid).title == "Test"
+    assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}}
     assert sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone() == before
 
 
@@ -246,4 +250,23 @@ def test_a_catalogue_card_can_be_forgotten(tmp_path):
     left = sqlite3.connect(tmp_path / "c.db").execute("SELECT game, kind, name FROM card ORDER BY 1, 2, 3").fetchall()
     assert left == [("mm5", "character", "Elf"), ("mm5", "spell", "Orc"), ("skd", "character", "Orc")], "that card only"
     assert repo.delete_card("mm5", "character", "Orc") is False
+    repo.close()
+
+
+def test_a_session_added_whole_keeps_its_log_times_and_snapshot(db_path, monkeypatch):
+    """An import: each action's dropped count, its joined line and its time as the file gave
+    them (now where it gave none), and a snapshot once the log reaches SNAPSHOT_EVERY."""
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    tl = FREE.setup(("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    tl = Timeline.start(FREE, tl).record(Adjust("HP", 0, -1)).undo().record(Adjust("HP", 0, -2))
+    tl = tl.record_all([Adjust("HP", 1, -3), NextTurn(), Adjust("HP", 0, -4)])
+    times = ("2026-01-01T10:00:00+00:00", "2026-01-01T10:01:00+00:00")
+    sid = repo.add_session(FREE, "Imported", ("Ann", "Bob"), {"counters": "HP=20 0..40"}, tl, (times, (*times, None)))
+    loaded = repo.load(sid).timeline
+    assert [(e.dropped, e.joined) for e in loaded.entries] == [(1, False), (0, False), (0, True), (0, True)]
+    assert repo.event_times(sid) == [*times, fixed_clock(), fixed_clock()]
+    assert loaded.state == tl.state
+    snapshots = sqlite3.connect(db_path).execute("SELECT seq FROM snapshot WHERE session_id = ?", (sid,)).fetchall()
+    assert snapshots == [(4,)], "a log of exactly SNAPSHOT_EVERY actions reopens from its end"
     repo.close()
