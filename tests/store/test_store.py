@@ -90,11 +90,13 @@ def test_migration_from_the_version_1_fixture(tmp_path):
     assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
 
 
-def test_catalogue_is_per_game_and_editable(repo):
+def test_catalogue_is_per_game_and_editable(repo, db_path):
     repo.save_card("mm5", "character", "Orc", {"P": [2, 1], "M": [0, 1]})
     repo.save_card("mm5", "character", "Orc", {"P": [3, 1], "M": [0, 1]})
     assert repo.cards("mm5", "character") == {"Orc": {"P": [3, 1], "M": [0, 1]}}
     assert repo.cards("skd", "character") == {}
+    stored = sqlite3.connect(db_path).execute("SELECT data FROM card").fetchall()
+    assert stored == [('{"M": [0, 1], "P": [3, 1]}',)], "one card, its keys in order: the same card, the same bytes"
 
 
 def test_rename_and_delete(repo, db_path):
