@@ -169,11 +169,29 @@ def test_a_write_takes_the_write_lock_from_its_start(repo, db_path):
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             other.execute("BEGIN IMMEDIATE")
         other.close()
-    with repo.reading():
-        other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")  # a read never holds up a writer
-        other.rollback()
-        other.close()
+    for read in (repo.reading, repo.snapshot):
+        with read():
+            other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")  # a read never holds up a writer
+            other.rollback()
+            other.close()
+
+
+def test_the_events_after_a_position_are_the_sessions_own_as_logged(repo):
+    """What the follower reads: the rows past what it holds, of this session only, each as logged
+    (its turn, dropped count and joined line) under its row id."""
+    play(repo, 3)
+    loaded = repo.create(FREE, "Second", ("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    sid, tl = loaded.info.id, loaded.timeline
+    after = tl.record(Adjust("HP", 0, -1)).undo().record(Adjust("HP", 1, -1))
+    after = after.record_all([NextTurn(), Adjust("HP", 0, -2)])
+    repo.record(sid, tl, after)
+    logged = repo.load(sid).timeline.entries
+    rows = repo.events_after(sid, 1, FREE.events)
+    assert [entry for _, entry in rows] == list(logged[1:])
+    assert [(e.dropped, e.joined) for e in logged] == [(1, False), (0, False), (0, True)]
+    assert [i for i, _ in rows] == [repo.event_id(sid, 2), repo.event_id(sid, 3)]
+    assert repo.event_id(sid, 1) not in (repo.event_id(1, 1), None) and repo.event_id(sid, 4) is None
 
 
 def test_sessions_are_listed_newest_first(db_path):

@@ -77,3 +77,14 @@ def test_a_window_adopts_only_a_newer_read_of_a_session_it_has(db_path):
     assert not Repository.open(db_path).adopt(newer), "a window that never read the session adopts nothing"
     a.close()
     b.close()
+
+
+def test_a_session_never_opened_in_this_window_can_be_deleted_here(db_path):
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, _ = play(a, 1)
+    b = Repository.open(db_path, clock=fixed_clock)
+    assert [s.id for s in b.list_sessions()] == [sid]
+    b.delete(sid)  # from the home screen's list, never loaded here
+    assert b.list_sessions() == [] and a.list_sessions() == []
+    a.close()
+    b.close()
