@@ -187,10 +187,11 @@ def test_the_events_after_a_position_are_the_sessions_own_as_logged(repo):
     after = after.record_all([NextTurn(), Adjust("HP", 0, -2)])
     repo.record(sid, tl, after)
     logged = repo.load(sid).timeline.entries
-    rows = repo.events_after(sid, 1, FREE.events)
-    assert [entry for _, entry in rows] == list(logged[1:])
     assert [(e.dropped, e.joined) for e in logged] == [(1, False), (0, False), (0, True)]
-    assert [i for i, _ in rows] == [repo.event_id(sid, 2), repo.event_id(sid, 3)]
+    for held in (0, 1):
+        rows = repo.events_after(sid, held, FREE.events)
+        assert [entry for _, entry in rows] == list(logged[held:])
+        assert [i for i, _ in rows] == [repo.event_id(sid, seq) for seq in range(held + 1, 4)]
     assert repo.event_id(sid, 1) not in (repo.event_id(1, 1), None) and repo.event_id(sid, 4) is None
 
 
