@@ -150,6 +150,7 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
             lambda: repo.delete(sid),
             lambda: repo.delete_card("mm5", "character", "Orc"),
             lambda: repo.set_meta("me", "Ann"),
+            lambda: repo.save_card("mm5", "character", "Elf", {"kind": "companion"}),
             lambda: repo.add_session(FREE, "Imported", ("Ann", "Bob"), {}, tl, ((now, now), ())),
         ):
             with pytest.raises(StoreBusy, match=busy):
