@@ -12,143 +12,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__
-from companion.settings import ENV as SETTINGS_ENV
+from companion.cli_parser import command_word, parser
 from companion.settings import Settings
-from companion.settings import default_path as settings_path
 from companion.text import shown, shown_lines
-
-
-def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The parser; the games' own commands join it unless `argv` names a built-in command."""
-    p = argparse.ArgumentParser(
-        prog="companion",
-        description="A table-side helper for card and board games: bookkeeping, rules and "
-        "exact dice odds. With no command, the app starts.",
-        epilog=f"`companion games` lists the games. Settings (theme, keys, BoardGameGeek ids): {settings_path()} "
-        f"(${SETTINGS_ENV} reads another file).",
-    )
-    p.add_argument("--version", action="version", version=f"companion {__version__}")
-    from companion.store.files import default_path
-
-    p.add_argument("--db", metavar="PATH", help=f"database file (default: $COMPANION_DB, else {default_path()})")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help="database file")
-
-    g = sub.add_parser("games", parents=[common], help="list the registered games")
-    g.add_argument("--json", action="store_true")
-
-    s = sub.add_parser("sessions", help="list, export or import saved sessions")
-    ss = s.add_subparsers(dest="action", metavar="ACTION", required=True)
-    sl = ss.add_parser("list", parents=[common], help="list saved sessions, newest first")
-    sl.add_argument("--json", action="store_true")
-    se = ss.add_parser("export", parents=[common], help="export one session")
-    se.add_argument("id", type=session_number)
-    from companion.formats import FORMAT_NAMES
-
-    se.add_argument("--format", choices=FORMAT_NAMES, default="json")
-    se.add_argument("-o", "--output", metavar="FILE", help="write to FILE (never onto the database or an SQLite file)")
-    se.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    se.add_argument(
-        "--salvage", action="store_true", help="from a damaged file, export the actions that can still be read"
-    )
-    si = ss.add_parser("import", parents=[common], help="import a session from its JSON export (a new session)")
-    si.add_argument("file", metavar="FILE")
-    si.add_argument("--json", action="store_true")
-    si.add_argument("--again", action="store_true", help="import a session the database holds already, as a new one")
-
-    st = sub.add_parser("stats", parents=[common], help="statistics of finished sessions, per game and per player")
-    st.add_argument("--game", metavar="G", help="one game (its id, as `companion games` lists them)")
-    st.add_argument("--player", metavar="NAME", help="one player")
-    st.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against this player")
-    st.add_argument("--json", action="store_true")
-
-    from rulesdb.cli import add_arguments
-
-    add_arguments(sub.add_parser("rules", help="search the games' rules"))
-
-    o = sub.add_parser("odds", help="exact odds of a dice expression, e.g. 2d6>=8 or 3d6")
-    o.add_argument("expr", nargs="+")
-    o.add_argument("--json", action="store_true")
-
-    rl = sub.add_parser("roll", help="roll a dice expression")
-    rl.add_argument("expr", nargs="+")
-    rl.add_argument("--seed", type=int)
-
-    vw = sub.add_parser("view", parents=[common], help="a session's table view, big and read-only (no ID: choose one)")
-    vw.add_argument("id", type=session_number, nargs="?")
-    sv = sub.add_parser("serve", parents=[common], help="serve the read-only table display to browsers (TV, phones)")
-    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
-    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
-    sv.add_argument(
-        "--table",
-        type=session_number,
-        metavar="SESSION_ID",
-        help="show this session only (default: the one played last)",
-    )
-    sv.add_argument(
-        "--max-viewers",
-        type=int,
-        default=50,
-        metavar="N",
-        help="pages watching at once (default: 50)",
-    )
-    sv.add_argument(
-        "--seats",
-        action="store_true",
-        help="also print one link per player: their phone records their own actions (needs --table)",
-    )
-    sv.add_argument(
-        "--qr",
-        action="store_true",
-        help="with --seats: print each seat's link as a QR code too, for its phone's camera",
-    )
-    sv.add_argument(
-        "--all-seats-record",
-        action="store_true",
-        help="with --seats: every seat may record every player's actions",
-    )
-
-    if _command_word(argv) not in sub.choices:  # built-ins never pay for importing the games
-        _add_game_commands(sub)
-    return p
-
-
-def session_number(text: str) -> int:
-    """A session id as typed: a whole number SQLite can hold (a longer one is no session)."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a session number (`companion sessions list` shows them)"
-        ) from None
-    if not 0 < number < 2**63:
-        raise argparse.ArgumentTypeError(f"there is no session {text:.30} (`companion sessions list` shows them)")
-    return number
-
-
-def _command_word(argv: Sequence[str]) -> str | None:
-    """The first word that is not an option (nor --db's value): the command asked for."""
-    words = iter(argv)
-    for word in words:
-        if word == "--db":
-            next(words, None)
-        elif not word.startswith("-"):
-            return word
-    return None
-
-
-def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Each registered game's `commands`: modules with `add_parser(subparsers)` and `run(args)`."""
-    from importlib import import_module
-
-    from companion.games import all_games
-
-    for game in all_games():
-        for path in game.commands:
-            module = import_module(path)
-            module.add_parser(sub).set_defaults(game_command=module.run)
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -188,9 +54,6 @@ def _games(as_json: bool) -> int:
 
 
 def _sessions(args: argparse.Namespace) -> int:
-    from companion.export import ExportError, export
-    from companion.store.players import people
-
     if args.action == "import":  # the one sessions command that writes: it may create the file
         from companion.importer import import_command
         from companion.store.files import choose_path
@@ -200,39 +63,35 @@ def _sessions(args: argparse.Namespace) -> int:
         return import_command(Repository.open(path, may_create), args.file, args.json, args.again)
     repo = _open_repo(args.db)
     if args.action == "list":
-        rows = repo.list_sessions()
-        if args.json:
-            print(
-                json.dumps(
-                    [
-                        {
-                            "id": r.id,
-                            "game": r.game,
-                            "title": r.title,
-                            "players": list(r.players),
-                            "summary": r.summary,
-                            "updated": r.updated,
-                            "finished": r.finished,
-                        }
-                        for r in rows
-                    ],
-                    indent=2,
-                    ensure_ascii=False,
-                )
-            )
-        elif not rows:
-            print("No saved sessions yet. Run `companion` and press n to start one.")
-        from companion.stats import when, zone
+        return _list_sessions(repo, args.json)
+    return _export_session(repo, args)
 
-        if rows and not args.json:
-            print(f"Times are local ({zone()}).")
-        for r in [] if args.json else rows:
-            # Titles and names as typed, but never a control character to the terminal.
-            print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {when(r.updated)})"))
-        for r in rows:  # a row that does not read is listed as far as it reads, and named
-            if r.damage:
-                print(f"companion: session {r.id} does not read whole: {shown(r.damage)}", file=sys.stderr)
-        return 0
+
+def _list_sessions(repo, as_json: bool) -> int:  # type: ignore[no-untyped-def]
+    rows = repo.list_sessions()
+    if as_json:
+        fields = ("id", "game", "title", "players", "summary", "updated", "finished")
+        listed = [{f: list(r.players) if f == "players" else getattr(r, f) for f in fields} for r in rows]
+        print(json.dumps(listed, indent=2, ensure_ascii=False))
+    elif not rows:
+        print("No saved sessions yet. Run `companion` and press n to start one.")
+    from companion.stats import when, zone
+
+    if rows and not as_json:
+        print(f"Times are local ({zone()}).")
+    for r in [] if as_json else rows:
+        # Titles and names as typed, but never a control character to the terminal.
+        print(shown(f"{r.id:>4}  {r.game:<5} {r.title}  ({', '.join(r.players)}; {r.summary}; {when(r.updated)})"))
+    for r in rows:  # a row that does not read is listed as far as it reads, and named
+        if r.damage:
+            print(f"companion: session {r.id} does not read whole: {shown(r.damage)}", file=sys.stderr)
+    return 0
+
+
+def _export_session(repo, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
+    from companion.export import ExportError, export
+    from companion.store.players import people
+
     if args.salvage:
         loaded, lost = repo.salvage(args.id)
         if lost:
@@ -246,16 +105,16 @@ def _sessions(args: argparse.Namespace) -> int:
         )
     except ExportError as exc:
         return _fail(str(exc), 1)
-    if args.output is not None:
-        from companion.export_file import ExportRefused, write_export
-
-        try:
-            written = write_export(text, args.output, repo.path, force=args.force)
-        except ExportRefused as exc:
-            return _fail(str(exc), 1)
-        print(f"Wrote {written}")
-    else:
+    if args.output is None:
         sys.stdout.write(text)
+        return 0
+    from companion.export_file import ExportRefused, write_export
+
+    try:
+        written = write_export(text, args.output, repo.path, force=args.force)
+    except ExportRefused as exc:
+        return _fail(str(exc), 1)
+    print(f"Wrote {written}")
     return 0
 
 
@@ -334,12 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if _command_word(argv) == "rules":  # a query may start with "-"
+    if command_word(argv) == "rules":  # a query may start with "-"
         from rulesdb.cli import query_first
 
         at = argv.index("rules") + 1
         argv = argv[:at] + query_first(argv[at:])
-    args = _parser(argv).parse_args(argv)
+    args = parser(argv).parse_args(argv)
     from companion.core import Rejected
     from companion.store.files import StoreError
 

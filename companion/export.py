@@ -237,7 +237,6 @@ def to_bgsplay(loaded: Loaded, times: list[str], people: People | None = None) -
     export (carsonboden.com/Library/Game-Design/BG-Stats: players, games, plays, locations
     joined by ids)."""
     play = _play(loaded, times, people)
-    g = loaded.timeline.game
     names = [s["name"] for s in play.seats]
     if play.me is not None and play.me not in names:  # "me" did not play: still named, as BG Stats' user
         names.append(play.me)
@@ -249,60 +248,67 @@ def to_bgsplay(loaded: Loaded, times: list[str], people: People | None = None) -
         "about": "A play exported by Companion (the table-side helper).",
         "players": players,
         "locations": [{"id": 1, "uuid": _uuid("location:table"), "name": "Companion", "modificationDate": play.last}],
-        "games": [
-            {
-                "id": 1,
-                "uuid": _uuid(f"game:{play.game_key}"),
-                "name": play.game_name,
-                "modificationDate": play.last,
-                "cooperative": play.cooperative,
-                "highestWins": True,
-                "noPoints": play.no_points,
-                "usesTeams": False,
-                "bggId": play.bgg_id,
-                "bggYear": 0,
-                "isBaseGame": True,
-                "isExpansion": False,
-                "minPlayerCount": g.min_players,
-                "maxPlayerCount": g.max_players,
-            }
-        ],
-        "plays": [
-            {
-                "uuid": _uuid(f"play:{play.key}"),
-                "gameRefId": 1,
-                "locationRefId": 1,
-                "playDate": play.started,
-                "entryDate": play.last,
-                "modificationDate": play.last,
-                "durationMin": play.minutes,
-                "ignored": False,
-                "manualWinner": False,
-                "usesTeams": False,
-                "rounds": 0,
-                "board": "",
-                "scoringSetting": 0,
-                "comments": play.comments,
-                "playerScores": [
-                    {
-                        "playerRefId": i + 1,
-                        "score": "" if s["score"] is None else str(s["score"]),
-                        "winner": s["winner"],
-                        "newPlayer": s["new"],
-                        "startPlayer": s["startPlayer"],
-                        "seatOrder": s["seatOrder"],
-                        "rank": s["rank"],
-                        "role": s["role"],
-                    }
-                    for i, s in enumerate(play.seats)
-                ],
-                "expansionPlays": [],
-            }
-        ],
+        "games": [_bgs_game(play, loaded)],
+        "plays": [_bgs_play(play)],
         # The player chosen as "me" on the stats screen; 0 (no player) until someone is.
         "userInfo": {"meRefId": names.index(play.me) + 1 if play.me is not None else 0},
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _bgs_game(play: _Play, loaded: Loaded) -> dict[str, Any]:
+    """The one game record of a `.bgsplay` file."""
+    g = loaded.timeline.game
+    return {
+        "id": 1,
+        "uuid": _uuid(f"game:{play.game_key}"),
+        "name": play.game_name,
+        "modificationDate": play.last,
+        "cooperative": play.cooperative,
+        "highestWins": True,
+        "noPoints": play.no_points,
+        "usesTeams": False,
+        "bggId": play.bgg_id,
+        "bggYear": 0,
+        "isBaseGame": True,
+        "isExpansion": False,
+        "minPlayerCount": g.min_players,
+        "maxPlayerCount": g.max_players,
+    }
+
+
+def _bgs_play(play: _Play) -> dict[str, Any]:
+    """The one play record of a `.bgsplay` file: its seats refer to the players by id, in seat order."""
+    return {
+        "uuid": _uuid(f"play:{play.key}"),
+        "gameRefId": 1,
+        "locationRefId": 1,
+        "playDate": play.started,
+        "entryDate": play.last,
+        "modificationDate": play.last,
+        "durationMin": play.minutes,
+        "ignored": False,
+        "manualWinner": False,
+        "usesTeams": False,
+        "rounds": 0,
+        "board": "",
+        "scoringSetting": 0,
+        "comments": play.comments,
+        "playerScores": [
+            {
+                "playerRefId": i + 1,
+                "score": "" if s["score"] is None else str(s["score"]),
+                "winner": s["winner"],
+                "newPlayer": s["new"],
+                "startPlayer": s["startPlayer"],
+                "seatOrder": s["seatOrder"],
+                "rank": s["rank"],
+                "role": s["role"],
+            }
+            for i, s in enumerate(play.seats)
+        ],
+        "expansionPlays": [],
+    }
 
 
 def _uuid(key: str) -> str:

@@ -175,37 +175,9 @@ def _event(data: Any, game: Game[Any], n: int) -> Event:
 
 def parse_export(data: Any) -> Parsed:
     """The session a parsed export describes, replayed in full; ImportRefused if anything is off."""
-    from companion.games import all_games
-
-    if _depth(data) > MAX_DEPTH:
-        raise ImportRefused("The file is nested too deeply to be a session export.")
-    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-        raise ImportRefused('This is not a Companion session export (no "format": "companion-session").')
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused("The file's version is not a whole number from 1 up.")
-    if version > JSON_VERSION:
-        raise ImportRefused(
-            f"The file was written by a newer Companion (format version {version}; this one reads up to "
-            f"{JSON_VERSION}): update Companion to import it."
-        )
-    _known(data, FILE_KEYS, "file")
-    s = _need(data.get("session"), dict, "session")
-    _known(s, SESSION_KEYS, "session")
-    games = {g.id: g for g in all_games()}
-    game_id = _need(s.get("game"), str, "game")
-    game = games.get(game_id)
-    if game is None:
-        raise ImportRefused(f"The file holds a session of a game this Companion does not know ({game_id[:40]!r}).")
-    title = _need(s.get("title"), str, "title").strip()
-    if not title or len(title) > MAX_TEXT:
-        raise ImportRefused("The file's title is empty or too long.")
-    players = tuple(_need(p, str, "player name") for p in _need(s.get("players"), list, "players"))
-    if any(len(p) > MAX_TEXT for p in players):
-        raise ImportRefused("A player's name in the file is too long.")
-    options = _need(s.get("options"), dict, "table options")
-    if not all(isinstance(v, str | int | bool) for v in options.values()):
-        raise ImportRefused("The file's table options are not plain values.")
+    s = _session_part(data)
+    game = _game_of(s)
+    title, players, options = _table(s)
     created = _time(s.get("created"), "start time")
     updated = _time(s.get("updated"), "last-played time")
     raw = _need(data.get("events"), list, "log")
@@ -227,30 +199,81 @@ def parse_export(data: Any) -> Parsed:
     entries: list[Entry] = []
     times: list[str | None] = []
     for n, item in enumerate(raw, 1):
-        _need(item, dict, f"action {n}")
-        _known(item, ACTION_KEYS, f"action {n}")
-        if item.get("seq", n) != n or type(item.get("seq", n)) is not int:
-            raise ImportRefused(f"Action {n} is numbered {cut(item.get('seq'))}: the file's actions run 1, 2, 3….")
-        event = _event(item.get("event"), game, n)
-        dropped = _need(item.get("dropped", 0), int, f"action {n}'s count of replaced actions")
-        at = item.get("at")
-        times.append(None if at is None else _time(at, f"action {n}'s time"))
-        try:
-            after = game.apply(state, event)
-            text = game.describe(state, event, after)
-        except Rejected as exc:
-            raise ImportRefused(f"Action {n} ({event.kind}) is refused by the rules: {exc.reason}{kept_back}") from None
-        except Exception as exc:  # a value of the right type the rules still cannot take
-            raise ImportRefused(
-                f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).{kept_back}"
-            ) from None
-        joined = _need(item.get("joined", False), bool, f"action {n}'s joined mark") and n > 1
-        entries.append(Entry(event, turn_label(game, state), text, max(0, dropped), joined=joined))
-        state = after
+        entry, at, state = _action(game, state, item, n, kept_back)
+        entries.append(entry)
+        times.append(at)
         if n == cursor:
             at_cursor = state
     timeline = Timeline.replay(game, initial, tuple(entries), cursor, (cursor, at_cursor) if cursor else None)
     return Parsed(game, title, players, dict(options), created, updated, timeline, tuple(times))
+
+
+def _session_part(data: Any) -> dict[str, Any]:
+    """The file's session object, once the file is known to be an export this Companion reads."""
+    if _depth(data) > MAX_DEPTH:
+        raise ImportRefused("The file is nested too deeply to be a session export.")
+    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+        raise ImportRefused('This is not a Companion session export (no "format": "companion-session").')
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ImportRefused("The file's version is not a whole number from 1 up.")
+    if version > JSON_VERSION:
+        raise ImportRefused(
+            f"The file was written by a newer Companion (format version {version}; this one reads up to "
+            f"{JSON_VERSION}): update Companion to import it."
+        )
+    _known(data, FILE_KEYS, "file")
+    s: dict[str, Any] = _need(data.get("session"), dict, "session")
+    _known(s, SESSION_KEYS, "session")
+    return s
+
+
+def _game_of(s: dict[str, Any]) -> Game[Any]:
+    from companion.games import all_games
+
+    games = {g.id: g for g in all_games()}
+    game_id = _need(s.get("game"), str, "game")
+    game = games.get(game_id)
+    if game is None:
+        raise ImportRefused(f"The file holds a session of a game this Companion does not know ({game_id[:40]!r}).")
+    return game
+
+
+def _table(s: dict[str, Any]) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    """The session's title, players and table options, each checked."""
+    title = _need(s.get("title"), str, "title").strip()
+    if not title or len(title) > MAX_TEXT:
+        raise ImportRefused("The file's title is empty or too long.")
+    players = tuple(_need(p, str, "player name") for p in _need(s.get("players"), list, "players"))
+    if any(len(p) > MAX_TEXT for p in players):
+        raise ImportRefused("A player's name in the file is too long.")
+    options = _need(s.get("options"), dict, "table options")
+    if not all(isinstance(v, str | int | bool) for v in options.values()):
+        raise ImportRefused("The file's table options are not plain values.")
+    return title, players, options
+
+
+def _action(game: Game[Any], state: Any, item: Any, n: int, kept_back: str) -> tuple[Entry, str | None, Any]:
+    """Action `n` of the log read and applied: its entry, its time, and the state after it."""
+    _need(item, dict, f"action {n}")
+    _known(item, ACTION_KEYS, f"action {n}")
+    if item.get("seq", n) != n or type(item.get("seq", n)) is not int:
+        raise ImportRefused(f"Action {n} is numbered {cut(item.get('seq'))}: the file's actions run 1, 2, 3….")
+    event = _event(item.get("event"), game, n)
+    dropped = _need(item.get("dropped", 0), int, f"action {n}'s count of replaced actions")
+    at = item.get("at")
+    time = None if at is None else _time(at, f"action {n}'s time")
+    try:
+        after = game.apply(state, event)
+        text = game.describe(state, event, after)
+    except Rejected as exc:
+        raise ImportRefused(f"Action {n} ({event.kind}) is refused by the rules: {exc.reason}{kept_back}") from None
+    except Exception as exc:  # a value of the right type the rules still cannot take
+        raise ImportRefused(
+            f"Action {n} ({event.kind}) does not fit the game ({type(exc).__name__}).{kept_back}"
+        ) from None
+    joined = _need(item.get("joined", False), bool, f"action {n}'s joined mark") and n > 1
+    return Entry(event, turn_label(game, state), text, max(0, dropped), joined=joined), time, after
 
 
 def import_file(repo: Any, path: str | Path, again: bool = False) -> tuple[int, Parsed]:

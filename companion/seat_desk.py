@@ -20,7 +20,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from companion.core import Action, Card, Dice, Event, Prompt, Rejected, Roll
+from companion.core import Action, Card, Dice, Event, Prompt, Rejected, Roll, Shelf
+from companion.seat_links import new_token, this_process
 from companion.seat_openers import Built, Opener, openers
 from companion.seats import may_record, whose
 from companion.store.files import StaleSession, StoreError
@@ -55,14 +56,17 @@ class Desk:
     everyone: bool = False  # every seat may record every action
     seats: list[Seat] = field(default_factory=list)
     recorded: dict[tuple[int, str], int] = field(default_factory=dict)  # (event row, its line) -> the seat
+    owner: tuple[int, str] | None = None  # this process (pid, start mark), once its record is in the file
     _repo: Any = None
+    _links: Any = None  # a reader of the record, on the server's event loop (`seat_of`)
+    _version: int | None = None  # the file's data_version when the tokens were last read
 
     @classmethod
     def start(cls, path: Path, session_id: int, everyone: bool = False) -> Desk:
         """A desk with a new token for each player of the session."""
         desk = cls(path, session_id, everyone)
         players = desk.repo.info(session_id).players  # opened now, before the display's reader (see `repo`)
-        desk.seats = [Seat(name, secrets.token_urlsafe(24)) for name in players]
+        desk.seats = [Seat(name, new_token()) for name in players]
         return desk
 
     @property
@@ -81,17 +85,65 @@ class Desk:
         if self._repo is not None:
             self.repo.close()
             self._repo = None
+        if self._links is not None:
+            self._links.close()
+            self._links = None
+
+    # -- the links, kept in the file (the table's screen shows and renews them) ----------------
+
+    def publish(self, address: str) -> None:
+        """Keep this server's record in the file: its address, each seat's token, this process."""
+        from companion.store.repo import Serving
+
+        pid, started = self.owner = this_process()
+        seats = tuple((s.name, s.token) for s in self.seats)
+        self.repo.publish_seats(self.session_id, Serving(address, self.everyone, pid, started, seats))
+
+    def withdraw(self) -> None:
+        """A clean stop: the record leaves the file (a later server's is left alone)."""
+        if self.owner is not None:
+            self.repo.withdraw_seats(self.session_id, *self.owner)
+            self.owner = None
+
+    def follow(self) -> None:
+        """The tokens as the file has them now, read again only when the file changed: a link
+        renewed at the table's screen is refused from the next request on, and that seat's open
+        question is dropped. A record gone, not this process's or unreadable opens no seat."""
+        if self.owner is None:
+            return
+        if self._links is None:
+            from companion.store.repo import Repository
+
+            self._links = Repository.reader(self.path)
+        version = self._links.data_version()
+        if version == self._version:
+            return
+        self._version = version
+        try:
+            record = self._links.serving(self.session_id)
+        except StoreError:
+            record = None
+        ours = record is not None and (record.pid, record.started) == self.owner
+        tokens = [t for _, t in record.seats] if record is not None and ours else []
+        for i, seat in enumerate(self.seats):
+            token = tokens[i] if i < len(tokens) else ""
+            if token != seat.token:
+                seat.token, seat.asked = token, None
 
     def renew(self) -> None:
         """New links for every seat: the old ones stop working at once."""
-        for seat in self.seats:
-            seat.token, seat.asked = secrets.token_urlsafe(24), None
+        tokens = [new_token() for _ in self.seats]
+        if self.owner is not None:
+            self.repo.renew_seats(self.session_id, tokens)
+        for seat, token in zip(self.seats, tokens, strict=True):
+            seat.token, seat.asked = token, None
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, or None (compared in constant time, every seat tried)."""
+        self.follow()
         found = None
         for i, seat in enumerate(self.seats):
-            if secrets.compare_digest(token.encode(), seat.token.encode()):
+            if secrets.compare_digest(token.encode(), seat.token.encode()) and seat.token:
                 found = i
         return found
 
@@ -269,8 +321,9 @@ class Desk:
         row = self.repo.event_id(self.session_id, after.cursor)
         self.recorded[(row, after.entries[after.cursor - 1].text)] = seat
 
-    def _shelf(self, tl: Timeline) -> Any:
-        return lambda kind: self.repo.cards(tl.game.id, kind)
+    def _shelf(self, tl: Timeline) -> Shelf:
+        """The remembered cards, read when a builder asks; no cell picked, nothing solved ahead."""
+        return Shelf(lambda kind: self.repo.cards(tl.game.id, kind))
 
     def _keep(self, tl: Timeline, cards: list[Card]) -> None:
         for card in cards:

@@ -2,12 +2,12 @@
 
 Each game declares its keys as data (`Game.keys`, `companion.core.Key`): the footer's title,
 and what the key opens, a question its core builds (`prompts`, `notation`) or an event. A
-seat's page offers the same keys under the same titles; where the table's screen answers a key
-itself (it asks its store for the remembered cards, or the player's sure), the Key's `seat`
-says what the phone opens. The page holds no game code: it shows the `Prompt` or the dice tray
-the builder returns and sends back the typed text. A key with neither is not offered on a
-phone (one that works on a panel of the table's screen); the phone's own buttons, with no
-table key, are the game's `seat_extras`.
+seat's page offers the same keys under the same titles and opens them with the same builder
+(`Key.build`), handed the remembered cards as the table's screen is. The page holds no game
+code: it shows the `Prompt` or the dice tray the builder returns and sends back the typed
+text. A key that works on the table's screen alone (the cell picked, a panel, the catalogue)
+is not offered on a phone; the phone's own buttons, with no table key, are the game's
+`seat_extras`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import Dice, Event, Game, Key, Prompt, Shelf
+from companion.core import Built, Event, Game, Key, Shelf
 
-Built = Event | tuple[Event, ...] | Prompt | Dice | None
 __all__ = ["Built", "Opener", "Shelf", "openers"]
 
 
@@ -35,18 +34,11 @@ class Opener:
 
 
 def of_key(key: Key) -> Opener | None:
-    """The phone's button for a table key, or None when the phone has nothing to open for it."""
-    family, label = key.name.partition("(")[0], key.key_display or key.key
-    opens = key.opens if key.seat is None else key.seat
-    if opens is None:
+    """The phone's button for a table key, or None when the key is the table's screen's alone."""
+    if key.screen is not None or not key.phone or (key.opens is None and key.reads is None):
         return None
-    if isinstance(opens, Event):
-        event = opens
-        return Opener(family, label, key.title, lambda state, shelf: event, asks=False)
-    if key.seat is None:
-        build = opens
-        return Opener(family, label, key.title, lambda state, shelf: build(state))  # type: ignore[call-arg]
-    return Opener(family, label, key.title, opens)  # type: ignore[arg-type]
+    family, label = key.name.partition("(")[0], key.key_display or key.key
+    return Opener(family, label, key.title, key.build, asks=not isinstance(key.opens, Event))
 
 
 def openers(game: Game[Any]) -> tuple[Opener, ...]:

@@ -9,11 +9,13 @@ the address carries a token. Textual is never imported here.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.store.files import StoreError, check_header, choose_path, prepare
 
@@ -118,6 +120,13 @@ def serve_command(
 
         desk = Desk.start(path, table, everyone)
     server = TableServer(path, host, port, loopback=loopback, table=table, max_viewers=max_viewers, desk=desk)
+    if desk is not None and table is not None:
+        try:
+            publish(desk, table, server.base())
+        except (ServeError, StoreError) as exc:
+            desk.close()
+            print(f"companion: {exc}", file=sys.stderr)
+            return 1
     what = f"session {table}" if table is not None else "the session played last"
     print(
         f"Companion table display ({what}, read-only) on {server.address()} "
@@ -125,13 +134,42 @@ def serve_command(
         flush=True,
     )
     if desk is not None:
-        who = "every seat records any action" if everyone else "each records its own player's actions"
-        print(f"Seats ({who}; keep each link to its player):", flush=True)
-        for name, link in server.seat_links():
-            print(f"{name}: {link}", flush=True)
-            if codes:
-                from companion import qr
-
-                print("\n".join(qr.lines(link)), flush=True)
-    server.serve()
+        print_seats(server.seat_links(), everyone, codes)
+    try:
+        server.serve()
+    finally:
+        if desk is not None:
+            with contextlib.suppress(StoreError):  # the file refusing: the record is left, and reads as stopped
+                desk.withdraw()
+            desk.close()
     return 0
+
+
+def print_seats(links: list[tuple[str, str]], everyone: bool, codes: bool) -> None:
+    """One line per seat, `NAME: URL`, and with --qr its code under it."""
+    who = "every seat records any action" if everyone else "each records its own player's actions"
+    print(f"Seats ({who}; keep each link to its player; the table's screen shows them as QR codes):", flush=True)
+    for name, link in links:
+        print(f"{name}: {link}", flush=True)
+        if codes:
+            from companion import qr
+
+            print("\n".join(qr.lines(link)), flush=True)
+
+
+def publish(desk: Any, table: int, address: str) -> None:
+    """The seats' record in the file, for the table's screen; ServeError if a live server
+    already serves this session's seats (two would hand out two sets of links)."""
+    from companion.seat_links import alive
+    from companion.store.serving import ServingDamaged
+
+    try:
+        record = desk.repo.serving(table)
+    except ServingDamaged:
+        record = None  # a damaged record is replaced by this server's
+    if record is not None and alive(record.pid, record.started, unsure=False):
+        raise ServeError(
+            f"session {table}'s seats are already served (process {record.pid}, on {record.address}): "
+            "stop that one first (ctrl+c where it runs), or open its links from the table's screen."
+        )
+    desk.publish(address)

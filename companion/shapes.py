@@ -105,59 +105,15 @@ def _make(hint: Any, allow_any: bool) -> Reader:
             raise ShapeError("a field typed Any has no checked stored form")
         return plain
     if origin in (typing.Union, types.UnionType):
-        options = [reader(o, allow_any) for o in typing.get_args(hint)]
-
-        def union(raw: Any, depth: int) -> Any:
-            for option in options:
-                try:
-                    return option(raw, depth)
-                except ShapeError:
-                    continue
-            raise ShapeError(f"{raw!r:.40} fits none of {hint}")
-
-        return union
+        return _union(hint, allow_any)
     if origin is typing.Literal:
-        allowed = typing.get_args(hint)
-
-        def literal(raw: Any, depth: int) -> Any:
-            if not any(type(raw) is type(v) and raw == v for v in allowed):
-                raise ShapeError(f"{raw!r:.40} is not one of {allowed}")
-            return raw
-
-        return literal
+        return _literal(hint)
     if hint is None or hint is type(None):
-
-        def nothing(raw: Any, depth: int) -> Any:
-            if raw is not None:
-                raise ShapeError(f"expected nothing, found {raw!r:.40}")
-            return None
-
-        return nothing
+        return _nothing
     if is_named_tuple(hint) or (is_dataclass(hint) and isinstance(hint, type)):
         return _record(hint, allow_any)
     if origin is tuple or hint is tuple:
-        parts = typing.get_args(hint)
-        if hint is tuple or (len(parts) == 2 and parts[1] is Ellipsis):
-            item = reader(parts[0] if parts else Any, allow_any)
-
-            def many(raw: Any, depth: int) -> Any:
-                if type(raw) is not list:
-                    raise ShapeError(f"expected a list, found {raw!r:.40}")
-                depth = _deep(depth)
-                return tuple([item(v, depth) for v in raw])
-
-            return many
-        each = [reader(p, allow_any) for p in parts]
-
-        def fixed(raw: Any, depth: int) -> Any:
-            if type(raw) is not list:
-                raise ShapeError(f"expected a list, found {raw!r:.40}")
-            if len(raw) != len(each):
-                raise ShapeError(f"expected {len(each)} values, found {len(raw)}")
-            depth = _deep(depth)
-            return tuple([r(v, depth) for r, v in zip(each, raw, strict=True)])
-
-        return fixed
+        return _tuple(hint, allow_any)
     if hint in PLAIN:
 
         def number(raw: Any, depth: int) -> Any:
@@ -165,6 +121,65 @@ def _make(hint: Any, allow_any: bool) -> Reader:
 
         return number
     raise ShapeError(f"{hint} has no stored form")
+
+
+def _union(hint: Any, allow_any: bool) -> Reader:
+    """The first of the union's readers that takes the value."""
+    options = [reader(o, allow_any) for o in typing.get_args(hint)]
+
+    def union(raw: Any, depth: int) -> Any:
+        for option in options:
+            try:
+                return option(raw, depth)
+            except ShapeError:
+                continue
+        raise ShapeError(f"{raw!r:.40} fits none of {hint}")
+
+    return union
+
+
+def _literal(hint: Any) -> Reader:
+    """One of the literal's values, of the very same type (1 is not True)."""
+    allowed = typing.get_args(hint)
+
+    def literal(raw: Any, depth: int) -> Any:
+        if not any(type(raw) is type(v) and raw == v for v in allowed):
+            raise ShapeError(f"{raw!r:.40} is not one of {allowed}")
+        return raw
+
+    return literal
+
+
+def _nothing(raw: Any, depth: int) -> Any:
+    if raw is not None:
+        raise ShapeError(f"expected nothing, found {raw!r:.40}")
+    return None
+
+
+def _tuple(hint: Any, allow_any: bool) -> Reader:
+    """A tuple, stored as a list: of any length (`tuple[int, ...]`) or of fixed parts."""
+    parts = typing.get_args(hint)
+    if hint is tuple or (len(parts) == 2 and parts[1] is Ellipsis):
+        item = reader(parts[0] if parts else Any, allow_any)
+
+        def many(raw: Any, depth: int) -> Any:
+            if type(raw) is not list:
+                raise ShapeError(f"expected a list, found {raw!r:.40}")
+            depth = _deep(depth)
+            return tuple([item(v, depth) for v in raw])
+
+        return many
+    each = [reader(p, allow_any) for p in parts]
+
+    def fixed(raw: Any, depth: int) -> Any:
+        if type(raw) is not list:
+            raise ShapeError(f"expected a list, found {raw!r:.40}")
+        if len(raw) != len(each):
+            raise ShapeError(f"expected {len(each)} values, found {len(raw)}")
+        depth = _deep(depth)
+        return tuple([r(v, depth) for r, v in zip(each, raw, strict=True)])
+
+    return fixed
 
 
 def _record(hint: Any, allow_any: bool) -> Reader:

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import signal
 import threading
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -43,6 +44,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
 from companion.seat_desk import Desk
+from companion.seat_links import url
 from companion.seat_routes import NOT_A_SEAT, SEAT_COOKIE, SeatRoutes
 from companion.web.display import encoded, frame, message
 
@@ -213,7 +215,7 @@ class TableServer:
         """(player, the address of their seat's page) for each seat, each with its own token."""
         if self.seats is None:
             return []
-        return [(seat.name, f"{self.base()}/seat?token={seat.token}") for seat in self.seats.desk.seats]
+        return [(seat.name, url(self.base(), seat.token)) for seat in self.seats.desk.seats]
 
     def wake(self) -> None:
         if self.reader is not None:
@@ -346,5 +348,17 @@ class TableServer:
             await asyncio.to_thread(reader.thread.join, 2)
 
     def serve(self, started: Callable[[], None] | None = None) -> None:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(self.run(started))
+        """Serve until ctrl+c, or a terminate signal, which stops it as cleanly (its caller then
+        deletes the seats' record from the file)."""
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
+        try:
+            with contextlib.suppress(KeyboardInterrupt):
+                asyncio.run(self.run(started))
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

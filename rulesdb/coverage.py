@@ -107,6 +107,9 @@ class Coverage:
                 if gram in self._df:
                     phrases = (frozenset((gram,)),)
                     groups.append((self._weight(gram, phrases), phrases))
+        if not groups:  # 有計時器嗎: Chinese of which the texts hold no pair asks what they lack
+            absent = math.log((self._count + 1) / 0.5) * ABSENT
+            groups = [(absent, (frozenset((run,)),)) for run in understood.cjk_runs if len(run) > 1]
         return groups
 
     def _group(self, word: str, alternatives: tuple[str, ...]) -> Group:

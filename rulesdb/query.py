@@ -41,7 +41,7 @@ _FILLER = """
     ok okay so um uh like actually really basically anyway anyways guys guy buddy mate friend friends
     says said say tell told wonder wondering think thought know knew sure agree argue arguing always
     last night yesterday today playing played one thing things stuff whole exactly kind sort bit
-    somebody someone everybody everyone people person also even though still ever never
+    somebody someone everybody everyone also even though still ever never
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
     alright quick quickly right now here supposed honestly brother sister wife husband
     dude folks arguing argued argue wondered

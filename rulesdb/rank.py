@@ -15,6 +15,7 @@ question nearer a game's unanswered questions than any section's ask is not cove
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -27,6 +28,22 @@ from rulesdb.understand import Question
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
 # A limit stated: "at most", "maximum", "no more than", "up to", "only".
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
+# How a passage states a limit: a limit word, or a phrase of one ("at most", "no more than",
+# "up to"); "more" or "only" alone is no limit ("attacks one more time", "its own gem only").
+LIMIT_STATED = (
+    *(frozenset((word_key(word),)) for word in (*LIMIT_WORDS, "exceed")),
+    *(frozenset(word_key(word) for word in phrase.split()) for phrase in ("at most", "at least", "more than", "up to")),
+)
+
+
+# Advice asked for (a strategy, tips): the rules say what a player may and must do, not what
+# is wise, so only a first answer that itself speaks of it answers. Not "best" or "weakest":
+# "the best way to free my knights" and "the weakest first" ask what the rules say.
+# A slip at the table (by accident, by mistake) likewise: the rules say how to play, not how to
+# mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
+ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
+SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
+CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 
 @dataclass
@@ -122,7 +139,8 @@ class Ranker:
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
         focus, or an ask is far nearer it than any unanswered question; never when a limit asked
-        for is stated by none of them, nor when an unanswered question is nearer than every ask."""
+        for is stated by none of them, nor when an unanswered question is nearer than every ask
+        (unless the first answer holds every key word)."""
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
         keys = coverage.groups(question.asked, question.parsed, question.alternatives)
@@ -136,15 +154,22 @@ class Ranker:
         if not answered and best_ask > t.asked_margin * scores.gap:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
-        return not (scores.gap and scores.gap > t.gap_margin * best_ask) and answered
+        answered = answered and self.judged(question, candidates[:1])
+        # A first answer that holds every key word (two or more: one shared word, "how long",
+        # says little) answers, however near an unanswered question is: one that holds the
+        # question and more asks about its own more (a marker "bumped").
+        whole = len(keys) >= t.focus_keys and coverage.covers(keys, candidates[:1], 1.0)
+        return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest
-        key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``."""
+        key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``.
+        A number is never the focus: "can 9 people play" is about the players, the 9 is theirs."""
         t = self.tuning
-        if len(keys) < t.focus_keys:
+        words = [group for group in keys if not all(key.isdigit() for phrase in group[1] for key in phrase)]
+        if len(keys) < t.focus_keys or not words:
             return True
-        focus = max(keys, key=lambda group: group[0])
+        focus = max(words, key=lambda group: group[0])
         if focus[0] < t.focus_share * sum(weight for weight, _ in keys):
             return True
         coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
@@ -159,11 +184,22 @@ class Ranker:
         if not limits or not others:
             return True
         focus = max(others, key=lambda group: group[0])
-        limit = (1.0, tuple(frozenset((key,)) for key in LIMIT_KEYS))
+        limit = (1.0, LIMIT_STATED)
         coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
         asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
         in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
         return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+
+    def judged(self, question: Question, first: list[int]) -> bool:
+        """Whether a question that asks for advice (a strategy, tips) or about a slip at the table
+        (by accident, by mistake) has a first answer that speaks of it in the same words: the
+        rules never say which choice is wise, nor how to mend a slip."""
+        words = [word for word in question.asked.words if word in ADVICE or word in SLIPS]
+        cjk = [term for term in CJK_ADVICE if any(term in run for run in question.asked.cjk_runs)]
+        if not (words or cjk):
+            return True
+        text = " ".join(self.built.rows.text[row].lower() for row in first)
+        return any(re.search(rf"\b{word}\b", text) for word in words) or any(term in text for term in cjk)
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

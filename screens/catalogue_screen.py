@@ -201,3 +201,9 @@ class CatalogueScreen(Screen[None]):
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one("#cat-reason", Static).update(literal(text, style="bold red" if error else ""))
+
+
+def show_catalogue(table: Any) -> None:
+    """A game's catalogue key (`Key.screen`): the catalogue of the table's game, over the table."""
+    if table.timeline is not None:
+        table.app.push_screen(CatalogueScreen(table.timeline.game))

@@ -2,7 +2,8 @@
 
 The code is drawn black on white whatever the terminal's colours, two modules a character; when
 the window is too small for it the dialog says how big it must be rather than cut the code (a
-cut code does not scan), and the link is always there in words.
+cut code does not scan), and the link is always there in words. The seats' links draw theirs
+the same way (`drawn`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -41,24 +43,22 @@ class QrModal(ModalScreen[None]):
     def on_resize(self, event: Resize) -> None:
         self.draw()
 
-    def fits(self) -> bool:
-        width, height = self.app.size
-        return len(self.code[0]) + 2 <= width and len(self.code) + CHROME <= height  # + its padding
-
     def draw(self) -> None:
-        code = self.query_one("#code", Static)
-        if self.fits():
-            code.update(Text("\n".join(self.code), style="black on white", no_wrap=True))
-        else:
-            need = f"{len(self.code[0]) + 2}×{len(self.code) + CHROME}"
-            width, height = self.app.size
-            code.update(
-                Text(
-                    f"The QR code needs a window of {need} characters (this one is {width}×{height}): "
-                    "make the window bigger or the font smaller, and it appears here. "
-                    "Or open the link below on the phone (e, a .txt file, saves it).",
-                )
-            )
+        hint = "Or open the link below on the phone (e, a .txt file, saves it)."
+        self.query_one("#code", Static).update(drawn(self.code, self.app.size, CHROME, hint))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def drawn(code: list[str], size: Size, chrome: int, hint: str) -> Text:
+    """The code black on white if the window holds it whole with `chrome` lines beside it; else
+    how big the window must be (a cut code does not scan), and `hint` (where the link is)."""
+    width, height = size
+    if len(code[0]) + 2 <= width and len(code) + chrome <= height:  # + its padding
+        return Text("\n".join(code), style="black on white", no_wrap=True)
+    need = f"{len(code[0]) + 2}×{len(code) + chrome}"
+    return Text(
+        f"The QR code needs a window of {need} characters (this one is {width}×{height}): "
+        f"make the window bigger or the font smaller, and it appears here. {hint}"
+    )

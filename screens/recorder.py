@@ -10,12 +10,13 @@ follow-up Prompt opens at once, and a refusal keeps the line open with the reaso
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from companion.core import Card, Dice, Event, Prompt, Rejected, Roll
+from companion.core import Card, Dice, Event, Key, Prompt, Rejected, Roll
 from companion.store.files import SessionGone, StoreBusy, StoreError
 from companion.timeline import Timeline
 from screens.confirm_modal import ConfirmModal
@@ -252,18 +253,27 @@ class Recorder(_Host):
             except StoreError as exc:  # the action stands; only the catalogue missed the card
                 self.notify(f"{card.name} is not remembered: {exc}", severity="warning", markup=False)
 
-    def act(self, build: Callable[[Any], Event | tuple[Event, ...] | Prompt | Dice | None]) -> None:
-        """Run a key on what the core builds from the state shown: a Prompt opens the line, an
-        event is recorded; a refusal (building or recording) is said in the status line."""
+    def run_key(self, key: Key, typed: str = "") -> None:
+        """Run a game's key on the state now, through the builder a seat's phone uses too: a
+        Prompt opens the line (with `typed` typed in), an event is recorded (a key that asks
+        to be sure asks first; one with `done` then says it), a refusal is said in the status
+        line."""
         if self.timeline is None or not self._writable():
             return
         try:
-            asked = build(self.timeline.state)
+            built = key.build(self.timeline.state, self.shelf())
         except Rejected as exc:
             self.explain(exc.reason)
             return
-        if reason := self.take(asked):
+        if typed and isinstance(built, Prompt):
+            built = replace(built, value=typed)
+        if key.sure is not None and isinstance(built, Event):
+            event = built
+            self.confirm(Prompt(key.sure(self.timeline.state, event), lambda _: event, confirm=True))
+        elif reason := self.take(built):
             self.explain(reason)
+        elif key.done and isinstance(built, (Event, tuple)):
+            self.explain(key.done)
 
     def take(self, outcome: Event | tuple[Event, ...] | Prompt | Dice | None) -> str | None:
         """Record what a prompt parsed, or open its follow-up (a Prompt, or the dice tray); the

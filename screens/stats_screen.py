@@ -21,9 +21,9 @@ from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
 from companion import stats, stats_report
-from companion.figures import month_bars
 from companion.games import all_games
 from companion.text import literal, markup, shown
+from screens import stats_plots
 from screens.commands import Command, bindings
 from screens.prompt_modal import PromptModal
 from screens.store_access import store
@@ -184,54 +184,18 @@ class StatsScreen(Screen[None]):
         self.show_figures()
 
     def draw_wins(self, lines: list[dict[str, Any]]) -> None:
-        plot = self.query_one("#wins", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
-        top = lines[:6]
-        if top:
-            plt.bar([shown(line["name"])[:8] for line in top], [line["wins"] for line in top], width=0.4)
-            most = max(line["wins"] for line in top)
-            plt.yticks(_whole_ticks(most))
-            plt.ylim(0, max(most, 1))
-        plt.title("Wins per player")
-        plot.refresh()
+        stats_plots.draw_wins(self.query_one("#wins", PlotextPlot), lines)
 
     def draw_rate(self) -> None:
+        """The highlighted player's win rate after each play, or plays per month (`p`)."""
         plot = self.query_one("#rate", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         if self.months:
-            self.draw_months(plot)
+            stats_plots.draw_months(plot, self.data["table"]["months"])
             return
         line = self.highlighted()
         player = None if line is None else self.ids.get(line["name"])
         points = [] if player is None else stats.win_rate_over_time(self.in_view(), player)
-        if line is not None and not points:  # a player whose games are all under way
-            plt.title(f"{shown(line['name'])[:16]}: no finished play yet")
-        elif line is not None:
-            plt.plot(list(range(1, len(points) + 1)), [100 * rate for _, rate in points], marker="hd")
-            plt.xticks(_whole_ticks(len(points), low=1))
-            plt.yticks([0, 50, 100])
-            plt.ylim(0, 100)
-            plt.xlabel("plays")
-            plt.title(f"{shown(line['name'])[:16]}: win % after each play")
-        else:
-            plt.title("Win % over time")
-        plot.refresh()
-
-    def draw_months(self, plot: PlotextPlot) -> None:
-        """Plays per month as bars, a game's first play marked `*`; months grouped into
-        quarters, then years, until the bars fit the plot's width."""
-        months = self.data["table"]["months"]
-        bins = month_bars(months, max((plot.size.width - 8) // 5, 3))
-        plt = plot.plt
-        if bins:
-            plt.bar([name for name, _, _ in bins], [n for _, n, _ in bins], width=0.5)
-            plt.yticks(_whole_ticks(max(n for _, n, _ in bins)))
-        plt.title("Plays per month (* a game's first play)" if len(bins) == len(months) else "Plays (grouped)")
-        plot.refresh()
+        stats_plots.draw_rate(plot, None if line is None else line["name"], points)
 
     def show_figures(self) -> None:
         """Under the table: the highlighted player's card, the game's figures (or the table's
@@ -393,9 +357,3 @@ class StatsScreen(Screen[None]):
             self.notify(str(exc), severity="error", title="Not changed")
             return
         self.load()
-
-
-def _whole_ticks(high: int, low: int = 0) -> list[float]:
-    """At most five whole-number ticks from low to high (plays and wins are counts)."""
-    step = max(1, -(-(high - low) // 4))
-    return [float(t) for t in range(low, max(high, low) + 1, step)]

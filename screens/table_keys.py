@@ -2,8 +2,10 @@
 
 `Game.keys` says, as data, each action family's key, title, help and what it opens; the frame
 makes of them the bindings, the footer (help is the tooltip), the command palette's entries and
-what each key does. A game with panels of its own names its screen (`Game.screen`), which adds
-the panels and the few keys that work on them (`OWN_ACTIONS`); a game without needs no screen.
+what each key does: run its builder (`Recorder.run_key`, the builder a seat's phone runs too),
+or, for a key that only moves the screen, the screens' function it names (`Key.screen`). A
+game with panels of its own names its screen (`Game.screen`), which adds the panels alone; a
+game without needs no screen file.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from textual.actions import parse
 from textual.app import App
 
-from companion.core import Event, Game, Key
+from companion.core import Game, Key
 from screens.commands import Command, bindings
 from screens.store_access import store
 from screens.table_screen import BASE_ACTIONS, TableScreen
@@ -40,34 +42,36 @@ def table_class(game: Game[Any]) -> type[TableScreen]:
     if at not in _BUILT:
         module, _, name = game.screen.partition(":")
         base: type[TableScreen] = getattr(import_module(module), name)
-        commands = tuple(command(k) for k in game.keys)
-        actions = (*commands, *base.OWN_ACTIONS, *BASE_ACTIONS)
+        actions = (*(command(k) for k in game.keys), *BASE_ACTIONS)
         attrs: dict[str, Any] = {
             "__module__": base.__module__,  # its CSS_PATH stays relative to the game screen's file
             "ACTIONS": actions,
             "BINDINGS": bindings(*actions),
+            "GAME_KEYS": game.keys,
         }
-        attrs.update(_dispatch(game.keys, base))
+        attrs.update(_dispatch(game.keys))
         _BUILT[at] = type(base.__name__, (base,), attrs)
     return _BUILT[at]
 
 
-def _dispatch(keys: tuple[Key, ...], base: type[TableScreen]) -> dict[str, Callable[..., None]]:
-    """An `action_<family>` for each family whose keys open something: the key's arguments
-    (`flip(True)`) pick which. A family without (`opens` None) is the game screen's own method."""
-    opens: dict[str, dict[tuple[Any, ...], Any]] = {}
+def _dispatch(keys: tuple[Key, ...]) -> dict[str, Callable[..., None]]:
+    """An `action_<family>` for each family: the key's arguments (`flip(True)`) pick its key."""
+    by_family: dict[str, dict[tuple[Any, ...], Key]] = {}
     for key in keys:
         _, family, args = parse(key.name)
-        if key.opens is not None:
-            opens.setdefault(family, {})[args] = key.opens
-        elif not hasattr(base, f"action_{family}"):
-            raise TypeError(f"{base.__name__} has no action_{family} for the key {key.key!r}, which opens nothing")
-    return {f"action_{family}": _opener(by_args) for family, by_args in opens.items()}
+        if key.opens is None and key.reads is None and key.screen is None:
+            raise TypeError(f"The key {key.key!r} ({key.name}) opens nothing: give it opens, reads or screen")
+        by_family.setdefault(family, {})[args] = key
+    return {f"action_{family}": _runner(by_args) for family, by_args in by_family.items()}
 
 
-def _opener(by_args: dict[tuple[Any, ...], Any]) -> Callable[..., None]:
+def _runner(by_args: dict[tuple[Any, ...], Key]) -> Callable[..., None]:
     def action(self: TableScreen, *args: Any) -> None:
-        opens = by_args[args]
-        self.act(opens if not isinstance(opens, Event) else lambda _: opens)
+        key = by_args[args]
+        if key.screen is None:
+            self.run_key(key)
+            return
+        module, _, name = key.screen.partition(":")
+        getattr(import_module(module), name)(self, *args)
 
     return action

@@ -3,23 +3,21 @@
 It reads through its own read-only repository (`Repository.reader`) from one worker thread:
 every half second it asks SQLite whether the file changed at all (`PRAGMA data_version`) and
 then reads only the new events (`companion.store.follow`), so it follows the window that
-records the actions without ever taking the write lock. It holds no write path at all: its only keys move between sessions or leave. Every game
-is painted from `game.view(state)` and, above the players, the game's `headline(state)` hook:
-(label, value) pairs for its headline state, none by default (see `companion.core.Game`).
+records the actions without ever taking the write lock. It holds no write path at all: its
+only keys move between sessions or leave. Every game is painted from `game.view(state)` and,
+above the players, the game's `headline(state)` hook: (label, value) pairs for its headline
+state, none by default (see `companion.core.Game`). The parts themselves (rows, bars, headline)
+are built in table_view_paint.py; this screen follows the file and lays them out.
 """
 
 from __future__ import annotations
 
 import contextlib
-import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich import box
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -37,9 +35,9 @@ from companion.games import all_games
 from companion.text import heading, literal, shown
 from screens.commands import Command, bindings
 from screens.store_access import db_file
+from screens.table_view_paint import compact_headline, headline_grid, rows_table, top_line, turn_words
 
 POLL_SECONDS = 0.5
-FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 ACTIONS = (
     Command("escape", "back", "Back", "Back to the list of sessions, or to where you were", key_display="esc"),
     Command("q", "quit", "Quit", "Close the table view (nothing to save: it only reads)"),
@@ -101,93 +99,7 @@ def winners(game: Any, state: Any) -> str:
     return f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}" if names else "No winner"
 
 
-def value_text(value: str, width: int = 10) -> Text:
-    """A value; "13/20" also gets a bar, so HP reads from across the table."""
-    m = FRACTION.match(value)
-    if not m or not 0 <= int(m[1]) <= int(m[2]) or int(m[2]) == 0:
-        return literal(value)
-    share = int(m[1]) / int(m[2])
-    full = round(width * share)
-    colour = "green" if share > 0.5 else "yellow" if share > 0.25 else "red"
-    return Text.assemble((shown(value), "bold"), " ", ("█" * full, colour), ("░" * (width - full), "dim"))
-
-
-def rows_table(view: TableView, compact: bool = False) -> Table:
-    """Every player's row; `compact` (a short terminal) draws no line between rows and a short
-    bar, so every row fits at 80x24. Cells wrap between words, never inside one."""
-    table = Table(
-        expand=True,
-        box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD,
-        show_lines=not compact,
-        header_style="bold",
-        padding=(0, 1),
-    )
-    table.add_column("Player", no_wrap=True)
-    for name in view.columns:
-        table.add_column(literal(name))
-    for row in view.rows:
-        label = literal(
-            f"▶ {row.label} " if row.active else f"  {row.label}", style="bold reverse" if row.active else "bold"
-        )
-        if row.note:
-            label.append(f"\n  {shown(row.note)}", style="dim")
-        table.add_row(label, *(value_text(c, 5 if compact else 10) for c in row.cells))
-    return table
-
-
-def compact_headline(pairs: tuple[tuple[str, str], ...]) -> Text:
-    """The pairs on wrapped lines, LABEL value · LABEL value, for a short terminal."""
-    text = Text()
-    for i, (label, value) in enumerate(pairs):
-        if i:
-            text.append("  ·  ", style="dim")
-        text.append(shown(label.upper()), style="dim")
-        text.append(" ")
-        text.append(shown(str(value)), style="bold")
-    return text
-
-
-def turn_words(view: TableView, over: str) -> str:
-    return f"GAME OVER · {over}" if over else "GAME OVER" if view.finished else view.turn
-
-
-def top_line(view: TableView, over: str = "") -> Text:
-    """Round, turn and phase on one line (a short terminal has no room for the boxes)."""
-    turn = turn_words(view, over)
-    return Text.assemble(
-        ("ROUND ", "dim"), (str(view.round), "bold"), ("   TURN ", "dim"), (shown(turn), "bold reverse"),
-        ("   PHASE ", "dim"), shown(view.phase),
-    )  # fmt: skip
-
-
 TALL = 40  # lines: below this the table view is compact (one top line, no boxes, rows without rules)
-
-
-HEADLINE_COLUMNS = 4  # more pairs go on further rows, so each value stays wide enough to read
-LONG_VALUE = 32  # a value longer than this (a sentence) gets a row of its own
-
-
-def headline_grid(pairs: tuple[tuple[str, str], ...]) -> Group:
-    """The pairs in rows of four, label over value; a sentence-long value on a row to itself."""
-    rows: list[list[tuple[str, str]]] = [[]]
-    for pair in pairs:
-        if len(str(pair[1])) > LONG_VALUE:
-            rows += [[pair], []]
-        elif len(rows[-1]) == HEADLINE_COLUMNS:
-            rows.append([pair])
-        else:
-            rows[-1].append(pair)
-    grids = []
-    for row in (r for r in rows if r):
-        columns = 1 if len(row) == 1 and len(str(row[0][1])) > LONG_VALUE else HEADLINE_COLUMNS
-        grid = Table.grid(expand=True, padding=(0, 3))
-        for _ in range(columns):
-            grid.add_column(ratio=1)
-        blank = [Text("")] * (columns - len(row))
-        grid.add_row(*(literal(label.upper(), style="dim") for label, _ in row), *blank)
-        grid.add_row(*(value_text(str(value), 16) for _, value in row), *blank)
-        grids.append(grid)
-    return Group(*grids)
 
 
 class TableViewScreen(Screen[None]):

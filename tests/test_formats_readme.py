@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.cli import _parser
+from companion.cli_parser import parser as _parser
 from companion.formats import FORMATS
 
 README = Path(__file__).parents[1] / "README.md"

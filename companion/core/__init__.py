@@ -9,7 +9,7 @@ share). Games, screens and tests import the names from `companion.core`, never f
 modules, so a name can move between them without touching its users.
 """
 
-from companion.core.actions import Action, Key, Opens, SeatOpens, Shelf, open_when, probe, probed
+from companion.core.actions import Action, Built, Key, Opens, Reads, Shelf, open_when, probe, probed
 from companion.core.events import (
     CODEC_KEY,
     EVENT_CODEC,
@@ -43,6 +43,7 @@ __all__ = [
     "GAME_OVER",
     "REQUIRED",
     "Action",
+    "Built",
     "Card",
     "Catalogue",
     "Dice",
@@ -54,12 +55,12 @@ __all__ = [
     "Opens",
     "Option",
     "Prompt",
+    "Reads",
     "Rejected",
     "Result",
     "Roll",
     "Row",
     "S",
-    "SeatOpens",
     "Shelf",
     "TableView",
     "Typed",

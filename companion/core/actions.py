@@ -57,15 +57,40 @@ def probe(apply: Any, state: Any, event: Event) -> None:
     apply(state, event)
 
 
-# What a key opens: an event to record, or a builder of what to do from the state shown (an
-# event or several, all or nothing; a Prompt for the entry line; Dice for the dice tray).
-Opens = Event | Callable[[Any], "Event | tuple[Event, ...] | Prompt | Dice | None"]
-# A game's remembered cards of one kind ("character", "enemy"), by name: what a seat's phone
-# hands a key whose question needs them (the table's screen asks its store instead).
-Shelf = Callable[[str], Mapping[str, Mapping[str, Any]]]
-# What a key opens on a seat's phone when its table key opens nothing itself: an event to
-# record at once, or a builder from the state and the remembered cards.
-SeatOpens = Event | Callable[[Any, Shelf], "Event | tuple[Event, ...] | Prompt | Dice | None"]
+# What a key builds: an event or several to record (all or nothing), a Prompt for the entry line,
+# Dice for the dice tray, or nothing.
+Built = Event | tuple[Event, ...] | Prompt | Dice | None
+# What a key opens from the state alone: an event to record, or a builder of what to do.
+Opens = Event | Callable[[Any], Built]
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """What a key's builder may read besides the state, as plain read-only data.
+
+    `cards(kind)`: the game's remembered cards of one kind ("character", "enemy") by name, the
+    table's store read for the table's screen and for a seat's phone alike. `picked`: the cell
+    (row, column) picked in the players' table on the table's screen; a phone has no cursor
+    (None). `solved`: what the table's screen solves in the background for the state shown
+    (Monster Maker 5's battle advice), by name, None while it is solving; on a phone (None)
+    the builder solves what it needs itself.
+    """
+
+    cards: Callable[[str], Mapping[str, Mapping[str, Any]]] = lambda kind: {}
+    picked: tuple[int, int] | None = None
+    solved: Mapping[str, Any] | None = None
+
+    def __call__(self, kind: str) -> Mapping[str, Mapping[str, Any]]:
+        return self.cards(kind)
+
+    def solution(self, name: str, solve: Callable[[], Any]) -> Any:
+        """What the table's screen solved as `name` (None while it solves), or, where nothing
+        is solved ahead (a phone), `solve()` now."""
+        return solve() if self.solved is None else self.solved.get(name)
+
+
+# What a key opens from the state and the Shelf (the remembered cards, the cell picked).
+Reads = Callable[[Any, Shelf], Built]
 
 
 @dataclass(frozen=True)
@@ -73,8 +98,13 @@ class Key:
     """An action family's key at the table, declared by the game beside its `actions`.
 
     The table frame builds from it the binding, the footer entry (`help` is its tooltip), the
-    command palette's entry and what the key does: `opens`, or, when None, the game screen's
-    `action_<name>` method (a key that works on a panel of that screen)."""
+    command palette's entry and what the key does; a seat's phone offers the same key under
+    the same title and opens the same thing (`build`). A key opens `opens` (from the state) or
+    `reads` (from the state and the Shelf). A key with `screen` instead runs no family: it
+    only moves the table's screen (the catalogue, the dice tray, a player's row), named as
+    "module:function" of the screens, called with the table screen and the key's arguments;
+    it is not on the phones.
+    """
 
     key: str  # Textual's name for it: "d", "D", "ctrl+k", "minus"
     name: str  # the family it runs (an `Action.name`), also its id in the settings' keymap
@@ -83,7 +113,22 @@ class Key:
     opens: Opens | None = None
     show: bool = True  # in the footer; False: in ctrl+p only
     key_display: str | None = None
-    # On a seat's phone the key opens `opens`; where that is None (the table's screen asks its
-    # store for cards, or for the player's sure), `seat` says what the phone opens instead.
-    # A key with neither is not on the phones (it works on a panel of the table's screen).
-    seat: SeatOpens | None = None
+    reads: Reads | None = None
+    # The table's screen asks this yes-or-no (from the state and the event built) before it
+    # records; a tap on a phone records at once.
+    sure: Callable[[Any, Event], str] | None = None
+    phone: bool = True  # False: not on the phones (it works on the cell picked at the table)
+    # The characters that, in a state, start the family's question: typed at the table while
+    # the family is open, it opens with the character typed in (Seirei Kairo Drive's `g4 r4`:
+    # a card starts the play in the battle); while it is closed, the key says why.
+    starts: Callable[[Any], str] | None = None
+    done: str = ""  # said in the status line when the key records its event without a question
+    screen: str | None = None
+
+    def build(self, state: Any, shelf: Shelf) -> Built:
+        """What the key opens now: the one builder the table's screen and the phones share."""
+        if self.reads is not None:
+            return self.reads(state, shelf)
+        if self.opens is None or isinstance(self.opens, Event):
+            return self.opens
+        return self.opens(state)

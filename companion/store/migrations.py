@@ -121,7 +121,27 @@ ALTER TABLE event ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE snapshot ADD COLUMN digest TEXT NOT NULL DEFAULT ''
 """
 
-UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
+# Who serves a session's seats (`companion serve --seats`) and each seat's link token, so the
+# table's screen in another process can show the links and renew them. A clean stop deletes
+# its rows; a record left by a killed server is told apart by its process (pid and start mark).
+V8 = """
+CREATE TABLE serving (
+    session_id INTEGER NOT NULL PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+    address TEXT NOT NULL,
+    everyone INTEGER NOT NULL,
+    pid INTEGER NOT NULL,
+    started TEXT NOT NULL
+);
+CREATE TABLE seat_link (
+    session_id INTEGER NOT NULL REFERENCES serving(session_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (session_id, position)
+)
+"""
+
+UPGRADES = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8}
 assert max(UPGRADES) == CURRENT_VERSION
 
 

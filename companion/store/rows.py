@@ -117,6 +117,24 @@ def player_number(value: Any) -> str:
     return value
 
 
+def token(value: Any) -> str:
+    """A seat link's token: 16 to 100 URL-safe characters (the link carries it as it is)."""
+    if type(value) is not str or not 16 <= len(value) <= 100 or not all(c in TOKEN_CHARS for c in value):
+        raise ShapeError("not a seat link's token")
+    return value
+
+
+def address(value: Any) -> str:
+    """The base address a server's links start with: http://host:port, nothing after."""
+    if type(value) is not str or not value.startswith("http://") or len(value) > 300 or "/" in value[7:]:
+        raise ShapeError("not a server's address")
+    if any(not c.isprintable() or c.isspace() for c in value):
+        raise ShapeError("not a server's address")
+    return value
+
+
+TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
 # The file's own settings (the meta table): each key's value reader; a key not listed is text.
 SETTINGS: dict[str, Callable[[Any], Any]] = {"me": player_number}
 

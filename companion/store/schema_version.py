@@ -1,3 +1,3 @@
 """The schema version this Companion writes; kept apart so the start-up check stays light."""
 
-CURRENT_VERSION = 7
+CURRENT_VERSION = 8

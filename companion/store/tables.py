@@ -116,4 +116,39 @@ class MetaRow(SQLModel, table=True):
     value: str = text_column()
 
 
-TABLES = (SessionRow, EventRow, CardRow, SnapshotRow, PlayerRow, SeatRow, OutcomeRow, MetaRow)
+class ServingRow(SQLModel, table=True):
+    """Who serves a session's seats: the address the links start with, whether every seat
+    records, and the serving process (pid and its start mark, to tell a live one)."""
+
+    __tablename__ = "serving"
+
+    session_id: int = Field(foreign_key="session.id", ondelete="CASCADE", primary_key=True)
+    address: str = text_column()
+    everyone: int = Field(sa_type=Integer)
+    pid: int
+    started: str = text_column()
+
+
+class SeatLinkRow(SQLModel, table=True):
+    """A served seat's player and the token its link carries."""
+
+    __tablename__ = "seat_link"
+
+    session_id: int = Field(foreign_key="serving.session_id", ondelete="CASCADE", primary_key=True)
+    position: int = Field(primary_key=True)
+    name: str = text_column()
+    token: str = text_column()
+
+
+TABLES = (
+    SessionRow,
+    EventRow,
+    CardRow,
+    SnapshotRow,
+    PlayerRow,
+    SeatRow,
+    OutcomeRow,
+    MetaRow,
+    ServingRow,
+    SeatLinkRow,
+)

@@ -8,6 +8,7 @@ screen, and no game screen decides what is legal itself.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import pytest
@@ -56,11 +57,25 @@ def test_every_key_the_game_declares_runs_one_of_its_families(game: Game[Any]) -
     (open or closed), so the footer, the palette and the dead-key reasons all come from it."""
     state = game.setup(("Ann", "Bob", "Cleo")[: max(game.min_players, 2)], {})
     families = {a.name for a in game.actions(state)}
-    assert {k.name.partition("(")[0] for k in game.keys} <= families
+    assert {k.name.partition("(")[0] for k in game.keys if k.screen is None} <= families
     assert len({k.key for k in game.keys}) == len(game.keys), "one key, one command"
-    cls = screen_class(game)
     for key in game.keys:
-        assert key.opens is not None or hasattr(cls, f"action_{key.name.partition('(')[0]}"), key
+        assert (key.opens, key.reads, key.screen) != (None, None, None), f"{key.key!r} opens nothing"
+
+
+def test_a_game_screen_adds_panels_and_no_keys(game: Game[Any]) -> None:
+    """Every key is the game's declared Key or the frame's: a game screen has no action methods
+    or key handling of its own, and each key that moves the screen names a real function."""
+    cls = screen_class(game)
+    for base in cls.__mro__[1:]:
+        if base is TableScreen:
+            break
+        own = [name for name in vars(base) if name.startswith(("action_", "_handle_key", "on_key"))]
+        assert not own, f"{base.__name__} keeps keys of its own: {own}"
+    for key in game.keys:
+        if key.screen is not None:
+            module, _, name = key.screen.partition(":")
+            assert callable(getattr(import_module(module), name)), key
 
 
 def test_no_game_screen_decides_what_is_legal(game: Game[Any]) -> None:
@@ -70,3 +85,17 @@ def test_no_game_screen_decides_what_is_legal(game: Game[Any]) -> None:
             break
         assert "check_action" not in vars(base), f"{base.__name__} overrides check_action"
         assert "why_not" not in vars(base), f"{base.__name__} overrides why_not"
+
+
+def test_a_phone_opens_what_the_table_key_opens(game: Game[Any]) -> None:
+    """One builder per family: a seat's button for a key is the key's own `build`, the one the
+    table's screen runs; keys that only move the table's screen are not on the phones."""
+    from companion.seat_openers import of_key
+
+    for key in game.keys:
+        opener = of_key(key)
+        if key.screen is not None or not key.phone:
+            assert opener is None, key
+            continue
+        assert opener is not None and opener.build == key.build, key
+        assert opener.title == key.title

@@ -63,8 +63,8 @@ TKC_ATTACKS = {"poke": "r", "swing": "rb", "thrust": "rr", "power-chop": "rrr"}
 def test_tkc_one_colour_letter_after_b_is_every_shield_the_block_takes_in_that_colour(attack, letter):
     """`b g` and `b r` read alike on every attack: the letter is all the shields the block
     takes, of that colour; the rules then take or refuse that block, saying why."""
+    from companion.games.tkc.attack_line import read_attack
     from companion.games.tkc.cards import classify
-    from companion.games.tkc.notation import read_attack
     from tests.core.test_tkc_attack_line import drawn
 
     state = drawn()
@@ -182,8 +182,8 @@ def test_mm5_the_play_line_offers_a_light_player_no_orc_and_the_thief_line_names
 def test_tkc_the_outcome_line_offers_no_shield_once_every_shield_is_used():
     from dataclasses import replace
 
+    from companion.games.tkc.attack_line import read_attack
     from companion.games.tkc.cards import DECK, SHIELD
-    from companion.games.tkc.notation import read_attack
     from companion.games.tkc.prompts import outcome_prompt
     from tests.core.test_tkc_attack_line import drawn
 

@@ -9,9 +9,9 @@ import pytest
 
 from companion.core import Rejected
 from companion.games.tkc import GAME, rules
+from companion.games.tkc.attack_line import AttackLine, attack_text, outcome_examples, read_attack
 from companion.games.tkc.cards import DEFAULT_COLOURS, EXCALIBUR, classify
 from companion.games.tkc.events import Attack, Draw, StartDraw
-from companion.games.tkc.notation import AttackLine, attack_text, outcome_examples, read_attack
 
 R, B, G, Y = DEFAULT_COLOURS
 

@@ -1,6 +1,6 @@
 """The King Commands' rules at their edges, sentence by sentence: why a closed key is closed,
 the final count's refusals, and the outcomes an attack can still have at each boundary of the
-hand and the supply (the mutation run on tkc/rules.py reads these)."""
+hand and the supply (the mutation run on tkc/rules.py and counts.py reads these)."""
 
 from __future__ import annotations
 

@@ -9,9 +9,9 @@ import pytest
 
 from companion.core import Rejected
 from companion.games.tkc import GAME, rules, words
+from companion.games.tkc.attack_line import read_attack
 from companion.games.tkc.cards import DEFAULT_COLOURS
 from companion.games.tkc.events import Attack, CountPile, Crown, CrystalBall, Discard, Draw, NextTurn, StartDraw
-from companion.games.tkc.notation import read_attack
 from companion.timeline import Timeline
 
 R, B, G, Y = DEFAULT_COLOURS

@@ -99,7 +99,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 def test_one_parser_and_one_default_limit() -> None:
-    from companion.cli import _parser
+    from companion.cli_parser import parser as _parser
 
     ours = parse(["excal"])
     theirs = _parser(["rules"]).parse_args(["rules", *query_first(["excal"])])

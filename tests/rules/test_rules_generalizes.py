@@ -30,12 +30,76 @@ def test_a_question_about_what_no_rule_has_is_not_covered(real_index: RulesIndex
         assert answer.hits, "the closest passages are still given, labelled as such"
 
 
+def test_a_limit_is_stated_by_a_limit_phrase(real_index: RulesIndex) -> None:
+    """Bug 1: "attacks one more time" states no time limit; "may not hold more than 5" is one."""
+    assert not real_index.ask("is there a time limit on my turn", game="mm5", limit=3).covered
+    answer = real_index.ask("is there a maximum hand size", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.turn.hand-check"
+
+
+def test_chinese_the_texts_hold_no_pair_of_is_not_covered(real_index: RulesIndex) -> None:
+    """Bug 1: 計時器 (a timer): no passage holds a pair of its characters, so the question has
+    no key word the rules hold, which is no reason to call it covered."""
+    answer = real_index.ask("有计时器吗", game="skd", limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert answer.hits, "the closest passages are still given, labelled as such"
+
+
+def test_a_first_answer_holding_every_key_word_answers_despite_a_near_unanswered_question(
+    real_index: RulesIndex,
+) -> None:
+    """An unanswered question that holds the whole question and more (the hp marker got bumped
+    and we forgot the enemy hp) does not make the plain question (what is the hp marker for)
+    unanswered when the first answer holds every word of it; the mishap itself still is."""
+    answer = real_index.ask("what is the enemy hp marker for", game="skd", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "skd.components.hp-markers"
+    assert not real_index.ask("the hp marker got bumped and we forgot the enemy hp", game="skd", limit=3).covered
+    # One key word held ("long", as in "as long as") is no answer to how long a game takes.
+    assert not real_index.ask("how long is a game", game="skd", limit=3).covered
+
+
+def test_advice_is_no_rule(real_index: RulesIndex) -> None:
+    """Bug 1: tips and strategy are not what the rules say (a player may, a player must), in
+    English or Chinese; a rule question worded as "the best way" still finds its rule."""
+    for game, ask in (("mm5", "any tips for playing the light side"), ("skd", "打魔王有什麼技巧")):
+        answer = real_index.ask(ask, game=game, limit=3)
+        assert not answer.covered and answer.hits, (ask, [hit.section.id for hit in answer.hits])
+    answer = real_index.ask("whats the best way to free my knights", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.rescue"
+
+
+def test_a_slip_at_the_table_is_no_rule(real_index: RulesIndex) -> None:
+    """Bug 1: a card shown by accident is a mistake at the table, which no rule mends; a card
+    "knocked out" is a rule word, not a slip."""
+    for ask in ("I accidentally flipped the top card of the deck", "不小心翻開了牌庫的牌"):
+        answer = real_index.ask(ask, game="skd", limit=3)
+        assert not answer.covered and answer.hits, (ask, [hit.section.id for hit in answer.hits])
+    assert real_index.ask("my knight got knocked out, where does it go", game="mm5", limit=3).covered
+
+
 def test_a_games_synonym_never_overrides_the_shared_sense(real_index: RulesIndex) -> None:
     """Bug 2: mm5 reads "swap" as switching sides; swapping cards is the shared sense."""
     answer = real_index.ask("can I swap cards with another player", game="mm5", limit=3)
     sides = {"mm5.turn.switch", "mm5.ruling.faction", "mm5.turn.faction"}
     assert not answer.covered or answer.hits[0].section.id not in sides, answer.hits[0].section.id
     assert "mm5.turn.switch" in ids(real_index, "can I swap sides", "mm5")
+
+
+def test_saying_it_out_loud_is_declaring(real_index: RulesIndex) -> None:
+    """Bug 2's shared layer: "out loud" and "aloud" are how a table says declare or announce."""
+    for ask in ("do we tell everyone out loud what side we are on", "is my side said aloud each turn"):
+        answer = real_index.ask(ask, game="mm5", limit=3)
+        assert answer.covered and answer.hits[0].section.id in {"mm5.turn.faction", "mm5.ruling.faction"}, ask
+
+
+def test_people_are_players(real_index: RulesIndex) -> None:
+    """Bug 2's shared layer: "how many people can play" asks the player count; a number in the
+    question ("can 9 people play") is the player's, never what the question is about."""
+    for game, ruling in (("mm5", "mm5.ruling.setup"), ("tkc", "tkc.ruling.components")):
+        answer = real_index.ask("how many people can play", game=game, limit=3)
+        assert answer.covered and answer.hits[0].section.id == ruling, game
+    answer = real_index.ask("can 9 people play", game="mm5", limit=3)
+    assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup"
 
 
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:

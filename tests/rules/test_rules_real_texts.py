@@ -21,7 +21,7 @@ QUESTIONS = REPO / "tests" / "rules_questions"
 SEEDS = Path(str(texts_root())) / "seeds"
 SHARED_SEEDS = REPO.parent / "shared" / "seeds"
 TEXT_FILES = sorted(Path(str(texts_root())).glob("*.toml"))
-QUALITY_BAR = 0.955  # 300 of 313 in the top 3 (301 before sentences were searched on their own)
+QUALITY_BAR = 0.937  # 361 of 385 in the top 3 (300 of 313 without practice3.toml)
 
 
 def questions() -> list[tuple[str, str, str]]:

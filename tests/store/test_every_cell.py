@@ -1,9 +1,10 @@
 """Any one cell of any table, never a crash: a real file holding a session of every game (under
-way and finished, with a catalogue, players, seats, outcomes and snapshots) has one cell
-changed to a value its column never holds, and every surface that reads the file (the sessions
-list, each session's export in each format, the repository's open of each session, the
-statistics) answers with output or a message, never a traceback, and leaves the file's bytes
-as they were. A session row that does not read is named by its table, row and column."""
+way and finished, with a catalogue, players, seats, outcomes, snapshots and a seats' server's
+record) has one cell changed to a value its column never holds, and every surface that reads
+the file (the sessions list, each session's export in each format, the repository's open of
+each session, the statistics, the seat links the table's screen shows) answers with output
+or a message, never a traceback, and leaves the file's bytes as they were. A session row (or a
+seat link's) that does not read is named by its table, row and column."""
 
 from __future__ import annotations
 
@@ -18,16 +19,17 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import companion.store.sessions as sessions_module
+from companion import seat_links
 from companion.cli import main
 from companion.formats import FORMAT_NAMES
 from companion.games import all_games, get_game
 from companion.store import players as players_store
 from companion.store.files import StoreError
-from companion.store.repo import Repository
+from companion.store.repo import Repository, Serving
 from tests.conftest import fixed_clock
 from tests.store.played import finished, record, unfinished
 
-TABLES = ("session", "event", "snapshot", "card", "player", "seat", "outcome", "meta")
+TABLES = ("session", "event", "snapshot", "card", "player", "seat", "outcome", "meta", "serving", "seat_link")
 VALUES = {
     "text": "'yesterday'",
     "null": "NULL",
@@ -57,6 +59,8 @@ def build(path: Path) -> None:
         repo.save_card("mm5", "character", "Orc", {"kind": "orc", "p": [2, 1], "m": [0, 1]})
         repo.save_card("skd", "enemy", "Slime", {"stars": 1})
         players_store.set_me(repo, players_store.list_players(repo)[0].id)
+        seats = (("Ann", "A" * 32), ("Bob", "B" * 32))
+        repo.publish_seats(1, Serving("http://127.0.0.1:8765", False, 1, "boot+1", seats))
     finally:
         sessions_module.SNAPSHOT_EVERY = saved
         repo.close()
@@ -124,6 +128,7 @@ def surfaces(capsys, path: Path) -> str:
         said += repo.bad_cards.values()
         repo.meta(players_store.ME)
         said += repo.bad_meta.values()
+        said += [seat_links.links_now(repo, sid).said for sid in ids]
     finally:
         repo.close()
     for sid in ids:
@@ -156,9 +161,23 @@ def test_any_one_bad_cell_never_crashes_a_surface_nor_changes_the_file(played, t
     if table == "meta" and column == "value" and kind not in ("huge", "future version"):
         # (a whole number is kept as its digits in a text column: a player's number, perhaps gone)
         assert "meta row 'me', column value" in said, said
+    if table in ("serving", "seat_link") and column != "session_id" and wrong_type:
+        assert f"{table} row 1" in said, said
 
 
-INTEGERS = {"cursor", "finished", "version", "seq", "dropped", "joined", "position", "player_id", "session_id"}
+INTEGERS = {
+    "cursor",
+    "finished",
+    "version",
+    "seq",
+    "dropped",
+    "joined",
+    "position",
+    "player_id",
+    "session_id",
+    "everyone",
+    "pid",
+}
 
 
 def test_the_catalogue_reads_the_good_cards_and_names_the_bad(played, tmp_path):

@@ -44,7 +44,7 @@ def test_an_imported_finished_game_is_in_the_statistics(repo, db_path, tmp_path,
 
 # The door's modules: Repository (repo.py) is built from these, and only they may use each
 # other's private names and Repository's private members.
-DOOR = ("repo", "door", "sessions", "reading", "writing", "catalogue")
+DOOR = ("repo", "door", "sessions", "reading", "writing", "catalogue", "serving")
 DOOR_MODULES = [importlib.import_module(f"companion.store.{name}") for name in DOOR]
 DOOR_FILES = {Path(m.__file__).resolve() for m in DOOR_MODULES}
 

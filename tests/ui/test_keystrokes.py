@@ -1,6 +1,6 @@
 """Keystroke budgets, counted from the table screen as a player types them, enter included:
-ending a turn, undo and redo in one key; a free-play change in three or four. The README's
-table of keystrokes per action quotes these counts."""
+ending a turn, undo and redo in one key; a free-play change in three or four. The table of
+keystrokes per action in docs/games.md quotes these counts."""
 
 from __future__ import annotations
 

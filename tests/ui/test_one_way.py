@@ -160,7 +160,7 @@ async def test_tkc_a_refused_outcome_shows_its_reason_whole_at_80x24(make_app):
     import pytest
 
     from companion.core import Rejected
-    from companion.games.tkc.notation import read_attack
+    from companion.games.tkc.attack_line import read_attack
     from tests.ui.test_entry_line import TKC
 
     app = make_app()

@@ -47,7 +47,7 @@ class Keys:
 
 
 async def test_the_keystrokes_of_a_turn(make_app):
-    """The figures for the README's keystroke table: draw 2, attack with its outcome, discard,
+    """The figures for the keystroke table in docs/games.md: draw 2, attack with its outcome, discard,
     pass, end turn (enter included), at 80x24."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

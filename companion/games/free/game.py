@@ -37,7 +37,7 @@ from companion.games.free.events import (
     SetValue,
 )
 from companion.games.free.keys import KEYS, SEAT_EXTRAS
-from companion.games.free.notation import parse_counters
+from companion.games.free.notation import columns, parse_counters
 from companion.games.free.state import SCORE_NAMES, Counter, FreeState
 
 
@@ -47,7 +47,6 @@ class FreePlay(GameBase[FreeState]):
     titled = True  # whatever game the table plays: the session's title names it
     min_players = 2
     max_players = 12
-    screen = "screens.free_screen:FreeScreen"
     seat_extras = SEAT_EXTRAS  # a seat's phone's own buttons (companion.seat_openers)
     keys = KEYS  # beside `actions` below: each family's key, title, help and what it opens
     options = (
@@ -173,10 +172,7 @@ class FreePlay(GameBase[FreeState]):
         return ()
 
     def columns(self, state: FreeState) -> tuple[str, ...]:
-        names: dict[str, None] = {}
-        for c in state.counters:
-            names.setdefault(c.name, None)
-        return tuple(names)
+        return columns(state)
 
     def view(self, state: FreeState) -> TableView:
         columns = self.columns(state)

@@ -66,6 +66,23 @@ def parse_change(text: str, counter: Counter) -> Event:
     return Adjust(counter.name, counter.owner, number if op == "+" else -number)
 
 
+def columns(state: FreeState) -> tuple[str, ...]:
+    """The counters' names, in the order first added: the players' table's columns."""
+    return tuple(dict.fromkeys(c.name for c in state.counters))
+
+
+def picked_counter(state: FreeState, picked: tuple[int, int] | None) -> Counter | None:
+    """The counter in the players' table's cell (row, column) picked: a player's row, then
+    the table's own; the players' names' column counts as the first counter's."""
+    names = columns(state)
+    if picked is None or not names:
+        return None
+    row, col = picked
+    owner = row if row < len(state.players) else None
+    name = names[max(col, 1) - 1]
+    return next((c for c in state.counters if c.owner == owner and c.name == name), None)
+
+
 def owner_name(state: FreeState, owner: int | None) -> str:
     return "Table" if owner is None else state.players[owner]
 

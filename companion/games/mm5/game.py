@@ -133,58 +133,18 @@ class MonsterMaker5(GameBase[State]):
         the turn is at its step; an attack when some player can be attacked, a rescue when
         the Dungeon can be stormed. Once the game is over every family is closed."""
         apply_ = self.apply
-
-        def at(step: str, neutral: str = "") -> None:
-            refuse_when_over(state.finished)
-            need_step(state, step)
-            if neutral and state.players[state.active].faction == "neutral":
-                raise Rejected(neutral)
-
-        def draw() -> None:
-            refuse_when_over(state.finished)
-            if state.phase != "deal":
-                probe(apply_, state, Draw("card"))
-
-        def begin() -> None:
-            refuse_when_over(state.finished)
-            if state.phase != "deal":
-                raise Rejected("The game has already begun.")
-
-        def attack() -> Action:
-            """A strike in a battle (open once initiative is rolled), else an attack on a player."""
-            kinds = (Attack.kind, Strike.kind)
-            if state.finished:
-                return Action("attack", kinds, GAME_OVER)
-            if state.battle is not None:
-                return open_when("attack", kinds, in_battle, "strike")
-            targets = attack_targets(state)
-            if not targets:  # the reason is the rules' own, for the next seat
-                return Action(
-                    "attack", kinds, probed("", apply_, state, Attack((state.active + 1) % len(state.players))).closed
-                )
-            return Action("attack", kinds, example=Attack(targets[0]))
-
-        def thief() -> None:
-            at("action")
-            if state.players[state.active].faction == "dark":
-                raise Rejected("A thief is a Light Companion: a Dark player cannot use one.")
-
-        def in_battle(stage: str) -> None:
-            refuse_when_over(state.finished)
-            battle._battle(state, stage)
-
         neutral = "A Neutral player takes a side by declaring it (f), not by entering play."
         return (
-            open_when("draw", Draw.kind, draw),
-            open_when("declare", Declare.kind, at, "faction"),
-            open_when("enter", Enter.kind, at, "action", neutral),
-            attack(),
+            open_when("draw", Draw.kind, _draw_open, state, apply_),
+            open_when("declare", Declare.kind, _at, state, "faction"),
+            open_when("enter", Enter.kind, _at, state, "action", neutral),
+            _attack_action(state, apply_),
             probed("rescue", apply_, state, Rescue((0, 0, 0, 0))),
-            open_when("thief", Thief.kind, thief),
-            open_when("reinforce", Reinforce.kind, in_battle, "reinforce"),
-            open_when("spell", Spell.kind, in_battle, "reinforce"),
-            open_when("initiative", Initiative.kind, in_battle, "reinforce"),
-            open_when("begin", Begin.kind, begin),
+            open_when("thief", Thief.kind, _thief_open, state),
+            open_when("reinforce", Reinforce.kind, _in_battle, state, "reinforce"),
+            open_when("spell", Spell.kind, _in_battle, state, "reinforce"),
+            open_when("initiative", Initiative.kind, _in_battle, state, "reinforce"),
+            open_when("begin", Begin.kind, _begin_open, state),
             open_when("hand", HandCount.kind, refuse_when_over, state.finished),
             probed("discard", apply_, state, Discard()),
             open_when("remove", Remove.kind, refuse_when_over, state.finished),
@@ -241,3 +201,51 @@ def figures(final: State, steps: Iterable[tuple[State, Event, State]]) -> tuple[
 
 
 GAME = MonsterMaker5()
+
+
+# -- the checks behind `actions`: each raises Rejected with the reason a family is closed -------
+
+
+def _at(state: State, step: str, neutral: str = "") -> None:
+    refuse_when_over(state.finished)
+    need_step(state, step)
+    if neutral and state.players[state.active].faction == "neutral":
+        raise Rejected(neutral)
+
+
+def _draw_open(state: State, apply_: Any) -> None:
+    refuse_when_over(state.finished)
+    if state.phase != "deal":
+        probe(apply_, state, Draw("card"))
+
+
+def _begin_open(state: State) -> None:
+    refuse_when_over(state.finished)
+    if state.phase != "deal":
+        raise Rejected("The game has already begun.")
+
+
+def _thief_open(state: State) -> None:
+    _at(state, "action")
+    if state.players[state.active].faction == "dark":
+        raise Rejected("A thief is a Light Companion: a Dark player cannot use one.")
+
+
+def _in_battle(state: State, stage: str) -> None:
+    refuse_when_over(state.finished)
+    battle._battle(state, stage)
+
+
+def _attack_action(state: State, apply_: Any) -> Action:
+    """A strike in a battle (open once initiative is rolled), else an attack on a player."""
+    kinds = (Attack.kind, Strike.kind)
+    if state.finished:
+        return Action("attack", kinds, GAME_OVER)
+    if state.battle is not None:
+        return open_when("attack", kinds, _in_battle, state, "strike")
+    targets = attack_targets(state)
+    if not targets:  # the reason is the rules' own, for the next seat
+        return Action(
+            "attack", kinds, probed("", apply_, state, Attack((state.active + 1) % len(state.players))).closed
+        )
+    return Action("attack", kinds, example=Attack(targets[0]))

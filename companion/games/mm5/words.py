@@ -72,42 +72,17 @@ def _end_note(before: State, after: State) -> str:
 
 
 def describe(before: State, event: Event, after: State) -> str:
+    """The log line of `event`, played on `before` and giving `after`."""
     who = before.players[before.active].name
     match event:
-        case Draw(what="empty"):
-            return f"{who} must draw from an empty deck: the game ends"
-        case Draw(what="card"):
-            return f"{who} draws a card"
-        case Draw(what=what, number=n, seat=seat):
-            s = seat if seat is not None else before.active
-            name = before.players[s].name
-            if what == "gem":
-                text = f"{name} places gem {n}"
-            elif any(c.knight == n for c in after.dungeon):
-                text = f"{name} is Dark: Holy Knight {n} goes to the Dungeon"
-            else:
-                was = before.players[s].faction
-                text = f"{name} places Holy Knight {n}" + (" and becomes Light" if was == "neutral" else "")
-            return f"{text} ({appeared(after)})" + _end_note(before, after)
+        case Draw():
+            return _drawn(before, event, after)
         case Begin(first=first):
             return f"The deal is placed; {before.players[first].name} goes first (die roll), then clockwise"
         case HandCount(seat=seat, count=count):
             return f"{before.players[seat].name} holds {count} card{'s' if count != 1 else ''}"
-        case Declare(side=side, cards=cards, whisper=whisper):
-            old = before.players[before.active].faction
-            new = after.players[before.active].faction
-            if old in {side, "neutral"}:
-                text = f"{who} declares {SIDE_WORDS[side]}" + (" (keeps)" if old == side else "")
-                text += f", playing {_names(cards)}" if cards else ""
-                text += " (the turn's action)" if cards and old == side else ""
-                return text + (" — still Neutral, no characters" if new == "neutral" else "")
-            text = f"{who} switches {SIDE_WORDS[old]} → {SIDE_WORDS[side]}"
-            if whisper:
-                text += " (the whisper: forced by the hand limit)"
-            text += f", playing {_names(cards)}" if cards else ", playing no one"
-            thrown, jailed = _left(before, after, before.active)
-            text += f"; discarded: {', '.join(thrown) or 'none'}"
-            return text + (f"; to the Dungeon: {', '.join(jailed)}" if jailed else "")
+        case Declare():
+            return _declared(before, event, after)
         case Enter(cards=cards):
             return f"{who} plays {_names(cards)}"
         case Attack(target=t):
@@ -118,28 +93,12 @@ def describe(before: State, event: Event, after: State) -> str:
             values = after.dungeon_card.values() if after.dungeon_card else ""
             roller = after.players[dungeon_roller(after)].name
             return f"{who} storms the Dungeon to free {knights} (Dungeon {values}); {roller} rolls for the Dungeon"
-        case Reinforce(seat=seat, to=to, cards=cards):
-            b = before.battle
-            assert b is not None
-            receiver = before.who(b.attacker if to == "attacker" else b.defender)
-            giver = before.players[seat].name
-            if giver == receiver:
-                return f"{giver} reinforces with {_names(cards) or 'no one'}"
-            return f"{giver} reinforces {receiver} with {_names(cards)} (they stay with {receiver})"
+        case Reinforce():
+            return _reinforced(before, event)
         case Spell(seat=seat):
             return f"{before.players[seat].name} lays a face-down spell (revealed with the others before initiative)"
-        case Initiative(attacker=a, defender=d):
-            shown = _revealed(before)
-            if after.battle is None:
-                empty = 0 if before.battle and not members(before, 0) else 1
-                why = (
-                    "The attacking side has no one left: the attack fails"
-                    if empty == 0
-                    else "No defenders were committed: the battle is lost at once"
-                )
-                return shown + why + _battle_end(before, after)
-            first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
-            return shown + f"Initiative: attacker {a}, defender {d}: {before.who(first)}'s side strikes first"
+        case Initiative():
+            return _initiative(before, event, after)
         case Strike(striker=s, target=t, faces=faces, rolled=rolled):
             _, hitter = before.find(s)
             _, struck = before.find(t)
@@ -152,15 +111,8 @@ def describe(before: State, event: Event, after: State) -> str:
             return (
                 f"#{uid} {card.name} leaves play ({where})" + (f": {why}" if why else "") + _battle_end(before, after)
             )
-        case Thief(rescue=rescue, number=n, value=value, face=face):
-            ok = face >= value
-            if rescue:
-                what = f"{'frees' if ok else 'fails to free'} Holy Knight {n}"
-            else:
-                holder = before.gem_holder(n)
-                name = before.players[holder].name if holder is not None else "?"
-                what = f"{'steals' if ok else 'fails to steal'} gem {n} from {name}"
-            return f"{who}'s thief {what}: {after.last_roll}"
+        case Thief():
+            return f"{who}'s thief {_thief(before, event)}: {after.last_roll}"
         case Discard():
             return f"{who} shows a hand of spells only and discards down to 5"
         case EndTurn():
@@ -168,3 +120,73 @@ def describe(before: State, event: Event, after: State) -> str:
                 return f"{who} ends the turn — the countdown is over: game over"
             return f"{who} ends the turn; {after.players[after.active].name} is next"
     return event.kind
+
+
+def _drawn(before: State, e: Draw, after: State) -> str:
+    who = before.players[before.active].name
+    if e.what == "empty":
+        return f"{who} must draw from an empty deck: the game ends"
+    if e.what == "card":
+        return f"{who} draws a card"
+    s = e.seat if e.seat is not None else before.active
+    name = before.players[s].name
+    if e.what == "gem":
+        text = f"{name} places gem {e.number}"
+    elif any(c.knight == e.number for c in after.dungeon):
+        text = f"{name} is Dark: Holy Knight {e.number} goes to the Dungeon"
+    else:
+        was = before.players[s].faction
+        text = f"{name} places Holy Knight {e.number}" + (" and becomes Light" if was == "neutral" else "")
+    return f"{text} ({appeared(after)})" + _end_note(before, after)
+
+
+def _declared(before: State, e: Declare, after: State) -> str:
+    who = before.players[before.active].name
+    old = before.players[before.active].faction
+    new = after.players[before.active].faction
+    if old in {e.side, "neutral"}:
+        text = f"{who} declares {SIDE_WORDS[e.side]}" + (" (keeps)" if old == e.side else "")
+        text += f", playing {_names(e.cards)}" if e.cards else ""
+        text += " (the turn's action)" if e.cards and old == e.side else ""
+        return text + (" — still Neutral, no characters" if new == "neutral" else "")
+    text = f"{who} switches {SIDE_WORDS[old]} → {SIDE_WORDS[e.side]}"
+    if e.whisper:
+        text += " (the whisper: forced by the hand limit)"
+    text += f", playing {_names(e.cards)}" if e.cards else ", playing no one"
+    thrown, jailed = _left(before, after, before.active)
+    text += f"; discarded: {', '.join(thrown) or 'none'}"
+    return text + (f"; to the Dungeon: {', '.join(jailed)}" if jailed else "")
+
+
+def _reinforced(before: State, e: Reinforce) -> str:
+    b = before.battle
+    assert b is not None
+    receiver = before.who(b.attacker if e.to == "attacker" else b.defender)
+    giver = before.players[e.seat].name
+    if giver == receiver:
+        return f"{giver} reinforces with {_names(e.cards) or 'no one'}"
+    return f"{giver} reinforces {receiver} with {_names(e.cards)} (they stay with {receiver})"
+
+
+def _initiative(before: State, e: Initiative, after: State) -> str:
+    shown = _revealed(before)
+    if after.battle is None:
+        empty = 0 if before.battle and not members(before, 0) else 1
+        why = (
+            "The attacking side has no one left: the attack fails"
+            if empty == 0
+            else "No defenders were committed: the battle is lost at once"
+        )
+        return shown + why + _battle_end(before, after)
+    first = after.battle.attacker if after.battle.to_move == 0 else after.battle.defender
+    return shown + f"Initiative: attacker {e.attacker}, defender {e.defender}: {before.who(first)}'s side strikes first"
+
+
+def _thief(before: State, e: Thief) -> str:
+    """What the thief did: freed or stole, or failed to."""
+    ok = e.face >= e.value
+    if e.rescue:
+        return f"{'frees' if ok else 'fails to free'} Holy Knight {e.number}"
+    holder = before.gem_holder(e.number)
+    name = before.players[holder].name if holder is not None else "?"
+    return f"{'steals' if ok else 'fails to steal'} gem {e.number} from {name}"

@@ -2,7 +2,8 @@
 
 The start player's corner values (asked again after a tie), the attack line and its outcome,
 passing, the discard and the final count of each score pile; the crown's and the crystal
-ball's are in notation.py beside the card notation. The screen opens what these return.
+ball's are in notation.py beside the card notation, the attack line's reading in
+attack_line.py. The screen opens what these return.
 """
 
 from __future__ import annotations
@@ -12,15 +13,9 @@ from dataclasses import replace
 from companion.core import Event, Prompt, Rejected
 from companion.games.tkc import cards as deck
 from companion.games.tkc import rules, words
+from companion.games.tkc.attack_line import AttackLine, attack_text, outcome_examples, read_attack
 from companion.games.tkc.events import CountPile, NextTurn, StartDraw
-from companion.games.tkc.notation import (
-    AttackLine,
-    attack_text,
-    outcome_examples,
-    parse_numbers,
-    read_attack,
-    read_discard,
-)
+from companion.games.tkc.notation import parse_numbers, read_discard
 from companion.games.tkc.state import TkcState
 
 
