@@ -116,14 +116,16 @@ def _add_serve(sub: Commands, common: argparse.ArgumentParser) -> None:
 
 
 def session_number(text: str) -> int:
-    """A session id as typed: a whole number SQLite can hold (a longer one is no session)."""
+    """A session id as typed: a whole number SQLite can hold (a longer one is no session). Zero and
+    below are read too: the app never makes them, but a file edited by hand may hold one, and the
+    sessions list shows it, so its export must be reachable."""
     try:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a session number (`companion sessions list` shows them)"
         ) from None
-    if not 0 < number < 2**63:
+    if not -(2**63) <= number < 2**63:
         raise argparse.ArgumentTypeError(f"there is no session {text:.30} (`companion sessions list` shows them)")
     return number
 

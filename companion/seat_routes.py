@@ -28,6 +28,20 @@ SEAT_COOKIE = "companion_seat"
 NOT_A_SEAT = "Open your own seat's link, as `companion serve --seats` printed it."
 MAX_WAITING = 32  # requests waiting for the desk at once; past it a phone is asked to try again
 SEAT_FILES = {"/seat": ("seat.html", "text/html"), "/seat.js": ("seat.js", "text/javascript")}
+DISPLAY_TITLE = "<title>Companion · table display</title>"
+
+
+def seat_page() -> bytes:
+    """A seat's page: the display's own page (page.html) with the seat's part (seat_part.html)
+    under its header, its script and its title, so the table's markup is written once."""
+    web_files = resources.files("companion.web")
+    page = web_files.joinpath("page.html").read_text(encoding="utf-8")
+    part = web_files.joinpath("seat_part.html").read_text(encoding="utf-8")
+    for marker in (DISPLAY_TITLE, "<!--seat-head-->", "<!--seat-body-->"):
+        assert page.count(marker) == 1, f"page.html must hold {marker} once"
+    page = page.replace(DISPLAY_TITLE, "<title>Companion · your seat</title>")
+    page = page.replace("<!--seat-head-->", '<script src="/seat.js" defer></script>')
+    return page.replace("<!--seat-body-->", part.rstrip("\n")).encode("utf-8")
 
 
 class SeatRoutes:
@@ -64,7 +78,7 @@ class SeatRoutes:
     async def page(self, request: web.Request) -> web.Response:
         self._known(request)
         name, kind = SEAT_FILES[request.path]
-        body = resources.files("companion.web").joinpath(name).read_bytes()
+        body = seat_page() if name == "seat.html" else resources.files("companion.web").joinpath(name).read_bytes()
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def me(self, request: web.Request) -> web.Response:

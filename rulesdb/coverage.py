@@ -43,6 +43,8 @@ def word_key(word: str) -> str:
         word = word[:-3] + "i"
     elif word.endswith("ing") and len(word) >= 6:
         word = word[:-3]
+    elif word.endswith("eed"):  # "need", "succeed": the word itself, not a past tense
+        pass
     elif word.endswith("ed") and len(word) >= 5:
         word = word[:-2]
     elif word.endswith("ed") or (word.endswith("es") and len(word) >= 5 and word[-3] in "sxz"):
@@ -159,6 +161,17 @@ class Coverage:
             if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
                 return True
         return False
+
+    def lacks(self, groups: list[Group], words: Iterable[str] = ()) -> bool:
+        """Whether no passage holds a word of any group, nor any of ``words`` (the English a
+        Chinese question's words stand for): 有計時器嗎 asks only of what the rules never use."""
+        return all(key not in self._df for _, phrases in groups for phrase in phrases for key in phrase) and not any(
+            word_key(word) in self._df for word in words
+        )
+
+    def knows(self, phrase: str) -> bool:
+        """Whether some passage holds each word of the phrase."""
+        return all(word_key(word) in self._df for word in phrase.split())
 
     def holds(self, group: Group, passage: int, also: Iterable[frozenset[str]] = ()) -> bool:
         """Whether the passage (or one of the key sets ``also``: its section's asks) holds the

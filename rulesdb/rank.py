@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.query import LIMIT_WORDS, normalise
+from rulesdb.query import LIMIT_WORDS, STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -43,6 +43,8 @@ LIMIT_STATED = (
 # mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
 ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
 SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
+# The thing a number question counts: "how many minutes", "how much mana".
+COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 
@@ -151,10 +153,12 @@ class Ranker:
             self.focused(keys, candidates, game) and coverage.covers(keys, candidates, t.covered, asks)
         )
         best_ask = max(scores.asked.values(), default=0.0)
-        if not answered and best_ask > t.asked_margin * scores.gap:
+        # An ask vouches for table slang beside words of the rules, never for a question none of
+        # whose words the rules use (有計時器嗎, "is there a timer"): the ask matched on a scrap.
+        if not answered and best_ask > t.asked_margin * scores.gap and not coverage.lacks(keys, question.parsed.words):
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
-        answered = answered and self.judged(question, candidates[:1])
+        answered = answered and self.judged(question, candidates[:1]) and self.counted(question, game)
         # A first answer that holds every key word (two or more: one shared word, "how long",
         # says little) answers, however near an unanswered question is: one that holds the
         # question and more asks about its own more (a marker "bumped").
@@ -189,6 +193,17 @@ class Ranker:
         asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
         in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
         return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+
+    def counted(self, question: Question, game: str | None) -> bool:
+        """Whether the thing a number question counts ("how many minutes per turn") is a word of
+        the rules, or stands for one: the rules state how many of what they name, and a count of
+        what they never name (minutes, expansions) is one they do not give."""
+        match = COUNTED.search(question.text)
+        word = match.group(1) if match else ""
+        if not word or word in STOPWORDS or word not in question.asked.words:
+            return True
+        coverage = self.built.coverage[game]
+        return any(coverage.knows(alternative) for alternative in (word, *question.alternatives.get(word, ())))
 
     def judged(self, question: Question, first: list[int]) -> bool:
         """Whether a question that asks for advice (a strategy, tips) or about a slip at the table

@@ -51,6 +51,7 @@ class Question:
     together: Together  # whether two of its words are a phrase worth searching
     expressions: dict[str, str]  # each table's FTS5 expression
     weights: dict[str, float]  # each table's score's weight
+    text: str = ""  # as typed, in lower case
 
 
 def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] = frozenset()) -> Together:
@@ -115,7 +116,7 @@ class Reader:
             "cjk": 1.0,
             "original": 1.0,
         }
-        return Question(asked, understood, parsed, alternatives, joined, expressions, weights)
+        return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
 
     def synonyms_of(self, game: str | None) -> Synonyms:
         """The game's synonym table (every game's, for a search of all games)."""

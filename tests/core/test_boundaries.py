@@ -1,6 +1,7 @@
 """The boundaries the mutation runs found untested: a free-play counter exactly at its minimum,
 maximum and the ±1,000,000 limit, a counter whose minimum is its maximum, a typed number with
-leading zeros, and the final tally a free-play table may still make after the end."""
+leading zeros, the final tally a free-play table may still make after the end, the last seat, the
+round under way named as the last and one more turn as the shortest countdown."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import Rejected
-from companion.games.free import AddCounter, Adjust, Finish, NextTurn, SetValue
+from companion.games.free import AddCounter, Adjust, Finish, NextTurn, SetCountdown, SetValue
 from companion.games.free.game import GAME
 from companion.games.free.state import FreeState
 from companion.numbers import LIMIT, whole
@@ -86,3 +87,27 @@ def test_after_the_end_only_the_final_tally_changes() -> None:
     for late in (NextTurn(), AddCounter("mana", 0, 1), Finish()):
         with pytest.raises(Rejected):
             GAME.apply(tallied, late)
+
+
+def test_the_last_seat_is_a_player_one_past_it_is_refused() -> None:
+    state = GAME.setup(("Ann", "Bob"), {"counters": "HP=5"})
+    assert GAME.apply(state, Adjust("HP", 1, 1)).counters[1].value == 6
+    with pytest.raises(Rejected, match=r"^There is no player 3\.$"):
+        GAME.apply(state, Adjust("HP", 2, 1))
+
+
+def test_the_round_under_way_may_be_the_last_an_earlier_one_is_refused() -> None:
+    state = GAME.apply(GAME.apply(table(), NextTurn()), NextTurn())
+    assert state.round == 2
+    last = GAME.apply(state, SetCountdown(end_round=2))
+    assert GAME.view(last).status == "Final round"
+    assert GAME.apply(GAME.apply(last, NextTurn()), NextTurn()).finished
+    with pytest.raises(Rejected, match=r"^Round 2 is already under way; the last round must be later\.$"):
+        GAME.apply(state, SetCountdown(end_round=1))
+
+
+def test_one_more_turn_is_the_shortest_countdown() -> None:
+    state = GAME.apply(table(), SetCountdown(more_turns=1))
+    assert not state.finished and GAME.apply(state, NextTurn()).finished
+    with pytest.raises(Rejected, match=r"^The number of turns left must be at least 1\.$"):
+        GAME.apply(table(), SetCountdown(more_turns=0))

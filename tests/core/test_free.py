@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
-from companion.core import Rejected
+from companion.core import Event, Rejected
 from companion.games.free import (
     GAME,
     AddCounter,
@@ -13,6 +15,7 @@ from companion.games.free import (
     NextTurn,
     RemoveCounter,
     SetCountdown,
+    SetValue,
     parse_counters,
 )
 
@@ -107,3 +110,55 @@ def test_playtest_a_countdown_past_this_round_names_the_round_it_ends_in():
     assert GAME.view(s).status == "3 turns left (ends after Bob's turn in round 2)"
     s = run(s, NextTurn())
     assert GAME.view(s).status == "2 turns left (ends after Bob's turn)"
+
+
+@dataclass(frozen=True)
+class Shuffle(Event):
+    """An action free play does not have (another game's, or a newer Companion's)."""
+
+    kind = "shuffle"
+
+
+def refusal(state, event) -> str:
+    with pytest.raises(Rejected) as refused:
+        GAME.apply(state, event)
+    return str(refused.value)
+
+
+def test_each_refusal_names_whose_counter_and_what_to_do():
+    s = setup()
+    shared = GAME.setup(("Ann", "Bob"), {"counters": "", "shared": "deck=54 0.."})
+    cases = [
+        (s, Adjust("HP", 1, 0), "Bob's HP: +0 changes nothing; type the amount to add or take."),
+        (s, SetValue("HP", 2, 20), "Cleo's HP is already 20."),
+        (shared, Adjust("deck", None, 0), "The table's deck: +0 changes nothing; type the amount to add or take."),
+        (shared, RemoveCounter("gold", None), "The table's counters have no 'gold'."),
+        (s, AddCounter("  ", owner=0), "A counter needs a name."),
+        (s, AddCounter("hp", owner=1), "Bob's counters already have 'hp'."),
+        (s, AddCounter("mana", 0, value=-1, low=0), "Starting mana cannot go below 0 (it would be -1)."),
+        (s, SetCountdown(end_round=3, more_turns=2), "Choose a last round or a number of turns, not both."),
+        (s, SetCountdown(more_turns=0), "The number of turns left must be at least 1."),
+        (s, Shuffle(), "Free play has no action 'shuffle'."),
+    ]
+    for state, event, words in cases:
+        assert refusal(state, event) == words, event
+        assert GAME.apply(state, NextTurn()).turns == state.turns + 1, "the refused state still plays on"
+
+
+def test_a_counter_for_one_player_is_that_players_alone():
+    s = GAME.apply(setup(), AddCounter("mana", owner=1, value=3))
+    assert [(c.owner, c.value) for c in s.counters if c.name == "mana"] == [(1, 3)]
+
+
+def test_a_last_round_set_at_the_table_ends_the_game_after_it():
+    s = GAME.apply(setup(), SetCountdown(end_round=2))
+    assert s.end_round == 2 and GAME.view(s).status == "Last round: 2 (1 more after this)"
+    s = run(s, *[NextTurn()] * 5)
+    assert (s.round, s.finished) == (2, False)
+    assert GAME.apply(s, NextTurn()).finished
+
+
+def test_a_countdown_with_neither_clears_it():
+    s = run(setup(), SetCountdown(more_turns=2), SetCountdown())
+    assert (s.end_round, s.end_turn) == (None, None)
+    assert not run(s, *[NextTurn()] * 4).finished

@@ -28,6 +28,7 @@ from companion.games.mm5.events import (
 )
 from companion.games.mm5.notation import parse_card, parse_values
 from companion.games.mm5.odds import attack_roll
+from companion.games.mm5.strike import first_rank
 
 ORC = ("Orc", "orc", 2, 3, 0, 2, 0)
 MAGE = ("Dark Mage", "dark-mage", 1, 3, 3, 4, 0)
@@ -172,6 +173,7 @@ def test_ruling_dark_ranks_lowest_rank_first_and_dungeon_last():
     refused(state, Strike(uids(state, 0)[0], queen.uid, False, (6, 6, 6)), "cannot be targeted yet")
     state = run(state, Remove(orc.uid, "spell"))
     assert [c.uid for c in legal_targets(state, 0)[0]] == [mage.uid]
+    assert first_rank(c.rank for c in members(state, 0)) is None, "a Light side has no rank to fall first"
 
 
 def test_ruling_attack_roll_n_dice_and_the_2d6_fallback():
@@ -216,12 +218,14 @@ def test_ruling_gem_bonus_with_own_gem():
     assert row.cells[2] == "K1+gem K2"
     state = run(state, Draw("card"), Declare("dark", (ORC,)), Attack(1), Initiative(1, 6))
     assert battle_defence(state, k1) == 6
+    assert battle_defence(state, k1, magic=True) == 5 and attack_value(state, 1, k1, magic=True) == 4, "M 3/4 +1"
+    assert battle_defence(state, k2, magic=True) == 4, "Holy Knight 2's gem is not on the table"
 
 
-def battle_defence(state, card):
+def battle_defence(state, card, magic=False):
     from companion.games.mm5.battle import defence_value
 
-    return defence_value(state, 1, card, magic=False)
+    return defence_value(state, 1, card, magic)
 
 
 def test_ruling_initiative_ties_reroll_and_each_round_anew():

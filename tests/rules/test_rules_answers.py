@@ -243,3 +243,22 @@ def test_a_question_phrased_as_players_ask_it_is_covered_despite_its_odd_words(r
     answer = real_index.ask("can I slap down two cards with the same number at once?", game="skd")
     assert answer.covered and answer.hits[0].section.id in ("skd.play.same-number", "skd.ruling.legal-play")
     assert real_index.ask("how do duel number cards work", game="skd").covered
+
+
+@pytest.mark.parametrize("game", ["mm5", "skd", "tkc"])
+def test_a_question_only_of_words_the_rules_never_use_is_not_covered(real_index: RulesIndex, game: str) -> None:
+    """An ask matched on a stray character never vouches for a question none of whose words
+    the rules use (a timer, in either script); a Chinese word standing for a rule word does."""
+    for ask in ("遊戲有沒有計時器", "游戏有没有计时器"):
+        assert not real_index.ask(ask, game=game).covered
+    assert real_index.ask("一劍刺擊可以被盾擋嗎", game="tkc").covered
+
+
+@pytest.mark.parametrize("game", ["mm5", "skd", "tkc"])
+def test_a_count_of_what_the_rules_never_name_is_not_covered(real_index: RulesIndex, game: str) -> None:
+    """The rules state how many of what they name: minutes and hours are none of it, while
+    people stand for players and a misspelt card is still a card."""
+    for ask in ("how many minutes per turn", "how many hours does a game take"):
+        assert not real_index.ask(ask, game=game).covered, ask
+    for ask in ("how many people can play", "how many crads do I get at the start"):
+        assert real_index.ask(ask, game=game).covered, ask

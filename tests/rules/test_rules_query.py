@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.index import RulesIndex
 from rulesdb.query import cut_cjk, expand, parse_query
 from rulesdb.spelling import Speller, distance
@@ -125,3 +126,14 @@ def test_common_synonyms_join_a_game_whose_titles_and_topics_use_the_word(real_i
     assert "limit" in synonyms["skd"]["cap"], "skd's titles name its mana limit"
     assert "trade" not in synonyms["mm5"], "mm5 swaps only in passing ('swap over'): no swap rule to find"
     assert real_index.search("mana cap", game="skd", limit=1)[0].section.id == "skd.end-phase.mana-limit"
+
+
+@pytest.mark.parametrize(
+    "forms",
+    [("need", "needs", "needed", "needing"), ("succeed", "succeeds", "succeeded"), ("block", "blocks", "blocked")],
+)
+def test_a_words_forms_share_one_stem(forms: tuple[str, ...]) -> None:
+    """The word "need" is not the past tense of "nee": its forms meet the texts' ("succeeds") and a
+    question built on it is read as built on a verb that says nothing of what it asks."""
+    assert len({word_key(form) for form in forms}) == 1
+    assert word_key("need") in QUESTION_VERBS

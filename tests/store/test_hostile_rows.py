@@ -92,13 +92,28 @@ def test_the_command_line_names_the_action_and_salvage_exports_the_rest(tmp_path
     assert digest(path) == before
 
 
-def test_a_log_line_that_is_not_text_is_named(tmp_path):
+BAD_CELLS = {
+    "turn = x'07'": "column turn: not text (1 bytes, b'\\x07')",
+    "text = x'07'": "column text: not text (1 bytes, b'\\x07')",
+    "dropped = 'x'": "column dropped: not a whole number from 0 ('x')",
+    "joined = 2": "column joined: not 0 or 1 (2)",
+    "seq = 99": "column seq: the log's numbers do not run 1, 2, 3… (found 4) (4)",
+}
+
+
+@pytest.mark.parametrize("cell", BAD_CELLS)
+def test_a_log_cell_that_does_not_read_is_named_with_what_to_do(tmp_path, cell):
     path = tmp_path / "hostile.db"
     sid = session(path)
-    spoil(path, "UPDATE event SET turn = x'07' WHERE seq = 3")
+    spoil(path, f"UPDATE event SET {cell} WHERE seq = 3")
     repo = Repository.open(path)
-    with pytest.raises(SessionUnreadable, match=r"action 3: event row .session 1, action 3., column turn: not text"):
+    with pytest.raises(SessionUnreadable) as err:
         repo.load(sid)
+    assert str(err.value) == (
+        f"Session 1 (Hostile) cannot be read at action 3: event row (session 1, action 3), {BAD_CELLS[cell]}. "
+        "It opens read-only as far as it reads; export that with `companion sessions export 1 --salvage -o FILE` "
+        "(or e on the home screen)."
+    )
     repo.close()
 
 

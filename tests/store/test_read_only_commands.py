@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,26 @@ def test_a_session_number_too_long_for_any_session_is_refused_plainly(tmp_path, 
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
     assert "there is no session 99999999999999999999999" in out.stderr and "damaged" not in out.stderr
     assert digest(db) == before
+
+
+@pytest.mark.parametrize("odd", [0, -3])
+def test_a_session_numbered_zero_or_below_by_hand_is_listed_and_exported(tmp_path, odd):
+    """The app never numbers a session so, but a file edited by hand may: the list shows it,
+    so `sessions export` takes the number the list shows (found by test_every_cell)."""
+    db = tmp_path / "companion.db"
+    repo, sid = saved(db)
+    repo.close()
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE session SET id = ? WHERE id = ?", (odd, sid))
+        for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
+            if any(column[1] == "session_id" for column in con.execute(f"PRAGMA table_info({table})")):
+                con.execute(f"UPDATE {table} SET session_id = ? WHERE session_id = ?", (odd, sid))
+    con.close()
+    listed = companion("--db", str(db), "sessions", "list", "--json")
+    assert [s["id"] for s in json.loads(listed.stdout)] == [odd], listed.stderr
+    out = companion("--db", str(db), "sessions", "export", str(odd))
+    assert out.returncode == 0 and len(json.loads(out.stdout)["events"]) == 2, out.stderr
 
 
 def test_listing_and_exporting_never_write_the_file(tmp_path):

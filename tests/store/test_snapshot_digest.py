@@ -74,3 +74,45 @@ def test_a_snapshot_from_before_digests_still_opens_and_is_rewritten(db_path, mo
     repo = Repository.open(db_path)
     loaded = repo.load(sid)
     assert hp(loaded) == truth and sid in repo._snapshot_due
+
+
+def folds(monkeypatch) -> list[int]:
+    """The positions folded from the log from now on (a state not already known)."""
+    folded: list[int] = []
+    real = Timeline.state_at
+
+    def counting(self, position):  # type: ignore[no-untyped-def]
+        if position not in self.known:
+            folded.append(position)
+        return real(self, position)
+
+    monkeypatch.setattr(Timeline, "state_at", counting)
+    return folded
+
+
+def test_an_intact_snapshot_from_before_digests_is_used_with_no_replay(db_path, monkeypatch):
+    sid, truth = saved(db_path, monkeypatch)
+    edit(db_path, "UPDATE snapshot SET digest = ''")
+    folded = folds(monkeypatch)
+    assert hp(Repository.open(db_path).load(sid)) == truth and folded == [9], "its turn and summary agree"
+
+
+def undigested(db_path, monkeypatch, **change) -> tuple[int, object]:
+    """The session's true state, and its snapshot at 8 rewritten with no digest and `change`."""
+    sid, _ = saved(db_path, monkeypatch)
+    truth = Repository.open(db_path).load(sid).timeline.state
+    con = sqlite3.connect(db_path)
+    (data,) = con.execute("SELECT data FROM snapshot WHERE seq = 8").fetchone()
+    con.close()
+    edit(db_path, "UPDATE snapshot SET digest = '', data = ? WHERE seq = 8", json.dumps(json.loads(data) | change))
+    return sid, truth
+
+
+def test_a_snapshot_from_before_digests_in_another_turn_is_not_believed(db_path, monkeypatch):
+    sid, truth = undigested(db_path, monkeypatch, active=1)  # action 9 was recorded in Ann's turn, not Bob's
+    assert Repository.open(db_path).load(sid).timeline.state == truth
+
+
+def test_a_snapshot_from_before_digests_leading_to_another_summary_is_not_believed(db_path, monkeypatch):
+    sid, truth = undigested(db_path, monkeypatch, end_round=1)  # its next turn would end the game
+    assert Repository.open(db_path).load(sid).timeline.state == truth

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+import companion.store.door as door_module
+import companion.store.sessions as sessions_module
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.files import StoreError
-from companion.store.repo import Repository, StaleSession
+from companion.store.repo import Repository, SessionGone, StaleSession, StoreBusy
 from companion.store.schema_version import CURRENT_VERSION
+from companion.timeline import Timeline
 from tests.conftest import fixed_clock
 
 FIXTURE = Path(__file__).with_name("fixtures") / "companion-v1.db"
@@ -86,22 +90,110 @@ def test_migration_from_the_version_1_fixture(tmp_path):
     assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT_VERSION
 
 
-def test_catalogue_is_per_game_and_editable(repo):
+def test_catalogue_is_per_game_and_editable(repo, db_path):
     repo.save_card("mm5", "character", "Orc", {"P": [2, 1], "M": [0, 1]})
     repo.save_card("mm5", "character", "Orc", {"P": [3, 1], "M": [0, 1]})
     assert repo.cards("mm5", "character") == {"Orc": {"P": [3, 1], "M": [0, 1]}}
     assert repo.cards("skd", "character") == {}
+    stored = sqlite3.connect(db_path).execute("SELECT data FROM card").fetchall()
+    assert stored == [('{"M": [0, 1], "P": [3, 1]}',)], "one card, its keys in order: the same card, the same bytes"
 
 
-def test_rename_and_delete(repo):
+def test_rename_and_delete(repo, db_path):
     sid, _ = play(repo, 2)
     assert repo.rename(sid, "  Sunday  ").title == "Sunday"
-    with pytest.raises(StoreError):
+    with pytest.raises(StoreError, match=r"^A session needs a title\.$"):
         repo.rename(sid, "   ")
+    with pytest.raises(StoreError, match=r"^There is no session 99\.$"):
+        repo.rename(99, "Monday")
     repo.delete(sid)
     assert repo.list_sessions() == []
-    with pytest.raises(StoreError):
-        repo.load(sid)
+    with pytest.raises(SessionGone, match=rf"^There is no session {sid} in {re.escape(str(db_path))}\.$"):
+        repo.load(sid)  # deleted here, not in another window
+
+
+def test_deleting_a_session_leaves_the_others_whole(db_path, monkeypatch):
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    gone, _ = play(repo, 5)
+    kept, tl = play(repo, 5)
+    repo.delete(gone)
+    con = sqlite3.connect(db_path)
+    assert con.execute("SELECT DISTINCT session_id FROM event").fetchall() == [(kept,)]
+    assert con.execute("SELECT session_id, seq FROM snapshot").fetchall() == [(kept, 4)]
+    con.close()
+    assert repo.load(kept).timeline.state == tl.state
+    repo.close()
+
+
+def test_a_session_imported_before_is_found_by_its_game_start_and_players(repo):
+    sid = repo.create(FREE, "Friday", ("Ann", "Bob"), {}).info.id
+    created = repo.info(sid).created
+    assert repo.find_session("free", created, ("Ann", "Bob")) == sid
+    assert repo.find_session("mm5", created, ("Ann", "Bob")) is None
+    assert repo.find_session("free", "2026-01-01T00:00:00+00:00", ("Ann", "Bob")) is None
+    assert repo.find_session("free", created, ("Ann", "Cleo")) is None
+
+
+def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, db_path, monkeypatch):
+    sid, tl = play(repo, 1)
+    now = fixed_clock()
+    repo.save_card("mm5", "character", "Orc", {"kind": "orc"})
+    before = sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone()
+    monkeypatch.setattr(door_module, "BUSY_MS", 0)  # no 5-second busy wait in a test
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    busy = rf"^{re.escape(str(db_path))} is locked by another program: not saved\. Close that program and try again\.$"
+    try:
+        for write in (
+            lambda: repo.rename(sid, "Mine"),
+            lambda: repo.delete(sid),
+            lambda: repo.delete_card("mm5", "character", "Orc"),
+            lambda: repo.set_meta("me", "Ann"),
+            lambda: repo.save_card("mm5", "character", "Elf", {"kind": "companion"}),
+            lambda: repo.add_session(FREE, "Imported", ("Ann", "Bob"), {}, tl, ((now, now), ())),
+        ):
+            with pytest.raises(StoreBusy, match=busy):
+                write()
+    finally:
+        other.rollback()
+        other.close()
+    assert [s.id for s in repo.list_sessions()] == [sid] and repo.info(sid).title == "Test"
+    assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}}
+    assert sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone() == before
+
+
+def test_a_write_takes_the_write_lock_from_its_start(repo, db_path):
+    """BEGIN IMMEDIATE: a freshness check and the write it guards are one step."""
+    with repo.writing():
+        other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("BEGIN IMMEDIATE")
+        other.close()
+    for read in (repo.reading, repo.snapshot):
+        with read():
+            other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")  # a read never holds up a writer
+            other.rollback()
+            other.close()
+
+
+def test_the_events_after_a_position_are_the_sessions_own_as_logged(repo):
+    """What the follower reads: the rows past what it holds, of this session only, each as logged
+    (its turn, dropped count and joined line) under its row id."""
+    play(repo, 3)
+    loaded = repo.create(FREE, "Second", ("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    sid, tl = loaded.info.id, loaded.timeline
+    after = tl.record(Adjust("HP", 0, -1)).undo().record(Adjust("HP", 1, -1))
+    after = after.record_all([NextTurn(), Adjust("HP", 0, -2)])
+    repo.record(sid, tl, after)
+    logged = repo.load(sid).timeline.entries
+    assert [(e.dropped, e.joined) for e in logged] == [(1, False), (0, False), (0, True)]
+    for held in (0, 1):
+        rows = repo.events_after(sid, held, FREE.events)
+        assert [entry for _, entry in rows] == list(logged[held:])
+        assert [i for i, _ in rows] == [repo.event_id(sid, seq) for seq in range(held + 1, 4)]
+    assert repo.event_id(sid, 1) not in (repo.event_id(1, 1), None) and repo.event_id(sid, 4) is None
 
 
 def test_sessions_are_listed_newest_first(db_path):
@@ -174,7 +266,29 @@ def test_a_catalogue_card_can_be_forgotten(tmp_path):
 
     repo = Repository.open(tmp_path / "c.db")
     repo.save_card("mm5", "character", "Orc", {"kind": "orc"})
+    for game, kind, name in (("skd", "character", "Orc"), ("mm5", "spell", "Orc"), ("mm5", "character", "Elf")):
+        repo.save_card(game, kind, name, {"kind": "orc"})
     assert repo.delete_card("mm5", "character", "Orc") is True
-    assert repo.cards("mm5", "character") == {}
+    left = sqlite3.connect(tmp_path / "c.db").execute("SELECT game, kind, name FROM card ORDER BY 1, 2, 3").fetchall()
+    assert left == [("mm5", "character", "Elf"), ("mm5", "spell", "Orc"), ("skd", "character", "Orc")], "that card only"
     assert repo.delete_card("mm5", "character", "Orc") is False
+    repo.close()
+
+
+def test_a_session_added_whole_keeps_its_log_times_and_snapshot(db_path, monkeypatch):
+    """An import: each action's dropped count, its joined line and its time as the file gave
+    them (now where it gave none), and a snapshot once the log reaches SNAPSHOT_EVERY."""
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    tl = FREE.setup(("Ann", "Bob"), {"counters": "HP=20 0..40"})
+    tl = Timeline.start(FREE, tl).record(Adjust("HP", 0, -1)).undo().record(Adjust("HP", 0, -2))
+    tl = tl.record_all([Adjust("HP", 1, -3), NextTurn(), Adjust("HP", 0, -4)])
+    times = ("2026-01-01T10:00:00+00:00", "2026-01-01T10:01:00+00:00")
+    sid = repo.add_session(FREE, "Imported", ("Ann", "Bob"), {"counters": "HP=20 0..40"}, tl, (times, (*times, None)))
+    loaded = repo.load(sid).timeline
+    assert [(e.dropped, e.joined) for e in loaded.entries] == [(1, False), (0, False), (0, True), (0, True)]
+    assert repo.event_times(sid) == [*times, fixed_clock(), fixed_clock()]
+    assert loaded.state == tl.state
+    snapshots = sqlite3.connect(db_path).execute("SELECT seq FROM snapshot WHERE session_id = ?", (sid,)).fetchall()
+    assert snapshots == [(4,)], "a log of exactly SNAPSHOT_EVERY actions reopens from its end"
     repo.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.games.free import Adjust
@@ -43,5 +45,46 @@ def test_a_session_deleted_in_another_window(db_path):
     ):
         with pytest.raises(SessionGone, match="deleted"):
             attempt()
+    a.close()
+    b.close()
+
+
+def test_a_session_gone_is_named_by_what_this_window_saw(db_path):
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, _ = play(a, 1)
+    b = Repository.open(db_path, clock=fixed_clock)
+    b.load(sid)
+    a.delete(sid)
+    with pytest.raises(SessionGone, match=r"^This session was deleted in another window\.$"):
+        b.load(sid)
+    with pytest.raises(SessionGone, match=rf"^There is no session 42 in {re.escape(str(db_path))}\.$"):
+        b.load(42)
+    a.close()
+    b.close()
+
+
+def test_a_window_adopts_only_a_newer_read_of_a_session_it_has(db_path):
+    """The table view reads what another window wrote: this window's next write builds on it."""
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(a, 2)
+    b = Repository.open(db_path, clock=fixed_clock)
+    seen = b.load(sid)
+    assert not b.adopt(seen), "the same version: nothing newer"
+    a.record(sid, tl, tl.record(Adjust("HP", 0, -1)))
+    newer = Repository.open(db_path).load(sid)
+    assert b.adopt(newer) and not b.adopt(newer)
+    b.record(sid, newer.timeline, newer.timeline.record(Adjust("HP", 0, -1)))  # not refused as stale
+    assert not Repository.open(db_path).adopt(newer), "a window that never read the session adopts nothing"
+    a.close()
+    b.close()
+
+
+def test_a_session_never_opened_in_this_window_can_be_deleted_here(db_path):
+    a = Repository.open(db_path, clock=fixed_clock)
+    sid, _ = play(a, 1)
+    b = Repository.open(db_path, clock=fixed_clock)
+    assert [s.id for s in b.list_sessions()] == [sid]
+    b.delete(sid)  # from the home screen's list, never loaded here
+    assert b.list_sessions() == [] and a.list_sessions() == []
     a.close()
     b.close()

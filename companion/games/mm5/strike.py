@@ -47,12 +47,13 @@ class Fighter:
     kind: Kind
 
 
-def kind_of(card: Card, bonus: int = 0) -> Kind:
+def kind_of(card: Card, bonus: int) -> Kind:
+    """The card's Kind, `bonus` (its gem's, 0 or 1) added to all four values."""
     b = bonus
     return Kind(card.kind == "orc", card.rank, card.patk + b, card.pdef + b, card.matk + b, card.mdef + b)
 
 
-def fighter(card: Card, bonus: int = 0) -> Fighter:
+def fighter(card: Card, bonus: int) -> Fighter:
     return Fighter(card.uid, card.name, kind_of(card, bonus))
 
 
