@@ -28,6 +28,7 @@ class GameKeys(KeyBurst):
     """Mixed into TableScreen: the keys' checks, reasons and Shelf, and keys typed as text."""
 
     GAME_KEYS: ClassVar[tuple[Key, ...]] = ()  # the game's, bound by screens.table_keys
+    ACTIONS: ClassVar[tuple[Command, ...]]
     timeline: Timeline | None
     viewing: int | None
     _families: tuple[Any, dict[str, Action]] | None = None
@@ -45,6 +46,12 @@ class GameKeys(KeyBurst):
         """Open keys show in the footer; a family the game says is closed is hidden (its key
         says why); while the past is shown, the game's keys are dimmed."""
         return open_now(self.timeline, self.viewing, action, self.families())
+
+    def keys_open(self) -> tuple[bool | None, ...]:
+        """Each of ACTIONS as `check_action` answers it now, the game's families asked once
+        (a paint compares this to the last to know whether the footer changed)."""
+        families = self.families()
+        return tuple(open_now(self.timeline, self.viewing, c.action, families) for c in self.ACTIONS)
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""

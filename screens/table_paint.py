@@ -69,7 +69,7 @@ class Painter(_Host):
         self.query_one("#more", MoreLine).reset()
         self.call_after_refresh(self._show_more)
         self._sync_log()
-        enabled = tuple(self.check_action(c.action, ()) for c in self.ACTIONS)
+        enabled = self.keys_open()
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
             self._enabled = enabled
@@ -86,7 +86,10 @@ class Painter(_Host):
         """Game, title, round, whose turn and phase; under them what ends the game (the
         status) and the table options, each on a line of its own. Lines wrap, never cut."""
         header = header_markup(tl.game.name, self.title_text, view, self.options_text)
-        update_wrapped(self.query_one("#header", Static), Content.from_markup(header))
+        line = self.query_one("#header", Static)
+        if getattr(line, "_shown_markup", None) != header:  # parsed only when it changed
+            line._shown_markup = header  # type: ignore[attr-defined]
+            update_wrapped(line, Content.from_markup(header))
         banner = self.query_one("#banner", Static)
         banner.display = self.viewing is not None or bool(self.damage)
         if self.damage:
@@ -142,5 +145,6 @@ class Painter(_Host):
         self.query_one(Footer).compact = event.size.width < 120
         for line in self.query("#header, #last"):
             line._shown_text = None  # type: ignore[attr-defined]
+            line._shown_markup = None  # type: ignore[attr-defined]
         if self.timeline is not None:
             self.call_after_refresh(self.paint)

@@ -1,0 +1,42 @@
+"""An action's paint does no work the last paint already did: the header's markup is parsed
+only when its words change, and the keys' state is read from the game's families once per
+paint (`keys_open`), not asked key by key through `check_action`. Counts, never times."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from companion.games.free import Adjust, NextTurn
+from screens import table_paint
+from tests.ui.test_home_pilot import seed
+from tests.ui.test_two_windows import open_first_session
+
+
+async def test_an_action_parses_the_header_only_when_it_changes_and_asks_no_key(make_app, db_path, monkeypatch):
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_first_session(pilot)
+        await pilot.pause()
+        parsed: list[str] = []
+        asked: list[str] = []
+
+        class Counting(Content):
+            @classmethod
+            def from_markup(cls, markup, **variables):  # type: ignore[no-untyped-def, override]
+                parsed.append(markup)
+                return Content.from_markup(markup, **variables)
+
+        monkeypatch.setattr(table_paint, "Content", Counting)
+        check = type(screen).check_action
+        monkeypatch.setattr(type(screen), "check_action", lambda self, a, p: asked.append(a) or check(self, a, p))
+        cursor, hp = screen.timeline.cursor, screen.timeline.state
+        assert screen.record(Adjust("HP", 0, 1))
+        await pilot.pause()
+        assert screen.timeline.cursor == cursor + 1 and screen.timeline.state != hp
+        assert parsed == [], "a counter moved: the header's words are the same, so not parsed again"
+        assert asked == [], "the paint reads every key's state from the families at once"
+        assert screen.record(NextTurn())
+        await pilot.pause()
+        assert len(parsed) == 1 and "Ann's turn" in parsed[0], "a new turn: the header parsed once"
+        assert "Ann's turn" in str(screen.query_one("#header").render())
