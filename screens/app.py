@@ -45,7 +45,9 @@ class StoreOpened(Message):
 
 class CompanionApp(App[None]):
     TITLE = "Companion"
-    CSS_PATH = "app.tcss"
+    # The home screen is the default screen (get_default_screen), which Textual installs without
+    # reading the screen's CSS_PATH: its stylesheet is read with the app's.
+    CSS_PATH = ["app.tcss", "home_screen.tcss"]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {rules_provider}
 
@@ -74,6 +76,11 @@ class CompanionApp(App[None]):
     def get_driver_class(self) -> type[Driver]:
         return read_pastes_whole(super().get_driver_class())
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The home screen is the app's first screen, not pushed over Textual's empty default
+        one: one screen fewer styled, laid out and drawn before the first frame."""
+        return super().get_default_screen() if self.viewer else HomeScreen()
+
     def on_mount(self) -> None:
         self._apply_settings()
         if self.viewer:
@@ -81,7 +88,6 @@ class CompanionApp(App[None]):
 
             self.push_screen(TableViewScreen(self.start_view))
             return
-        self.push_screen(HomeScreen())
         # Shortly after the first frame: importing SQLModel holds the GIL for a while, and
         # the home screen should be on screen (saying it is opening the file) before that.
         self.set_timer(0.1, self.open_store)

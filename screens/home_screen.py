@@ -65,10 +65,8 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Opening the database…", id="status")
-        yield FittedFooter()
-
-    def on_mount(self) -> None:
-        self.refresh_bindings()  # the footer's keys in the first frame (no widget takes focus yet)
+        # Its keys in the first frame: no widget takes the focus before the store opens.
+        yield FittedFooter(keys_known=True)
 
     async def on_store_opened(self, message: Any) -> None:
         if not self.query("#sessions"):

@@ -21,6 +21,14 @@ class FittedFooter(Footer):
     FittedFooter FooterLabel.-more { color: $footer-description-foreground; text-style: dim; }
     """
 
+    def __init__(self, *, keys_known: bool = False) -> None:
+        """`keys_known`: the screen's keys are as they will be when it mounts, so they are
+        composed at once and drawn in its first frame (Textual's footer waits for the screen's
+        first `refresh_bindings` and composes them after a frame)."""
+        super().__init__()
+        if keys_known:
+            self.set_reactive(Footer._bindings_ready, True)
+
     def compose(self) -> ComposeResult:
         self._composed_for = self.size.width or self.app.size.width
         room = self._composed_for - PALETTE - cell_len(MORE) - 1
