@@ -69,7 +69,11 @@ async def test_no_key_changes_anything(db_path, repo, session):
 async def test_shift_v_from_the_table_and_back(make_app, session):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.repo and app.screen.query("DataTable").first().row_count)
+        # The sessions table is mounted a moment after the store opens: wait for it, then its rows.
+        await wait_for(
+            pilot,
+            lambda: app.repo and app.screen.query("DataTable") and app.screen.query("DataTable").first().row_count,
+        )
         await pilot.press("enter")
         table = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
         await pilot.press("V")
