@@ -158,7 +158,10 @@ async def test_home_the_now_cell_of_an_unfinished_session_wraps_or_ends_in_a_mar
     repo.close()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo and app.screen.query("#sessions").first().row_count)
+        await wait_for(
+            pilot,
+            lambda: app.repo and app.screen.query("#sessions") and app.screen.query("#sessions").first().row_count,
+        )
         await pilot.pause()
         text = screen_text(app)
         assert "round 1," in text
