@@ -120,7 +120,9 @@ class HomeScreen(Screen[None]):
         # the "Now" cell wraps into what is left (at least 16 cells), ending in … if still longer.
         natural = [max((cell_len(x) for r in rows for x in r[i]), default=0) for i in (0, 1)]
         total = self.size.width - 3 * 2 - 2  # the cells' padding and the scrollbar
-        first = min(natural[0], total // 2)
+        # The title over its game and date takes what it needs while the players keep 12 cells
+        # and "Now" 16; at least half the width is always the title's.
+        first = min(natural[0], max(total // 2, total - min(natural[1], 12) - 16))
         second = min(natural[1], max(total - first - 16, 12))
         room = max(total - first - second, 10)
         for s, (title, players, now) in zip(self.sessions, rows, strict=True):

@@ -242,3 +242,22 @@ async def test_at_80x24_the_home_footer_cuts_no_label(make_app, db_path):
         assert shown and all(f"{k.key_display} {k.description}" in footer for k in shown), footer
         assert "… ctrl+p" in footer, footer
         assert " Q▏" not in footer, footer
+
+
+async def test_at_80_columns_each_sessions_game_and_date_read_whole(make_app, db_path):
+    """The title column takes what its "game · date" line needs while the players and "Now" keep
+    their room: at 80 columns Seirei Kairo Drive's line was cut to "04:…"."""
+    from textual.widgets import DataTable
+
+    repo = Repository.open(db_path, clock=fixed_clock)
+    for game in ("skd", "mm5", "tkc"):
+        repo.create(get_game(game), f"{get_game(game).name} 2026-12-05", ("Ann", "Bob", "Cleo")[:2], {})
+    repo.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home(pilot)
+        table = await wait_for(pilot, lambda: app.screen.query(DataTable).first(None))
+        await wait_for(pilot, lambda: table.row_count == 3)
+        cells = [str(table.get_row_at(i)[0]) for i in range(3)]
+        assert all("…" not in cell for cell in cells), cells
+        assert any("Seirei Kairo Drive · " in cell for cell in cells), cells
