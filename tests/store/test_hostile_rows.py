@@ -220,3 +220,15 @@ async def test_the_running_app_stays_up_names_the_action_and_writes_nothing(tmp_
             assert not screen.damage and screen.timeline.cursor == 503
         assert app.is_running
     assert digest(path) == before
+
+
+def test_a_session_row_edited_by_hand_is_listed_as_its_cells_say(tmp_path):
+    """An empty title is listed as the session's number; the list calls a session finished only
+    when its flag and its summary line both say so."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=1)
+    spoil(path, "UPDATE session SET title = '', finished = 1, summary = 'round 1, Bob''s turn' WHERE id = ?", sid)
+    listed = Repository.open(path).list_sessions()[0]
+    assert (listed.title, listed.finished, listed.damage) == (f"(session {sid})", False, "")
+    spoil(path, "UPDATE session SET finished = 0, summary = 'finished' WHERE id = ?", sid)
+    assert Repository.open(path).info(sid).finished is False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,13 @@ import companion.store.sessions as sessions_module
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.files import StoreError
-from companion.store.repo import Repository, SessionGone, StaleSession, StoreBusy
+from companion.store.repo import Repository, Serving, SessionGone, StaleSession, StoreBusy
 from companion.store.schema_version import CURRENT_VERSION
+from companion.store.sessions import summary_of
 from companion.timeline import Timeline
 from tests.conftest import fixed_clock
+from tests.core.test_skd_effects import acting, skill
+from tests.store import played
 
 FIXTURE = Path(__file__).with_name("fixtures") / "companion-v1.db"
 FREE = get_game("free")
@@ -152,6 +156,11 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
             lambda: repo.set_meta("me", "Ann"),
             lambda: repo.save_card("mm5", "character", "Elf", {"kind": "companion"}),
             lambda: repo.add_session(FREE, "Imported", ("Ann", "Bob"), {}, tl, ((now, now), ())),
+            lambda: repo.publish_seats(
+                sid, Serving("http://192.168.1.20:8765", False, 7, "boot", (("Ann", "A" * 32),))
+            ),
+            lambda: repo.renew_seats(sid, ["B" * 32]),
+            lambda: repo.withdraw_seats(sid, 7, "boot"),
         ):
             with pytest.raises(StoreBusy, match=busy):
                 write()
@@ -292,3 +301,13 @@ def test_a_session_added_whole_keeps_its_log_times_and_snapshot(db_path, monkeyp
     snapshots = sqlite3.connect(db_path).execute("SELECT seq FROM snapshot WHERE session_id = ?", (sid,)).fetchall()
     assert snapshots == [(4,)], "a log of exactly SNAPSHOT_EVERY actions reopens from its end"
     repo.close()
+
+
+def test_a_cooperative_games_line_says_how_it_ended(repo):
+    """The home screen's line for Seirei Kairo Drive: lost to the deck, or won against the boss."""
+    sid = played.record(repo, "skd", played.finished("skd"))
+    assert (repo.info(sid).summary, repo.info(sid).finished) == ("finished · lost", True)
+    assert repo.list_sessions()[0].summary == "finished · lost"
+    won = replace(acting(), enemy=replace(acting().enemy, boss=True, hp=3), stage="boss")
+    won = get_game("skd").apply(won, skill("Rin: damage 3"))
+    assert summary_of(get_game("skd"), won) == ("finished · won", True)
