@@ -164,6 +164,11 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
         ):
             with pytest.raises(StoreBusy, match=busy):
                 write()
+        # Reading never waits for the lock: the table, the list, the catalogue and the seats' record.
+        assert repo.load(sid).timeline.state == tl.state and repo.info(sid).title == "Test"
+        assert [s.id for s in repo.list_sessions()] == [sid] and repo.serving(sid) is None
+        assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}} and repo.meta("me") is None
+        assert repo.event_times(sid) == [now]
     finally:
         other.rollback()
         other.close()
