@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -161,6 +162,8 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
             ),
             lambda: repo.renew_seats(sid, ["B" * 32]),
             lambda: repo.withdraw_seats(sid, 7, "boot"),
+            lambda: repo.record(sid, tl, tl.record(Adjust("HP", 0, -1))),
+            lambda: repo.move(sid, tl, tl.undo()),
         ):
             with pytest.raises(StoreBusy, match=busy):
                 write()
@@ -175,6 +178,29 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
     assert [s.id for s in repo.list_sessions()] == [sid] and repo.info(sid).title == "Test"
     assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}}
     assert sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone() == before
+
+
+def test_a_save_waits_for_another_programs_lock_unless_told_not_to(repo, db_path):
+    """The UI thread saves without waiting (busy at once, a worker retries); a worker waits for
+    the lock and then saves."""
+    sid, tl = play(repo, 1)
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(1.5, other.rollback)
+    release.start()
+    after = tl.record(Adjust("HP", 0, -1))
+    try:
+        with pytest.raises(StoreBusy):
+            repo.record(sid, tl, after, wait=False)
+        with pytest.raises(StoreBusy):
+            repo.move(sid, tl, tl.undo(), wait=False)
+        repo.record(sid, tl, after)  # waits until the other program lets go
+        repo.move(sid, after, after.undo())
+    finally:
+        release.join()
+        other.close()
+    loaded = repo.load(sid).timeline
+    assert (loaded.cursor, len(loaded.entries)) == (1, 2)
 
 
 def test_a_write_takes_the_write_lock_from_its_start(repo, db_path):
