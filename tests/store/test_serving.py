@@ -51,8 +51,9 @@ def test_a_record_is_its_sessions_alone(repo, sid):
     """Renewing or withdrawing one session's seats leaves another session's record whole, even
     one the same process serves."""
     second = repo.create(get_game("free"), "Saturday", ("Cleo", "Dan"), {}).info.id
+    kept = served(repo, second, seats=(("Cleo", "C" * 32), ("Dan", "D" * 32)))  # the later session first
     served(repo, sid)
-    kept = served(repo, second, seats=(("Cleo", "C" * 32), ("Dan", "D" * 32)))
+    assert repo.serving(sid).seats == (("Ann", "A" * 32), ("Bob", "B" * 32))
     assert repo.renew_seats(sid, ["E" * 32, "F" * 32])
     assert repo.serving(second) == kept
     repo.withdraw_seats(sid, 4242, "boot+7")
