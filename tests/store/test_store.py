@@ -334,8 +334,12 @@ def test_a_session_added_whole_keeps_its_log_times_and_snapshot(db_path, monkeyp
     repo.close()
 
 
-def test_a_cooperative_games_line_says_how_it_ended(repo):
-    """The home screen's line for Seirei Kairo Drive: lost to the deck, or won against the boss."""
+def test_a_sessions_line_says_whose_turn_the_phase_or_how_it_ended(repo):
+    """The home screen's line: whose turn it is, the phase while it is no one's (Monster Maker's
+    deal), and for Seirei Kairo Drive, a cooperative game, whether the table lost or won."""
+    players, options, _ = played.unfinished("mm5")
+    assert repo.create(get_game("mm5"), "Deal", players, options).info.summary == "round 1, deal"
+    assert repo.create(FREE, "Turns", ("Ann", "Bob"), {}).info.summary == "round 1, Ann's turn"
     sid = played.record(repo, "skd", played.finished("skd"))
     assert (repo.info(sid).summary, repo.info(sid).finished) == ("finished · lost", True)
     assert repo.list_sessions()[0].summary == "finished · lost"
