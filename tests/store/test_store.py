@@ -182,23 +182,23 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
 
 def test_a_save_waits_for_another_programs_lock_unless_told_not_to(repo, db_path):
     """The UI thread saves without waiting (busy at once, a worker retries); a worker waits for
-    the lock and then saves."""
+    the lock and then saves, an action or an undo alike."""
     sid, tl = play(repo, 1)
-    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
-    other.execute("BEGIN IMMEDIATE")
-    release = threading.Timer(1.5, other.rollback)
-    release.start()
     after = tl.record(Adjust("HP", 0, -1))
-    try:
-        with pytest.raises(StoreBusy):
-            repo.record(sid, tl, after, wait=False)
-        with pytest.raises(StoreBusy):
-            repo.move(sid, tl, tl.undo(), wait=False)
-        repo.record(sid, tl, after)  # waits until the other program lets go
-        repo.move(sid, after, after.undo())
-    finally:
-        release.join()
-        other.close()
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    for save in (lambda: repo.record(sid, tl, after), lambda: repo.move(sid, after, after.undo())):
+        other.execute("BEGIN IMMEDIATE")
+        release = threading.Timer(1.5, other.rollback)
+        release.start()
+        try:
+            with pytest.raises(StoreBusy):
+                repo.record(sid, tl, after, wait=False)
+            with pytest.raises(StoreBusy):
+                repo.move(sid, tl, tl.undo(), wait=False)
+            save()  # waits until the other program lets go
+        finally:
+            release.join()
+    other.close()
     loaded = repo.load(sid).timeline
     assert (loaded.cursor, len(loaded.entries)) == (1, 2)
 
