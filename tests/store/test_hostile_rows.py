@@ -170,7 +170,9 @@ def test_opening_a_session_never_writes(tmp_path):
     loaded = repo.load(sid)
     assert digest(path) == before
     tl = loaded.timeline
-    repo.record(sid, tl, tl.record(Adjust("HP", 0, -1)))
+    after = tl.record(Adjust("HP", 0, -1))
+    repo.record(sid, tl, after)
+    repo.record(sid, after, after.record(Adjust("HP", 1, -1)))  # written once, not with every action
     repo.close()
     con = sqlite3.connect(path)
     assert con.execute("SELECT seq FROM snapshot").fetchall() == [(1201,)]
