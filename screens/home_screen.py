@@ -40,7 +40,7 @@ EMPTY = (
 class HomeScreen(Screen[None]):
     CSS_PATH = "home_screen.tcss"
     ACTIONS = (
-        Command("enter", "resume", "Resume", "Open the highlighted session"),
+        Command("enter", "resume", "Resume", "Open the highlighted session", priority=True),
         Command("n", "new", "New session", "Start a new session"),
         Command("r", "rename", "Rename", "Rename the highlighted session"),
         Command("d", "delete", "Delete", "Delete the highlighted session (asks first)"),

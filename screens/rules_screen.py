@@ -172,6 +172,7 @@ class RulesScreen(Screen[None]):
             results.add_option(
                 Option(f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games.", disabled=True)
             )
+            self.clear_section()
             return
         results.add_options(
             Option(
@@ -235,6 +236,15 @@ class RulesScreen(Screen[None]):
         related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
         see.add_options(Option(f"→ {r.title}", id=r.id) for r in related)
         see.display = bool(related)
+
+    def clear_section(self) -> None:
+        """No section beside "No rule matches": not the one shown, nor one waiting to be shown."""
+        if self._showing is not None:
+            self._showing.stop()
+            self._showing = None
+        self.section_id = None
+        self.query_one("#section", Markdown).update("")
+        self.query_one("#see", OptionList).display = False
 
     def action_cycle_game(self) -> None:
         if self.index is None:

@@ -192,3 +192,25 @@ async def test_at_80x24_the_answer_shows_first_at_the_top_and_see_also_never_cov
         assert see.parent is page, "see also scrolls with the section, under it"
         words = rules.query_one("#query").suggester.words
         assert "knight" in words and "excalibur" not in words and "mana" not in words
+
+
+async def test_a_question_nothing_matches_leaves_no_other_section_beside_it(make_app):
+    """The words "No rule matches" stand alone: the section an earlier word of the question showed (or was
+    about to show) is cleared, so no unrelated rule reads as the answer (seen in tmux: "is there a
+    sand timer" beside a crown command)."""
+    from screens.rules_screen import SHOW_AFTER, RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="tkc"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        page = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
+        first = lambda: str(rules.query_one("#results", OptionList).get_option_at_index(0).prompt)  # noqa: E731
+        await pilot.press(*"excalibur")
+        await wait_for(pilot, lambda: "Excalibur" in page())
+        await pilot.press("ctrl+shift+a", "backspace", *"zzqx wvvq")
+        await wait_for(pilot, lambda: "No rule matches" in first())
+        await pilot.pause(SHOW_AFTER * 3)  # a section highlighted by an earlier key would show by now
+        assert page().strip() == "" and rules.section_id is None
+        assert not rules.query_one("#see", OptionList).display
