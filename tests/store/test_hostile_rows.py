@@ -234,3 +234,23 @@ def test_a_session_row_edited_by_hand_is_listed_as_its_cells_say(tmp_path):
     assert (listed.title, listed.finished, listed.damage) == (f"(session {sid})", False, "")
     spoil(path, "UPDATE session SET finished = 0, summary = 'finished' WHERE id = ?", sid)
     assert Repository.open(path).info(sid).finished is False
+
+
+def test_a_redo_onto_a_damaged_row_is_not_saved(tmp_path):
+    """An undone action whose row no longer reads: redoing it is refused, naming the session and
+    the action, and the file keeps its undo position."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=3)
+    repo = Repository.open(path)
+    tl = repo.load(sid).timeline
+    repo.move(sid, tl, tl.undo())
+    repo.close()
+    spoil(path, "UPDATE event SET payload = '{not json' WHERE seq = 3")
+    repo = Repository.open(path)
+    tl = repo.load(sid).timeline
+    with pytest.raises(SessionUnreadable, match=rf"^Not saved: session {sid} action 3 cannot be read: not JSON") as err:
+        repo.move(sid, tl, tl.redo())
+    assert (err.value.session_id, err.value.action) == (sid, 3)  # what the screen offers to salvage
+    assert f"companion sessions export {sid} --salvage" in str(err.value)
+    assert repo.info(sid).cursor == 2
+    repo.close()
