@@ -170,7 +170,9 @@ def test_opening_a_session_never_writes(tmp_path):
     loaded = repo.load(sid)
     assert digest(path) == before
     tl = loaded.timeline
-    repo.record(sid, tl, tl.record(Adjust("HP", 0, -1)))
+    after = tl.record(Adjust("HP", 0, -1))
+    repo.record(sid, tl, after)
+    repo.record(sid, after, after.record(Adjust("HP", 1, -1)))  # written once, not with every action
     repo.close()
     con = sqlite3.connect(path)
     assert con.execute("SELECT seq FROM snapshot").fetchall() == [(1201,)]
@@ -220,3 +222,35 @@ async def test_the_running_app_stays_up_names_the_action_and_writes_nothing(tmp_
             assert not screen.damage and screen.timeline.cursor == 503
         assert app.is_running
     assert digest(path) == before
+
+
+def test_a_session_row_edited_by_hand_is_listed_as_its_cells_say(tmp_path):
+    """An empty title is listed as the session's number; the list calls a session finished only
+    when its flag and its summary line both say so."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=1)
+    spoil(path, "UPDATE session SET title = '', finished = 1, summary = 'round 1, Bob''s turn' WHERE id = ?", sid)
+    listed = Repository.open(path).list_sessions()[0]
+    assert (listed.title, listed.finished, listed.damage) == (f"(session {sid})", False, "")
+    spoil(path, "UPDATE session SET finished = 0, summary = 'finished' WHERE id = ?", sid)
+    assert Repository.open(path).info(sid).finished is False
+
+
+def test_a_redo_onto_a_damaged_row_is_not_saved(tmp_path):
+    """An undone action whose row no longer reads: redoing it is refused, naming the session and
+    the action, and the file keeps its undo position."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=3)
+    repo = Repository.open(path)
+    tl = repo.load(sid).timeline
+    repo.move(sid, tl, tl.undo())
+    repo.close()
+    spoil(path, "UPDATE event SET payload = '{not json' WHERE seq = 3")
+    repo = Repository.open(path)
+    tl = repo.load(sid).timeline
+    with pytest.raises(SessionUnreadable, match=rf"^Not saved: session {sid} action 3 cannot be read: not JSON") as err:
+        repo.move(sid, tl, tl.redo())
+    assert (err.value.session_id, err.value.action) == (sid, 3)  # what the screen offers to salvage
+    assert f"companion sessions export {sid} --salvage" in str(err.value)
+    assert repo.info(sid).cursor == 2
+    repo.close()

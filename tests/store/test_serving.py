@@ -37,12 +37,33 @@ def test_published_read_renewed_and_withdrawn(repo, sid, db_path):
     assert other.serving(sid) == record
     assert repo.renew_seats(sid, ["C" * 32, "D" * 32])
     assert other.serving(sid).seats == (("Ann", "C" * 32), ("Bob", "D" * 32))
+    renewed = other.serving(sid)
     repo.withdraw_seats(sid, 4242, "boot+6")  # the same pid, another process: not its record
-    assert other.serving(sid) is not None
+    repo.withdraw_seats(sid, 99, "boot+7")  # another pid started at the same mark: not its record either
+    assert other.serving(sid) == renewed, "a record that is not the process's is left whole, its links too"
     repo.withdraw_seats(sid, 4242, "boot+7")
     assert other.serving(sid) is None
     assert not repo.renew_seats(sid, ["E" * 32, "F" * 32]), "nothing served: nothing renewed"
     other.close()
+
+
+def test_a_record_is_its_sessions_alone(repo, sid):
+    """Renewing or withdrawing one session's seats leaves another session's record whole, even
+    one the same process serves."""
+    second = repo.create(get_game("free"), "Saturday", ("Cleo", "Dan"), {}).info.id
+    kept = served(repo, second, seats=(("Cleo", "C" * 32), ("Dan", "D" * 32)))  # the later session first
+    served(repo, sid)
+    assert repo.serving(sid).seats == (("Ann", "A" * 32), ("Bob", "B" * 32))
+    assert repo.renew_seats(sid, ["E" * 32, "F" * 32])
+    assert repo.serving(second) == kept
+    repo.withdraw_seats(sid, 4242, "boot+7")
+    assert repo.serving(sid) is None and repo.serving(second) == kept
+
+
+def test_more_tokens_than_seats_renew_the_seats_there_are(repo, sid):
+    served(repo, sid)
+    assert repo.renew_seats(sid, ["E" * 32, "F" * 32, "G" * 32]), "the session is served: renewed"
+    assert repo.serving(sid).seats == (("Ann", "E" * 32), ("Bob", "F" * 32))
 
 
 def test_a_later_server_replaces_the_record_and_a_deleted_session_takes_it_along(repo, sid):

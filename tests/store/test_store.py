@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,10 +16,13 @@ import companion.store.sessions as sessions_module
 from companion.games import get_game
 from companion.games.free import Adjust, NextTurn
 from companion.store.files import StoreError
-from companion.store.repo import Repository, SessionGone, StaleSession, StoreBusy
+from companion.store.repo import Repository, Serving, SessionGone, StaleSession, StoreBusy
 from companion.store.schema_version import CURRENT_VERSION
+from companion.store.sessions import summary_of
 from companion.timeline import Timeline
 from tests.conftest import fixed_clock
+from tests.core.test_skd_effects import acting, skill
+from tests.store import played
 
 FIXTURE = Path(__file__).with_name("fixtures") / "companion-v1.db"
 FREE = get_game("free")
@@ -152,15 +157,50 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
             lambda: repo.set_meta("me", "Ann"),
             lambda: repo.save_card("mm5", "character", "Elf", {"kind": "companion"}),
             lambda: repo.add_session(FREE, "Imported", ("Ann", "Bob"), {}, tl, ((now, now), ())),
+            lambda: repo.publish_seats(
+                sid, Serving("http://192.168.1.20:8765", False, 7, "boot", (("Ann", "A" * 32),))
+            ),
+            lambda: repo.renew_seats(sid, ["B" * 32]),
+            lambda: repo.withdraw_seats(sid, 7, "boot"),
+            lambda: repo.record(sid, tl, tl.record(Adjust("HP", 0, -1))),
+            lambda: repo.move(sid, tl, tl.undo()),
         ):
             with pytest.raises(StoreBusy, match=busy):
                 write()
+        # Reading never waits for the lock: the table, the list, the catalogue and the seats' record.
+        assert repo.load(sid).timeline.state == tl.state and repo.info(sid).title == "Test"
+        assert [s.id for s in repo.list_sessions()] == [sid] and repo.serving(sid) is None
+        assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}} and repo.meta("me") is None
+        assert repo.event_times(sid) == [now]
     finally:
         other.rollback()
         other.close()
     assert [s.id for s in repo.list_sessions()] == [sid] and repo.info(sid).title == "Test"
     assert repo.cards("mm5", "character") == {"Orc": {"kind": "orc"}}
     assert sqlite3.connect(db_path).execute("SELECT count(*) FROM event").fetchone() == before
+
+
+def test_a_save_waits_for_another_programs_lock_unless_told_not_to(repo, db_path):
+    """The UI thread saves without waiting (busy at once, a worker retries); a worker waits for
+    the lock and then saves, an action or an undo alike."""
+    sid, tl = play(repo, 1)
+    after = tl.record(Adjust("HP", 0, -1))
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    for save in (lambda: repo.record(sid, tl, after), lambda: repo.move(sid, after, after.undo())):
+        other.execute("BEGIN IMMEDIATE")
+        release = threading.Timer(1.5, other.rollback)
+        release.start()
+        try:
+            with pytest.raises(StoreBusy):
+                repo.record(sid, tl, after, wait=False)
+            with pytest.raises(StoreBusy):
+                repo.move(sid, tl, tl.undo(), wait=False)
+            save()  # waits until the other program lets go
+        finally:
+            release.join()
+    other.close()
+    loaded = repo.load(sid).timeline
+    assert (loaded.cursor, len(loaded.entries)) == (1, 2)
 
 
 def test_a_write_takes_the_write_lock_from_its_start(repo, db_path):
@@ -292,3 +332,17 @@ def test_a_session_added_whole_keeps_its_log_times_and_snapshot(db_path, monkeyp
     snapshots = sqlite3.connect(db_path).execute("SELECT seq FROM snapshot WHERE session_id = ?", (sid,)).fetchall()
     assert snapshots == [(4,)], "a log of exactly SNAPSHOT_EVERY actions reopens from its end"
     repo.close()
+
+
+def test_a_sessions_line_says_whose_turn_the_phase_or_how_it_ended(repo):
+    """The home screen's line: whose turn it is, the phase while it is no one's (Monster Maker's
+    deal), and for Seirei Kairo Drive, a cooperative game, whether the table lost or won."""
+    players, options, _ = played.unfinished("mm5")
+    assert repo.create(get_game("mm5"), "Deal", players, options).info.summary == "round 1, deal"
+    assert repo.create(FREE, "Turns", ("Ann", "Bob"), {}).info.summary == "round 1, Ann's turn"
+    sid = played.record(repo, "skd", played.finished("skd"))
+    assert (repo.info(sid).summary, repo.info(sid).finished) == ("finished · lost", True)
+    assert repo.list_sessions()[0].summary == "finished · lost"
+    won = replace(acting(), enemy=replace(acting().enemy, boss=True, hp=3), stage="boss")
+    won = get_game("skd").apply(won, skill("Rin: damage 3"))
+    assert summary_of(get_game("skd"), won) == ("finished · won", True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 
@@ -10,6 +11,8 @@ from companion.games.free import Adjust
 from companion.store.repo import Repository, SessionGone, StaleSession
 from tests.conftest import fixed_clock
 from tests.store.test_store import play
+
+STALE = r"^This session changed in another window; reload it \(ctrl\+r\) to see the new actions\.$"
 
 
 def test_undo_then_record_in_one_window_is_seen_by_the_other(db_path):
@@ -22,7 +25,7 @@ def test_undo_then_record_in_one_window_is_seen_by_the_other(db_path):
     undone = tl.undo()
     a.move(sid, tl, undone)
     a.record(sid, undone, undone.record(Adjust("HP", 0, -18)))
-    with pytest.raises(StaleSession, match="another window"):
+    with pytest.raises(StaleSession, match=STALE):
         b.record(sid, seen_by_b, seen_by_b.record(Adjust("HP", 0, -5)))
     loaded = Repository.open(db_path).load(sid)
     assert len(loaded.timeline.entries) == 3 and loaded.timeline.entries[-1].text.endswith("(19 → 1)")
@@ -43,7 +46,8 @@ def test_a_session_deleted_in_another_window(db_path):
         lambda: b.move(sid, seen, seen.undo()),
         lambda: b.load(sid),
     ):
-        with pytest.raises(SessionGone, match="deleted"):
+        # the whole sentence: the test's own folder name holds "deleted" too
+        with pytest.raises(SessionGone, match=r"^This session was deleted in another window\.$"):
             attempt()
     a.close()
     b.close()
@@ -88,3 +92,20 @@ def test_a_session_never_opened_in_this_window_can_be_deleted_here(db_path):
     assert b.list_sessions() == [] and a.list_sessions() == []
     a.close()
     b.close()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    ["UPDATE session SET cursor = cursor - 1", "DELETE FROM event WHERE seq = (SELECT max(seq) FROM event)"],
+    ids=["undo position", "log"],
+)
+def test_a_log_changed_by_another_program_without_its_version_is_refused(repo, db_path, edit):
+    """A program that moves the undo position or shortens the log but leaves the version alone
+    (a hand edit, a restore): the next write is still refused, never appended to that log."""
+    sid, tl = play(repo, 3)
+    con = sqlite3.connect(db_path)
+    con.execute(edit)
+    con.commit()
+    con.close()
+    with pytest.raises(StaleSession, match=STALE):
+        repo.record(sid, tl, tl.record(Adjust("HP", 0, -1)))
