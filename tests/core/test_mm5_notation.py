@@ -145,7 +145,8 @@ def test_the_strike_example_is_a_legal_strike_of_the_table():
     from companion.games.mm5 import GAME
     from companion.games.mm5.battle import prepare_strike
     from companion.games.mm5.events import Attack, Begin, Declare, Draw, EndTurn, Initiative
-    from companion.games.mm5.notation import parse_strike, strike_example
+    from companion.games.mm5.notation import parse_strike
+    from companion.games.mm5.view import strike_example
 
     orc = ("Orc", "orc", 2, 3, 0, 2, 0)
     warrior = ("Warrior", "companion", 3, 4, 1, 2, 0)

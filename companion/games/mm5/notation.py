@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import Rejected, parse_seat
-from companion.games.mm5.battle import legal_targets, members, owner, side_faction
+from companion.games.mm5.battle import owner, side_faction
 from companion.games.mm5.cards import KIND_WORDS, LIGHT_KINDS, PLAYABLE_KINDS, Spec, from_catalogue
 from companion.numbers import LIMIT, whole
 
@@ -238,19 +238,6 @@ def parse_lineup(text: str) -> list[tuple[Spec, bool]]:
     if len({"light" if s[1] in {"knight", "companion"} else "dark" for s, _ in out}) > 1:
         raise Rejected("Light and Dark characters never share a side.")
     return out
-
-
-def strike_example(state: Any) -> str:
-    """A strike line that is legal now, for the strike prompt's help: the first striker of the
-    side to move that has not struck this round, at the first character it may target."""
-    b = state.battle
-    if b is None or b.stage != "strike":
-        return ""
-    ready = [c for c in members(state, b.to_move) if c.uid not in b.acted]
-    targets, _ = legal_targets(state, b.to_move)
-    if not ready or not targets:
-        return ""
-    return f"{ready[0].uid} {targets[0].uid} p"
 
 
 def reinforce_example(state: Any, catalogue: Mapping[str, Mapping[str, Any]]) -> str:
