@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
+from rulesdb.offtable import off_table
 from rulesdb.query import LIMIT_WORDS, STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
@@ -36,16 +37,8 @@ LIMIT_STATED = (
 )
 
 
-# Advice asked for (a strategy, tips): the rules say what a player may and must do, not what
-# is wise, so only a first answer that itself speaks of it answers. Not "best" or "weakest":
-# "the best way to free my knights" and "the weakest first" ask what the rules say.
-# A slip at the table (by accident, by mistake) likewise: the rules say how to play, not how to
-# mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
-ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
-SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
 # The thing a number question counts: "how many minutes", "how much mana".
 COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
-CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 
 @dataclass
@@ -206,15 +199,9 @@ class Ranker:
         return any(coverage.knows(alternative) for alternative in (word, *question.alternatives.get(word, ())))
 
     def judged(self, question: Question, first: list[int]) -> bool:
-        """Whether a question that asks for advice (a strategy, tips) or about a slip at the table
-        (by accident, by mistake) has a first answer that speaks of it in the same words: the
-        rules never say which choice is wise, nor how to mend a slip."""
-        words = [word for word in question.asked.words if word in ADVICE or word in SLIPS]
-        cjk = [term for term in CJK_ADVICE if any(term in run for run in question.asked.cjk_runs)]
-        if not (words or cjk):
-            return True
-        text = " ".join(self.built.rows.text[row].lower() for row in first)
-        return any(re.search(rf"\b{word}\b", text) for word in words) or any(term in text for term in cjk)
+        """Whether a question of a kind the rules never answer (advice, a slip at the table, the
+        clock: ``rulesdb.offtable``) has a first answer that speaks of that kind."""
+        return not off_table(question.text, " ".join(self.built.rows.text[row] for row in first))
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

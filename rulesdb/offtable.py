@@ -1,0 +1,68 @@
+"""Kinds of question the rules never answer however they are put: advice, a slip at the table,
+the clock.
+
+The rules say what a player may and must do, not which choice is wise ("which character is the
+strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
+over and mixed up, cheating), and not how long anything takes by the clock (a timer, minutes, a
+time limit, how long a game lasts). A question of such a kind is answered only by a first
+answer that itself speaks of that kind; else "No rule covers this".
+
+Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
+(patterns over the question in lower case) and its Chinese (over the question in Traditional).
+Not "best", "weakest", "knocked" or "spill" alone: "the best way to free my knights", "attack
+the weakest first", "knocked out" and damage that spills over are rules. Not "time" alone:
+"one more time" is a rule; nor "how long" alone: how long a fight lasts is a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulesdb.coverage import word_key, word_keys
+
+
+@dataclass(frozen=True)
+class Kind:
+    words: frozenset[str]  # word keys
+    phrases: re.Pattern[str]
+    cjk: tuple[str, ...]
+
+    def asked(self, text: str) -> bool:
+        """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind."""
+        return (
+            not self.words.isdisjoint(word_keys(text))
+            or self.phrases.search(text) is not None
+            or any(term in text for term in self.cjk)
+        )
+
+
+def _kind(words: str, phrases: str, cjk: str) -> Kind:
+    return Kind(frozenset(word_key(word) for word in words.split()), re.compile(phrases), tuple(cjk.split()))
+
+
+ADVICE = _kind(
+    "strategy strategies tactic tactics tip tips advice",
+    r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
+    r"|\bis it (?:better|worth)\b",
+    "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算",
+)
+SLIP = _kind(
+    "accident accidentally accidental mistake mistakes mistakenly",
+    r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b",
+    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊",
+)
+CLOCK = _kind(
+    "hourglass stopwatch",
+    r"(?<![\w-])timers?\b|\bhow many (?:minutes|hours|seconds)\b|\btime limit|\bhow much time\b"
+    r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b",
+    "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時",
+)
+KINDS = (ADVICE, SLIP, CLOCK)
+
+
+def off_table(question: str, answer: str) -> bool:
+    """Whether the question (in lower case, Traditional) is of a kind the rules never answer
+    and the answer's text does not speak of that kind."""
+    text = answer.lower()
+    return any(kind.asked(question) and not kind.asked(text) for kind in KINDS)

@@ -1,0 +1,80 @@
+"""Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
+clock) are answered "No rule covers this", however near a passage's words they come; the same
+words in a question the rules answer are still answered."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesdb.index import RulesIndex
+from rulesdb.offtable import ADVICE, CLOCK, SLIP, off_table
+
+OFF_TABLE = [
+    # Advice: which choice is wise.
+    ("mm5", "which holy knight is the best to play first"),
+    ("tkc", "which relic is the strongest"),
+    ("skd", "is it better to level up early"),
+    ("tkc", "哪個角色最強"),
+    # A slip at the table: things mixed up, cheating.
+    ("skd", "the circuit cards and the character cards got mixed up"),
+    ("tkc", "what if a player is cheating"),
+    # The clock.
+    ("mm5", "how much time does each player get"),
+    ("mm5", "每個人出牌有時限嗎"),
+]
+
+ANSWERED = [
+    ("mm5", "which dark character attacks first", "mm5.combat.target-order"),
+    ("mm5", "what is the best way to free a holy knight", "mm5.rescue"),
+]
+
+
+@pytest.mark.parametrize(("game", "ask"), OFF_TABLE)
+def test_a_question_of_a_kind_the_rules_never_answer_is_not_covered(
+    real_index: RulesIndex, game: str, ask: str
+) -> None:
+    answer = real_index.ask(ask, game=game, limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert answer.hits, "the closest passages are still given, labelled as such"
+
+
+@pytest.mark.parametrize(("game", "ask", "expect"), ANSWERED)
+def test_the_same_words_in_a_rules_question_still_answer(
+    real_index: RulesIndex, game: str, ask: str, expect: str
+) -> None:
+    answer = real_index.ask(ask, game=game, limit=3)
+    assert answer.covered and expect in [hit.section.id for hit in answer.hits]
+
+
+def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
+    assert SLIP.asked("i accidently flipped my card")  # a misspelt "accidentally"
+    assert SLIP.asked("the dog knocked the tokens over")
+    assert not SLIP.asked("my knight was knocked out")
+    assert ADVICE.asked("which boss is the hardest")
+    assert not ADVICE.asked("must i attack the weakest first")
+    assert CLOCK.asked("do we use a sand timer") and CLOCK.asked("how long does a game take")
+    assert not CLOCK.asked("which character suits first-timers")
+    assert not CLOCK.asked("how long does the fight go on")
+    assert not CLOCK.asked("can i attack one more time")
+
+
+WORDS = st.sampled_from(["card", "attack", "shield", "knight", "gem", "mana", "turn", "the", "first", "回合"])
+KIND_WORDS = st.sampled_from(["by mistake", "a strategy", "a time limit", "got mixed up", "計時", "最強"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    words=st.lists(WORDS, max_size=8),
+    kinds=st.lists(KIND_WORDS, max_size=2),
+    answer=st.lists(WORDS, max_size=12).map(" ".join),
+)
+def test_only_a_question_of_such_a_kind_is_held_off_and_an_answer_speaking_of_it_answers(
+    words: list[str], kinds: list[str], answer: str
+) -> None:
+    """A question of no such kind is never held off the table, whatever the answer; one of such
+    a kind is held off by an answer of plain rules words, and answered by one that says what it asks."""
+    question = " ".join(words + kinds)
+    assert off_table(question, answer) == bool(kinds)
+    assert not off_table(question, f"{answer} {question}")
