@@ -21,22 +21,13 @@ from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
+from rulesdb.limits import asks_limit, is_limit_key, states_limit
 from rulesdb.offtable import off_table
-from rulesdb.query import LIMIT_WORDS, STOPWORDS, normalise
+from rulesdb.query import STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
-# A limit stated: "at most", "maximum", "no more than", "up to", "only".
-LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
-# How a passage states a limit: a limit word, or a phrase of one ("at most", "no more than",
-# "up to"); "more" or "only" alone is no limit ("attacks one more time", "its own gem only").
-LIMIT_STATED = (
-    *(frozenset((word_key(word),)) for word in (*LIMIT_WORDS, "exceed")),
-    *(frozenset(word_key(word) for word in phrase.split()) for phrase in ("at most", "at least", "more than", "up to")),
-)
-
-
 # The thing a number question counts: "how many minutes", "how much mana".
 COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 
@@ -173,19 +164,40 @@ class Ranker:
         return any(coverage.holds(focus, row, ask_keys[rows.owner[row]]) for row in candidates)
 
     def states_limit(self, question: Question, keys: list[Group], candidates: list[int], game: str | None) -> bool:
-        """Whether a question that asks for a limit ("is there a maximum hand size") has a
-        candidate that states one of the thing asked: a passage holding both a limit word and
+        """Whether a question that asks for a limit ("is there a maximum hand size", 上限) has a
+        candidate, or an ask of its section, that states a limit (``rulesdb.limits``) and holds
         the question's rarest other key word (a starting hand's size is no hand limit)."""
-        limits = [word for word in question.asked.words if word in LIMIT_WORDS]
-        others = [group for group in keys if not any(phrase <= LIMIT_KEYS for phrase in group[1])]
-        if not limits or not others:
+        if not asks_limit(question.asked.words, question.text):
             return True
-        focus = max(others, key=lambda group: group[0])
-        limit = (1.0, LIMIT_STATED)
-        coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
-        asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
-        in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
-        return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+        others = [group for group in keys if self.limited(group, question.text)]
+        if not others:
+            return True
+        # The rarest, or in Chinese any (the rules may say 星數 where the table says 星星).
+        chinese = question.asked.cjk_runs and all(word.isdigit() for word in question.asked.words)
+        glossed = (frozenset((word_key(word),)) for word in question.parsed.words if not word.isdigit())
+        thing = (*(p for g in others for p in g[1]), *(p for p in glossed if not all(map(is_limit_key, p))))
+        focus = (1.0, thing) if chinese else max(others, key=lambda group: group[0])
+        built = self.built
+        coverage, rows, sections = built.coverage[game], built.rows, built.sections
+        for section in dict.fromkeys(rows.owner[row] for row in candidates):
+            for held, ask in zip(built.ask_keys[section], sections[section].asks, strict=True):
+                if coverage.holds(focus, -1, (held,)) and states_limit(normalise(ask)):
+                    return True
+        return any(coverage.holds(focus, row) and self.limit_stated(row) for row in candidates)
+
+    @staticmethod
+    def limited(group: Group, text: str) -> bool:
+        """Whether a key word may be the thing a limit is asked of: not a limit's own word, nor a
+        number, nor a CJK pair the question does not hold (上限's synonyms stand in for it)."""
+        return not any(
+            all(map(is_limit_key, phrase)) or all(key.isdigit() for key in phrase) for phrase in group[1]
+        ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
+
+    def limit_stated(self, row: int) -> bool:
+        """Whether a row, its section's title and topics, or its section's original state a limit."""
+        section = self.built.sections[self.built.rows.owner[row]]
+        said = f"{self.built.rows.text[row]}\n{section.title}\n{' '.join(section.topics)}"
+        return states_limit(normalise(said)) or states_limit(normalise(section.original))
 
     def counted(self, question: Question, game: str | None) -> bool:
         """Whether the thing a number question counts ("how many minutes per turn") is a word of
