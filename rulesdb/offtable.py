@@ -1,10 +1,10 @@
 """Kinds of question the rules never answer however they are put: advice, a slip at the table,
-the clock.
+the clock, a price.
 
 The rules say what a player may and must do, not which choice is wise ("which character is the
 strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
 over and mixed up, cheating), and not how long anything takes by the clock (a timer, minutes, a
-time limit, how long a game lasts). A question of such a kind is answered only by a first
+time limit, how long a game lasts), nor what a copy costs. A question of such a kind is answered only by a first
 answer that itself speaks of that kind; else "No rule covers this".
 
 Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
@@ -58,11 +58,26 @@ CLOCK = _kind(
     r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b",
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時",
 )
-KINDS = (ADVICE, SLIP, CLOCK)
+# The price of a copy: the rules cost mana and stars, never money. Not "money" or "cheap":
+# tkc's gold bags are money, and an attack may be a cheap one.
+PRICE = _kind(
+    "price prices priced purchase expensive msrp retail dollar dollars yen euro euros",
+    r"\bhow much (?:is|does|do|would|will|did) (?:(?:a|an|the|this|one|my|new) )?(?:copy|game|box|reprint|edition|expansion)\b"
+    r"|\bhow much (?:does|do|did|would|will) [^?]*\b(?:copy|game|box|reprint|edition|expansion)\b[^?]*\bcost\b"
+    r"|\b(?:where|how) (?:can|do|could|should) (?:i|we|you) (?:buy|order)\b",
+    "價格 價錢 多少錢 售價 定價 哪裡買 在哪買 便宜 貴不貴",
+)
+MONEY = _kind(
+    "price prices priced purchase buy expensive cheap cheaper msrp retail dollar dollars yen euro euros money",
+    r"(?!)",
+    "價格 價錢 售價 定價",
+)
+# Each kind as a question asks it, and as an answer speaks of it.
+KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY))
 
 
 def off_table(question: str, answer: str) -> bool:
     """Whether the question (in lower case, Traditional) is of a kind the rules never answer
     and the answer's text does not speak of that kind."""
     text = answer.lower()
-    return any(kind.asked(question) and not kind.asked(text) for kind in KINDS)
+    return any(asked.asked(question) and not said.asked(text) for asked, said in KINDS)

@@ -1,5 +1,5 @@
 """Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
-clock) are answered "No rule covers this", however near a passage's words they come; the same
+clock, a price) are answered "No rule covers this", however near a passage's words they come; the same
 words in a question the rules answer are still answered."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, SLIP, off_table
+from rulesdb.offtable import ADVICE, CLOCK, PRICE, SLIP, off_table
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -23,11 +23,15 @@ OFF_TABLE = [
     # The clock.
     ("mm5", "how much time does each player get"),
     ("mm5", "每個人出牌有時限嗎"),
+    # A price.
+    ("skd", "這遊戲多少錢"),
 ]
 
 ANSWERED = [
     ("mm5", "which dark character attacks first", "mm5.combat.target-order"),
     ("mm5", "what is the best way to free a holy knight", "mm5.rescue"),
+    ("skd", "how much does levelling up cost", "skd.actions.level-up"),
+    ("tkc", "how much is a gold bag worth", "tkc.ruling.point-values"),
 ]
 
 
@@ -58,10 +62,12 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert not CLOCK.asked("which character suits first-timers")
     assert not CLOCK.asked("how long does the fight go on")
     assert not CLOCK.asked("can i attack one more time")
+    assert PRICE.asked("how much does the new edition cost") and PRICE.asked("where can i buy it")
+    assert not PRICE.asked("how much does a level up cost") and not PRICE.asked("do i get their money")
 
 
 WORDS = st.sampled_from(["card", "attack", "shield", "knight", "gem", "mana", "turn", "the", "first", "回合"])
-KIND_WORDS = st.sampled_from(["by mistake", "a strategy", "a time limit", "got mixed up", "計時", "最強"])
+KIND_WORDS = st.sampled_from(["by mistake", "a strategy", "a time limit", "got mixed up", "計時", "最強", "the price"])
 
 
 @settings(max_examples=80, deadline=None)
