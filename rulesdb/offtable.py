@@ -1,11 +1,13 @@
 """Kinds of question the rules never answer however they are put: advice, a slip at the table,
-the clock, a price.
+the clock, a price, a deal between players.
 
 The rules say what a player may and must do, not which choice is wise ("which character is the
 strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
-over and mixed up, cheating), and not how long anything takes by the clock (a timer, minutes, a
-time limit, how long a game lasts), nor what a copy costs. A question of such a kind is answered only by a first
-answer that itself speaks of that kind; else "No rule covers this".
+over and mixed up, cheating), not how long anything takes by the clock (a timer, minutes, a time
+limit, how long a game lasts), not what a copy costs, and not what players may agree among
+themselves (a trade, a gift to a friend, teams). A question of such a kind is answered only by a
+first answer whose passage itself speaks of that kind (``KINDS``: each kind as a question asks
+it, and as an answer speaks of it); else "No rule covers this".
 
 Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
 (patterns over the question in lower case) and its Chinese (over the question in Traditional).
@@ -72,8 +74,25 @@ MONEY = _kind(
     r"(?!)",
     "價格 價錢 售價 定價",
 )
+# A deal between players (a trade, a gift, a team): the rules say what each player does, not
+# what players may agree among themselves. Not "team" alone (skd's party is a team), nor "gang
+# up" (mm5's orcs gang up in one attack), nor a swap alone (mm5's swap of sides), nor 換牌
+# (tkc's discard for new cards).
+DEAL = _kind(
+    "alliance alliances",
+    r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b"
+    r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
+    r"|my friend|friends|teammates?|partners?|allies|ally)\b"
+    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",
+    "結盟 組隊 聯手 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
+)
+DEALT = _kind(
+    "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative",
+    r"\bco-op\b",
+    "交換 給 合作",
+)
 # Each kind as a question asks it, and as an answer speaks of it.
-KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY))
+KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT))
 
 
 def off_table(question: str, answer: str) -> bool:

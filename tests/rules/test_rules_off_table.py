@@ -1,5 +1,5 @@
 """Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
-clock, a price) are answered "No rule covers this", however near a passage's words they come; the same
+clock, a price, a deal between players) are answered "No rule covers this", however near a passage's words they come; the same
 words in a question the rules answer are still answered."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, PRICE, SLIP, off_table
+from rulesdb.offtable import ADVICE, CLOCK, DEAL, PRICE, SLIP, off_table
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -25,6 +25,9 @@ OFF_TABLE = [
     ("mm5", "每個人出牌有時限嗎"),
     # A price.
     ("skd", "這遊戲多少錢"),
+    # A deal between players.
+    ("mm5", "can we swap gems between players"),
+    ("tkc", "can we play 2v2"),
 ]
 
 ANSWERED = [
@@ -32,6 +35,9 @@ ANSWERED = [
     ("mm5", "what is the best way to free a holy knight", "mm5.rescue"),
     ("skd", "how much does levelling up cost", "skd.actions.level-up"),
     ("tkc", "how much is a gold bag worth", "tkc.ruling.point-values"),
+    ("skd", "can I swap a drafted character for one left on the table", "skd.setup.swap"),
+    ("mm5", "can I swap sides this turn", "mm5.turn.faction"),
+    ("mm5", "do all my orcs gang up into one attack", "mm5.combat.orcs"),
 ]
 
 
@@ -64,10 +70,14 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert not CLOCK.asked("can i attack one more time")
     assert PRICE.asked("how much does the new edition cost") and PRICE.asked("where can i buy it")
     assert not PRICE.asked("how much does a level up cost") and not PRICE.asked("do i get their money")
+    assert DEAL.asked("can i give my gems to a friend") and DEAL.asked("可以跟別人交換手牌嗎")
+    assert not DEAL.asked("how many stars can my team cost") and not DEAL.asked("可以換牌嗎")
 
 
 WORDS = st.sampled_from(["card", "attack", "shield", "knight", "gem", "mana", "turn", "the", "first", "回合"])
-KIND_WORDS = st.sampled_from(["by mistake", "a strategy", "a time limit", "got mixed up", "計時", "最強", "the price"])
+KIND_WORDS = st.sampled_from(
+    ["by mistake", "a strategy", "a time limit", "got mixed up", "計時", "最強", "the price", "in teams"]
+)
 
 
 @settings(max_examples=80, deadline=None)
