@@ -46,7 +46,7 @@ def _kind(words: str, phrases: str, cjk: str) -> Kind:
 ADVICE = _kind(
     "strategy strategies tactic tactics tip tips advice",
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
-    r"|\bis it (?:better|worth)\b",
+    r"|\bis it (?:better|worth)\b|\bshould (?:i|we) [^?.,]*\bor\b",
     "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算",
 )
 SLIP = _kind(
@@ -82,7 +82,7 @@ DEAL = _kind(
     "alliance alliances",
     r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b"
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
-    r"|my friend|friends|teammates?|partners?|allies|ally)\b"
+    r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",
     "結盟 組隊 聯手 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
 )

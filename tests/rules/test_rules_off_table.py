@@ -17,6 +17,7 @@ OFF_TABLE = [
     ("tkc", "which relic is the strongest"),
     ("skd", "is it better to level up early"),
     ("tkc", "哪個角色最強"),
+    ("skd", "should i level up now or keep the mana"),
     # A slip at the table: things mixed up, cheating.
     ("skd", "the circuit cards and the character cards got mixed up"),
     ("tkc", "what if a player is cheating"),
@@ -28,6 +29,7 @@ OFF_TABLE = [
     # A deal between players.
     ("mm5", "can we swap gems between players"),
     ("tkc", "can we play 2v2"),
+    ("tkc", "can I swap my relic for someone’s crown"),
 ]
 
 ANSWERED = [
