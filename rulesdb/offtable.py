@@ -1,13 +1,14 @@
 """Kinds of question the rules never answer however they are put: advice, a slip at the table,
-the clock, a price, a deal between players.
+the clock, a price, a deal between players, an expansion mixed in.
 
 The rules say what a player may and must do, not which choice is wise ("which character is the
 strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
 over and mixed up, cheating), not how long anything takes by the clock (a timer, minutes, a time
-limit, how long a game lasts), not what a copy costs, and not what players may agree among
-themselves (a trade, a gift to a friend, teams). A question of such a kind is answered only by a
-first answer whose passage itself speaks of that kind (``KINDS``: each kind as a question asks
-it, and as an answer speaks of it); else "No rule covers this".
+limit, how long a game lasts), not what a copy costs, not what players may agree among
+themselves (a trade, a gift to a friend, teams), and not how to play an expansion. A question of
+such a kind is answered only by a first answer whose passage itself speaks of that kind
+(``KINDS``: each kind as a question asks it, and as an answer speaks of it); else "No rule
+covers this".
 
 Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
 (patterns over the question in lower case) and its Chinese (over the question in Traditional).
@@ -91,8 +92,17 @@ DEALT = _kind(
     r"\bco-op\b",
     "交換 給 合作",
 )
+# An expansion played with the game: the texts tell of expansions (their boxes, their history),
+# never how to mix one in.
+_USE = r"(?:mix|mixed|mixing|add|adds|added|use|using|include|including|combine|combined|shuffle)"
+EXPANSION = _kind(
+    "",
+    rf"\bexpansions?\b.*\b{_USE}\b|\b{_USE}\b.*\bexpansions?\b|擴充.*(?:混|加入|加進|一起|怎麼玩|怎麼用)|(?:混|加入|加進).*擴充",
+    "",
+)
+MIXED_IN = _kind("", rf"\bexpansions?\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\bexpansions?\b|擴充[^。]*混", "")
 # Each kind as a question asks it, and as an answer speaks of it.
-KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT))
+KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT), (EXPANSION, MIXED_IN))
 
 
 def off_table(question: str, answer: str) -> bool:

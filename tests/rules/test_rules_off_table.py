@@ -1,5 +1,5 @@
 """Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
-clock, a price, a deal between players) are answered "No rule covers this", however near a passage's words they come; the same
+clock, a price, a deal between players, an expansion mixed in) are answered "No rule covers this", however near a passage's words they come; the same
 words in a question the rules answer are still answered."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, DEAL, PRICE, SLIP, off_table
+from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, PRICE, SLIP, off_table
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -30,6 +30,9 @@ OFF_TABLE = [
     ("mm5", "can we swap gems between players"),
     ("tkc", "can we play 2v2"),
     ("tkc", "can I swap my relic for someone’s crown"),
+    # An expansion mixed in: the texts tell of expansions, never how to play one.
+    ("mm5", "how do we add the treasure expansion"),
+    ("skd", "can we shuffle the expansion characters into the draft"),
 ]
 
 ANSWERED = [
@@ -40,6 +43,7 @@ ANSWERED = [
     ("skd", "can I swap a drafted character for one left on the table", "skd.setup.swap"),
     ("mm5", "can I swap sides this turn", "mm5.turn.faction"),
     ("mm5", "do all my orcs gang up into one attack", "mm5.combat.orcs"),
+    ("skd", "does the box fit the expansions", "skd.about.box-editions"),
 ]
 
 
@@ -74,6 +78,8 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert not PRICE.asked("how much does a level up cost") and not PRICE.asked("do i get their money")
     assert DEAL.asked("can i give my gems to a friend") and DEAL.asked("可以跟別人交換手牌嗎")
     assert not DEAL.asked("how many stars can my team cost") and not DEAL.asked("可以換牌嗎")
+    assert EXPANSION.asked("can we use the expansion") and EXPANSION.asked("擴充的角色可以混進來嗎")
+    assert not EXPANSION.asked("does the box fit the expansions") and not EXPANSION.asked("有擴充嗎")
 
 
 WORDS = st.sampled_from(["card", "attack", "shield", "knight", "gem", "mana", "turn", "the", "first", "回合"])
