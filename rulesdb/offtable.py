@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from rulesdb.coverage import word_key, word_keys
+from rulesdb.texts import GameTexts
 
 
 @dataclass(frozen=True)
@@ -110,3 +111,27 @@ def off_table(question: str, answer: str) -> bool:
     and the answer's text does not speak of that kind."""
     text = answer.lower()
     return any(asked.asked(question) and not said.asked(text) for asked, said in KINDS)
+
+
+def game_name(info: GameTexts) -> re.Pattern[str]:
+    """The ways a question names its game: its id, and its name less "the" and an edition
+    ("Monster Maker 5 Rev." is monster maker 5, or monster maker), as whole words."""
+    words = re.findall(r"\w+", info.name.lower())
+    words = words[1:] if words[:1] == ["the"] else words
+    words = words[:-1] if words[-1:] == ["rev"] else words
+    names = {info.game, " ".join(words), " ".join(word for word in words if not word.isdigit())}
+    spaced = (r"\s+".join(map(re.escape, name.split())) for name in sorted(names, key=len, reverse=True))
+    alternatives = "|".join(spaced)
+    return re.compile(rf"\b(?:the\s+)?(?:{alternatives})\b", re.I)
+
+
+def unnamed(query: str, name: re.Pattern[str] | None) -> str:
+    """The question less its game's name ("how long does a game of monster maker 5 last" asks
+    how long a game lasts: the About pages that name the game do not answer it), or "" when it
+    does not name it or is nothing else."""
+    if name is None or not name.search(query):
+        return ""
+    left = query
+    while name.search(left):  # "monster mm5 maker": the name again once mm5 is gone
+        left = name.sub(" ", left)
+    return left if re.search(r"\w", left) else ""

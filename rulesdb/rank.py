@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.limits import asks_limit, is_limit_key, states_limit
-from rulesdb.offtable import off_table
+from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
@@ -45,6 +45,7 @@ class Ranker:
     def __init__(self, built: Built, tuning: Tuning) -> None:
         self.built = built
         self.tuning = tuning
+        self.names = {info.game: game_name(info) for info in built.games}
         t = tuning
         weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}", "original": f"{t.original}"}
         # ?1 the expression, ?2 and ?3 the game's first and last rowid.
@@ -75,11 +76,7 @@ class Ranker:
             if not expression:
                 continue
             if table == "asks":
-                for slot, score in built.db.execute(self.best_asks, (expression, *bounds["asks"])):
-                    if built.slots[slot] == GAP:
-                        scores.gap = max(scores.gap, score)
-                    else:
-                        scores.asked[built.slots[slot]] = score
+                self.match_asks(expression, bounds["asks"], scores)
                 continue
             weight = question.weights[table]
             span = bounds.get(table, built.rowids.get(game, (0, -1)))
@@ -96,9 +93,32 @@ class Ranker:
                     originals[rowid] = -rank * weight
         return scores
 
-    def rank(self, question: Question, query: str, game: str | None) -> tuple[list[tuple[float, int]], bool]:
+    def unnamed(self, query: str, game: str | None) -> str:
+        """The question less its game's name, or "" (``rulesdb.offtable.unnamed``)."""
+        return unnamed(query, self.names.get(game or ""))
+
+    def match_asks(self, expression: str, bounds: tuple[int, int], scores: Scores) -> None:
+        """Each section's best-matching ask, and the best-matching unanswered question (``gap``)."""
+        built = self.built
+        for slot, score in built.db.execute(self.best_asks, (expression, *bounds)):
+            if built.slots[slot] == GAP:
+                scores.gap = max(scores.gap, score)
+            else:
+                scores.asked[built.slots[slot]] = score
+
+    def asks_scores(self, question: Question, game: str | None) -> Scores:
+        """The asks' matches alone: what answerability reads of them."""
+        scores = Scores()
+        if question.expressions["asks"]:
+            self.match_asks(question.expressions["asks"], self.built.ask_ids.get(game, (0, -1)), scores)
+        return scores
+
+    def rank(
+        self, question: Question, query: str, game: str | None, judged: Question | None = None
+    ) -> tuple[list[tuple[float, int]], bool]:
         """The sections' best rows, best first (as negative score and row), and whether the
-        question is answered."""
+        question is answered: whether ``judged`` is, when given (the question less its game's
+        name: the About pages that name the game answer nothing more for it)."""
         scores = self.scores(question, game)
         asked = question.asked
         terms = len(asked.words) + sum(len(run) for run in asked.cjk_runs) / 2
@@ -120,7 +140,9 @@ class Ranker:
 
         self.raise_rulings(best, scores.originals, holds)
         ranked = sorted((-score, row) for score, row in best.values())
-        return ranked, self.answered(question, ranked, scores, game)
+        if judged is None:
+            return ranked, self.answered(question, ranked, scores, game)
+        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
 
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
