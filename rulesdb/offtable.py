@@ -48,8 +48,8 @@ def _kind(words: str, phrases: str, cjk: str) -> Kind:
 ADVICE = _kind(
     "strategy strategies tactic tactics tip tips advice",
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
-    r"|\bis it (?:better|worth)\b|\bshould (?:i|we) [^?.,]*\bor\b",
-    "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算",
+    r"|\bis it (?:better|worth)\b|\bshould (?:i|we) [^?.,]*\bor\b|\b(?:an|any) advantage\b",
+    "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算 比較有利 有優勢 佔優勢 吃虧",
 )
 SLIP = _kind(
     "accident accidentally accidental mistake mistakes mistakenly",

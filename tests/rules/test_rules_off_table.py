@@ -17,6 +17,7 @@ OFF_TABLE = [
     ("tkc", "which relic is the strongest"),
     ("skd", "is it better to level up early"),
     ("tkc", "哪個角色最強"),
+    ("tkc", "誰先開始比較有利"),
     ("skd", "should i level up now or keep the mana"),
     # A slip at the table: things mixed up, cheating.
     ("skd", "the circuit cards and the character cards got mixed up"),
