@@ -14,7 +14,9 @@ Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"
 (patterns over the question in lower case) and its Chinese (over the question in Traditional).
 Not "best", "weakest", "knocked" or "spill" alone: "the best way to free my knights", "attack
 the weakest first", "knocked out" and damage that spills over are rules. Not "time" alone:
-"one more time" is a rule; nor "how long" alone: how long a fight lasts is a rule.
+"one more time" is a rule; nor "how long" alone: how long a fight lasts is a rule, and so is
+how long the game goes on after the draw pile runs out. Not "should I ... or ...": "should I
+block or parry a backstab" asks which is allowed.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def _kind(words: str, phrases: str, cjk: str) -> Kind:
 ADVICE = _kind(
     "strategy strategies tactic tactics tip tips advice",
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
-    r"|\bis it (?:better|worth)\b|\bshould (?:i|we) [^?.,]*\bor\b|\b(?:an|any) advantage\b",
+    r"|\bis it (?:better|worth)\b|\b(?:an|any) advantage\b",
     "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算 比較有利 有優勢 佔優勢 吃虧",
 )
 SLIP = _kind(
@@ -59,7 +61,8 @@ SLIP = _kind(
 CLOCK = _kind(
     "hourglass stopwatch",
     r"(?<![\w-])timers?\b|\bhow many (?:minutes|hours|seconds)\b|\btime limit|\bhow much time\b"
-    r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b",
+    r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b"
+    r"(?![^?.,]*\b(?:after|until|once|when|if)\b)",
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時",
 )
 # The price of a copy: the rules cost mana and stars, never money. Not "money" or "cheap":

@@ -18,7 +18,6 @@ OFF_TABLE = [
     ("skd", "is it better to level up early"),
     ("tkc", "哪個角色最強"),
     ("tkc", "誰先開始比較有利"),
-    ("skd", "should i level up now or keep the mana"),
     # A slip at the table: things mixed up, cheating.
     ("skd", "the circuit cards and the character cards got mixed up"),
     ("tkc", "what if a player is cheating"),
@@ -70,10 +69,11 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert SLIP.asked("the dog knocked the tokens over")
     assert not SLIP.asked("my knight was knocked out")
     assert ADVICE.asked("which boss is the hardest")
-    assert not ADVICE.asked("must i attack the weakest first")
+    assert not ADVICE.asked("must i attack the weakest first") and not ADVICE.asked("should i block or parry it")
     assert CLOCK.asked("do we use a sand timer") and CLOCK.asked("how long does a game take")
     assert not CLOCK.asked("which character suits first-timers")
     assert not CLOCK.asked("how long does the fight go on")
+    assert not CLOCK.asked("how long does the game go on after the draw pile runs out")
     assert not CLOCK.asked("can i attack one more time")
     assert PRICE.asked("how much does the new edition cost") and PRICE.asked("where can i buy it")
     assert not PRICE.asked("how much does a level up cost") and not PRICE.asked("do i get their money")
