@@ -33,9 +33,12 @@ class Kind:
     words: frozenset[str]  # word keys
     phrases: re.Pattern[str]
     cjk: tuple[str, ...]
+    hints: tuple[str, ...]  # a text of this kind holds one of these: the others are never searched
 
     def asked(self, text: str) -> bool:
         """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind."""
+        if not any(hint in text for hint in self.hints):
+            return False
         return (
             not self.words.isdisjoint(word_keys(text))
             or self.phrases.search(text) is not None
@@ -43,8 +46,12 @@ class Kind:
         )
 
 
-def _kind(words: str, phrases: str, cjk: str) -> Kind:
-    return Kind(frozenset(word_key(word) for word in words.split()), re.compile(phrases), tuple(cjk.split()))
+def _kind(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
+    """A kind; ``hints`` (split at "|"), what each of its phrases holds (a word's key begins with
+    its first three letters, whatever its ending: "tidy" is "tidi")."""
+    keys = frozenset(word_key(word) for word in words.split())
+    found = (*dict.fromkeys(key[:3] for key in keys), *filter(None, hints.split("|")), *cjk.split())
+    return Kind(keys, re.compile(phrases), tuple(cjk.split()), found)
 
 
 ADVICE = _kind(
@@ -52,11 +59,13 @@ ADVICE = _kind(
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
     r"|\bis it (?:better|worth)\b|\b(?:an|any) advantage\b",
     "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算 比較有利 有優勢 佔優勢 吃虧",
+    "which|better|worth|advantage",
 )
 SLIP = _kind(
     "accident accidentally accidental mistake mistakes mistakenly",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b",
     "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊",
+    "knock|mixed|cheat",
 )
 CLOCK = _kind(
     "hourglass stopwatch",
@@ -64,6 +73,7 @@ CLOCK = _kind(
     r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b"
     r"(?![^?.,]*\b(?:after|until|once|when|if)\b)",
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時",
+    "timer|minutes|hours|seconds|time limit|how much time|how long",
 )
 # The price of a copy: the rules cost mana and stars, never money. Not "money" or "cheap":
 # tkc's gold bags are money, and an attack may be a cheap one.
@@ -73,10 +83,11 @@ PRICE = _kind(
     r"|\bhow much (?:does|do|did|would|will) [^?]*\b(?:copy|game|box|reprint|edition|expansion)\b[^?]*\bcost\b"
     r"|\b(?:where|how) (?:can|do|could|should) (?:i|we|you) (?:buy|order)\b",
     "價格 價錢 多少錢 售價 定價 哪裡買 在哪買 便宜 貴不貴",
+    "how much|buy|order",
 )
 MONEY = _kind(
     "price prices priced purchase buy expensive cheap cheaper msrp retail dollar dollars yen euro euros money",
-    r"(?!)",
+    r"(?!)",  # no phrase
     "價格 價錢 售價 定價",
 )
 # A deal between players (a trade, a gift, a team): the rules say what each player does, not
@@ -90,11 +101,13 @@ DEAL = _kind(
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",
     "結盟 組隊 聯手 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
+    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two",
 )
 DEALT = _kind(
     "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative",
     r"\bco-op\b",
     "交換 給 合作",
+    "co-op",
 )
 # An expansion played with the game: the texts tell of expansions (their boxes, their history),
 # never how to mix one in.
@@ -103,8 +116,11 @@ EXPANSION = _kind(
     "",
     rf"\bexpansions?\b.*\b{_USE}\b|\b{_USE}\b.*\bexpansions?\b|擴充.*(?:混|加入|加進|一起|怎麼玩|怎麼用)|(?:混|加入|加進).*擴充",
     "",
+    "expansion|擴充",
 )
-MIXED_IN = _kind("", rf"\bexpansions?\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\bexpansions?\b|擴充[^。]*混", "")
+MIXED_IN = _kind(
+    "", rf"\bexpansions?\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\bexpansions?\b|擴充[^。]*混", "", "expansion|擴充"
+)
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT), (EXPANSION, MIXED_IN))
 
@@ -112,8 +128,9 @@ KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, 
 def off_table(question: str, answer: str) -> bool:
     """Whether the question (in lower case, Traditional) is of a kind the rules never answer
     and the answer's text does not speak of that kind."""
-    text = answer.lower()
-    return any(asked.asked(question) and not said.asked(text) for asked, said in KINDS)
+    kinds = [said for asked, said in KINDS if asked.asked(question)]
+    text = answer.lower() if kinds else ""
+    return any(not said.asked(text) for said in kinds)
 
 
 def game_name(info: GameTexts) -> re.Pattern[str]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, PRICE, SLIP, off_table
+from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, MONEY, PRICE, SLIP, off_table
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -81,6 +81,14 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert not DEAL.asked("how many stars can my team cost") and not DEAL.asked("可以換牌嗎")
     assert EXPANSION.asked("can we use the expansion") and EXPANSION.asked("擴充的角色可以混進來嗎")
     assert not EXPANSION.asked("does the box fit the expansions") and not EXPANSION.asked("有擴充嗎")
+
+
+def test_each_kind_reads_every_word_it_lists() -> None:
+    """A kind's hints never hide one of its own words, whatever its ending."""
+    for kind, words in ((SLIP, "accidentally mistakes"), (ADVICE, "strategies tips"), (MONEY, "money prices")):
+        for word in words.split():
+            assert kind.asked(f"what about {word} here"), word
+    assert not MONEY.asked("the winner takes the gems") and not PRICE.asked("what is the expansion about")
 
 
 WORDS = st.sampled_from(["card", "attack", "shield", "knight", "gem", "mana", "turn", "the", "first", "回合"])
