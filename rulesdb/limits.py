@@ -29,7 +29,7 @@ _STATED = re.compile(
 
 def asks_limit(words: tuple[str, ...], text: str) -> bool:
     """Whether a question (its English words, its text in Traditional) asks for a limit."""
-    return any(word in LIMIT_WORDS for word in words) or any(term in text for term in CJK_ASKED)
+    return not LIMIT_WORDS.isdisjoint(words) or any(term in text for term in CJK_ASKED)
 
 
 def is_limit_key(key: str) -> bool:

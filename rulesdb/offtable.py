@@ -22,6 +22,7 @@ block or parry a backstab" asks which is allowed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rulesdb.coverage import word_key, word_keys
@@ -33,11 +34,11 @@ class Kind:
     words: frozenset[str]  # word keys
     phrases: re.Pattern[str]
     cjk: tuple[str, ...]
-    hints: tuple[str, ...]  # a text of this kind holds one of these: the others are never searched
+    hints: re.Pattern[str]  # a text of this kind holds one of these: the others are never searched
 
     def asked(self, text: str) -> bool:
         """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind."""
-        if not any(hint in text for hint in self.hints):
+        if not self.hints.search(text):
             return False
         return (
             not self.words.isdisjoint(word_keys(text))
@@ -51,7 +52,11 @@ def _kind(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
     its first three letters, whatever its ending: "tidy" is "tidi")."""
     keys = frozenset(word_key(word) for word in words.split())
     found = (*dict.fromkeys(key[:3] for key in keys), *filter(None, hints.split("|")), *cjk.split())
-    return Kind(keys, re.compile(phrases), tuple(cjk.split()), found)
+    return Kind(keys, re.compile(phrases), tuple(cjk.split()), _literals(found))
+
+
+def _literals(texts: Iterable[str]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, texts)))
 
 
 ADVICE = _kind(
@@ -123,11 +128,14 @@ MIXED_IN = _kind(
 )
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT), (EXPANSION, MIXED_IN))
+_ASKED_HINTS = re.compile("|".join(asked.hints.pattern for asked, _ in KINDS))
 
 
 def off_table(question: str, answer: str) -> bool:
     """Whether the question (in lower case, Traditional) is of a kind the rules never answer
     and the answer's text does not speak of that kind."""
+    if not _ASKED_HINTS.search(question):  # most questions: none of these kinds
+        return False
     kinds = [said for asked, said in KINDS if asked.asked(question)]
     text = answer.lower() if kinds else ""
     return any(not said.asked(text) for said in kinds)
