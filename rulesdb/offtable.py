@@ -3,9 +3,9 @@ the clock, a price, a deal between players, an expansion mixed in.
 
 The rules say what a player may and must do, not which choice is wise ("which character is the
 strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
-over and mixed up, cheating), not how long anything takes by the clock (a timer, minutes, a time
+over and mixed up, cheating, a component lost), not how long anything takes by the clock (a timer, minutes, a time
 limit, how long a game lasts), not what a copy costs, not what players may agree among
-themselves (a trade, a gift to a friend, teams), and not how to play an expansion. A question of
+themselves (a trade, a gift to a friend, teams, showing one's hand), and not how to play an expansion. A question of
 such a kind is answered only by a first answer whose passage itself speaks of that kind
 (``KINDS``: each kind as a question asks it, and as an answer speaks of it); else "No rule
 covers this".
@@ -68,9 +68,10 @@ ADVICE = _kind(
 )
 SLIP = _kind(
     "accident accidentally accidental mistake mistakes mistakenly",
-    r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b",
-    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊",
-    "knock|mixed|cheat",
+    r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
+    r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b",
+    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 弄丟 搞丟 遺失 不見了",
+    "knock|mixed|cheat|lost|missing",
 )
 CLOCK = _kind(
     "hourglass stopwatch",
@@ -114,6 +115,18 @@ DEALT = _kind(
     "交換 給 合作",
     "co-op",
 )
+# Table talk: showing one's hand to others, or telling them what it holds, is for the players to
+# agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and
+# answer. Not "show my spell" alone: whether a spell is shown when played is a rule.
+TALK = _kind(
+    "",
+    r"\bshow (?:my|our|your|his|her|their) (?:whole )?(?:hand|cards?|spells?) to\b"
+    r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
+    r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b",
+    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌",
+    "show|tell|talk|say|discuss|chat",
+)
+SHOWN = _kind("show shows shown reveal reveals revealed look looks tell talk", r"(?!)", "看 公開 翻開")
 # An expansion played with the game: the texts tell of expansions (their boxes, their history),
 # never how to mix one in.
 _USE = r"(?:mix|mixed|mixing|add|adds|added|use|using|include|including|combine|combined|shuffle)"
@@ -127,7 +140,15 @@ MIXED_IN = _kind(
     "", rf"\bexpansions?\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\bexpansions?\b|擴充[^。]*混", "", "expansion|擴充"
 )
 # Each kind as a question asks it, and as an answer speaks of it.
-KINDS = ((ADVICE, ADVICE), (SLIP, SLIP), (CLOCK, CLOCK), (PRICE, MONEY), (DEAL, DEALT), (EXPANSION, MIXED_IN))
+KINDS = (
+    (ADVICE, ADVICE),
+    (SLIP, SLIP),
+    (CLOCK, CLOCK),
+    (PRICE, MONEY),
+    (DEAL, DEALT),
+    (TALK, SHOWN),
+    (EXPANSION, MIXED_IN),
+)
 _ASKED_HINTS = re.compile("|".join(asked.hints.pattern for asked, _ in KINDS))
 
 

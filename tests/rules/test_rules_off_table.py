@@ -1,5 +1,5 @@
 """Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
-clock, a price, a deal between players, an expansion mixed in) are answered "No rule covers this", however near a passage's words they come; the same
+clock, a price, a deal between players, table talk, an expansion mixed in) are answered "No rule covers this", however near a passage's words they come; the same
 words in a question the rules answer are still answered."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, MONEY, PRICE, SLIP, off_table
+from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, MONEY, PRICE, SLIP, TALK, off_table
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -21,6 +21,8 @@ OFF_TABLE = [
     # A slip at the table: things mixed up, cheating.
     ("skd", "the circuit cards and the character cards got mixed up"),
     ("tkc", "what if a player is cheating"),
+    ("mm5", "we lost one of the dice, what can we use instead"),
+    ("mm5", "骰子不見了可以用什麼代替"),
     # The clock.
     ("mm5", "how much time does each player get"),
     ("mm5", "每個人出牌有時限嗎"),
@@ -30,6 +32,8 @@ OFF_TABLE = [
     ("mm5", "can we swap gems between players"),
     ("tkc", "can we play 2v2"),
     ("tkc", "can I swap my relic for someone’s crown"),
+    # Table talk.
+    ("mm5", "can I tell the others what spells I have"),
     # An expansion mixed in: the texts tell of expansions, never how to play one.
     ("mm5", "how do we add the treasure expansion"),
     ("skd", "can we shuffle the expansion characters into the draft"),
@@ -67,7 +71,8 @@ def test_the_same_words_in_a_rules_question_still_answer(
 def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert SLIP.asked("i accidently flipped my card")  # a misspelt "accidentally"
     assert SLIP.asked("the dog knocked the tokens over")
-    assert not SLIP.asked("my knight was knocked out")
+    assert not SLIP.asked("my knight was knocked out") and not SLIP.asked("the player who lost the fight")
+    assert TALK.asked("can i show my hand to a friend") and not TALK.asked("do i have to show my spell")
     assert ADVICE.asked("which boss is the hardest")
     assert not ADVICE.asked("must i attack the weakest first") and not ADVICE.asked("should i block or parry it")
     assert CLOCK.asked("do we use a sand timer") and CLOCK.asked("how long does a game take")
