@@ -1,14 +1,14 @@
 """Kinds of question the rules never answer however they are put: advice, a slip at the table,
-the clock, a price, a deal between players, an expansion mixed in.
+the clock, a price, a deal between players, table talk, an expansion mixed in.
 
 The rules say what a player may and must do, not which choice is wise ("which character is the
 strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
-over and mixed up, cheating, a component lost), not how long anything takes by the clock (a timer, minutes, a time
-limit, how long a game lasts), not what a copy costs, not what players may agree among
-themselves (a trade, a gift to a friend, teams, showing one's hand), and not how to play an expansion. A question of
-such a kind is answered only by a first answer whose passage itself speaks of that kind
-(``KINDS``: each kind as a question asks it, and as an answer speaks of it); else "No rule
-covers this".
+over and mixed up, cheating, a component lost), not how long anything takes by the clock (a
+timer, minutes, a time limit, how long a game lasts), not what a copy costs, not what players may
+agree among themselves (a trade, a gift to a friend, teams, showing one's hand), and not how to
+play an expansion. A question of such a kind is answered only by a first answer whose passage
+itself speaks of that kind (``KINDS``: each kind as a question asks it, and as an answer speaks
+of it); else "No rule covers this".
 
 Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
 (patterns over the question in lower case) and its Chinese (over the question in Traditional).
