@@ -175,12 +175,12 @@ def game_name(info: GameTexts) -> re.Pattern[str]:
 
 
 def unnamed(query: str, name: re.Pattern[str] | None) -> str:
-    """The question less its game's name ("how long does a game of monster maker 5 last" asks
-    how long a game lasts: the About pages that name the game do not answer it), or "" when it
-    does not name it or is nothing else."""
+    """The question with its game's name read as "the game" ("how long does a game of monster
+    maker 5 last" asks how long a game lasts: the About pages that name the game do not answer
+    it; "how much is seirei kairo drive" asks what the game costs), or "" when it does not name
+    it or is nothing else."""
     if name is None or not name.search(query):
         return ""
-    left = query
-    while name.search(left):  # "monster mm5 maker": the name again once mm5 is gone
-        left = name.sub(" ", left)
-    return left if re.search(r"\w", left) else ""
+    if not re.search(r"\w", name.sub(" ", query)):
+        return ""
+    return " ".join(name.sub(" the game ", query).split())
