@@ -106,7 +106,7 @@ DEAL = _kind(
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",
-    "結盟 聯手 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
+    "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
     "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two",
 )
 DEALT = _kind(
@@ -123,7 +123,7 @@ TALK = _kind(
     r"\bshow (?:my|our|your|his|her|their) (?:whole )?(?:hand|cards?|spells?) to\b"
     r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
     r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b",
-    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌",
+    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌",
     "show|tell|talk|say|discuss|chat",
 )
 SHOWN = _kind("show shows shown reveal reveals revealed look looks tell talk", r"(?!)", "看 公開 翻開")

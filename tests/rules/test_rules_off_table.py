@@ -44,6 +44,9 @@ ANSWERED = [
     ("mm5", "what is the best way to free a holy knight", "mm5.rescue"),
     ("skd", "how much does levelling up cost", "skd.actions.level-up"),
     ("tkc", "how much is a gold bag worth", "tkc.ruling.point-values"),
+    # Near "how long does a game take" but nearer still to a battle's end: a near tie is no
+    # evidence (gap_margin).
+    ("skd", "how long does a battle last", "skd.ruling.normal-battle-end"),
     ("skd", "can I swap a drafted character for one left on the table", "skd.setup.swap"),
     ("mm5", "can I swap sides this turn", "mm5.turn.faction"),
     ("mm5", "do all my orcs gang up into one attack", "mm5.combat.orcs"),
