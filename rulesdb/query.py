@@ -192,6 +192,8 @@ def parse_query(text: str, converted: bool = False) -> Query:
                 word = word[:-1]
             words.append(IRREGULAR.get(word, word))
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
+    # "8 of us", "how many of us", "each of us": the players, as the texts call them.
+    words += ["players"] if ("of", "us") in pairwise(words) else []
     content = [w for w in words if w not in STOPWORDS and w not in FILLER and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")
         content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]

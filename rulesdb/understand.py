@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
@@ -34,7 +35,7 @@ from rulesdb.query import (
 )
 from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
-from rulesdb.texts import Texts
+from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
 
 Together = Callable[[str, str], bool]
@@ -62,6 +63,32 @@ def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] =
     )
 
 
+def game_name(info: GameTexts) -> tuple[str, ...]:
+    """A game's id, then its name as a question's words hold it ("monster maker 5 rev")."""
+    return (info.game, *parse_query(info.name).words)
+
+
+def without_name(asked: Query, name: tuple[str, ...]) -> Query:
+    """The question less the game's name (two of its words or more, in order: "monster maker
+    5", "king commands") or its id ("mm5"): every rule is the game's, so the name says nothing
+    of which, unless it is all the question asks about ("what is seirei kairo drive")."""
+    if not name:  # a search of every game: no game's name is filler
+        return asked
+    words = [word for word in asked.words if word != name[0]]
+    name = name[1:]
+    for at in range(len(words)):
+        length = next((n for n in range(len(name), 1, -1) if tuple(words[at : at + n]) in _starts(name, n)), 0)
+        if length:
+            words[at : at + length] = [""] * length
+    kept = tuple(word for word in words if word)
+    return replace(asked, words=kept) if kept or asked.cjk_runs else asked
+
+
+@cache
+def _starts(name: tuple[str, ...], n: int) -> set[tuple[str, ...]]:
+    return {name[at : at + n] for at in range(len(name) - n + 1)}
+
+
 class Reader:
     """Reads questions for one index: its synonyms, speller and glossary, and what its
     tables hold. What a word or CJK piece stands for never changes: each is read once."""
@@ -77,6 +104,7 @@ class Reader:
             word for table in texts.synonyms.values() for key, words in table.items() for word in (key, *words)
         )
         self.segmenter = Segmenter([*self.glossary, *cjk_words, *CJK_STOPWORDS])
+        self.names = {info.game: game_name(info) for info in texts.games}
         self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
         self._glossed: dict[str, tuple[tuple[str, ...], int]] = {}  # CJK piece -> gloss
         self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
@@ -85,7 +113,7 @@ class Reader:
         """The question (its Chinese already Traditional) as the tables are searched."""
         parsed = parse_query(query, converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
-        asked = self.without_slips(parsed, game)
+        asked = self.without_slips(without_name(parsed, self.names.get(game or "", ())), game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)

@@ -102,6 +102,17 @@ def test_people_are_players(real_index: RulesIndex) -> None:
     assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup"
 
 
+def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
+    """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
+    is no focus and does not pull up the About prose; "of us" are the players."""
+    assert ids(real_index, "how many of us can play monster maker", "mm5")[0] == "mm5.ruling.setup"
+    assert ids(real_index, "can six of us play the king commands", "tkc")[0] == "tkc.ruling.components"
+    assert ids(real_index, "how many of us can play", "tkc")[0] == "tkc.ruling.components"
+    # The name alone is the question: the About prose answers it.
+    assert ids(real_index, "what is seirei kairo drive", "skd")[0] == "skd.about.introduction"
+    assert ids(real_index, "who made monster maker", "mm5")[0] == "mm5.about.series"
+
+
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     """Bug 3: 遊戲 / 游戏 ("game") say nothing of the question, as English "game" does not."""
     plain = ids(real_index, "平手怎麼辦", "mm5")
