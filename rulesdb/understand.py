@@ -129,8 +129,11 @@ class Reader:
         # A title that begins with a word typed is about it: ^"word" matches there only (not
         # the glossary's English of a CJK piece).
         starts = " OR ".join(f'^"{word}"' for word in understood.words if word_key(word) in built.starts[game])
+        # A word the titles and tags use stands for itself there (its synonyms would count it twice).
+        doubled = self.doubled(asked, alternatives, game, built.heads[game])
+        head_words = replace(parsed, words=tuple(w for w in parsed.words if w not in doubled)).words_expression(joined)
         expressions = {
-            "head": " OR ".join(filter(None, (words, starts))),
+            "head": " OR ".join(filter(None, (head_words, starts))),
             "section": words,
             "body": words,
             "cjk": grams,
@@ -145,6 +148,24 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    def doubled(
+        self, asked: Query, alternatives: dict[str, tuple[str, ...]], game: str | None, held: frozenset[str]
+    ) -> set[str]:
+        """The synonyms of the typed words that ``held`` (word keys) holds themselves: there,
+        "lose" is found as itself, and "loss" beside it would count it twice. Not a two-word
+        key's words ("out loud" is declaring): they are the pair's, not one word's."""
+        synonyms = self.synonyms_of(game)
+        alone = {
+            word: recall(self._alone, (game, word), self.alternatives, word, synonyms)
+            for word in asked.words
+            if word_key(word) in held
+        }
+        paired = {
+            other for word, others in alternatives.items() for other in others if other not in alone.get(word, ())
+        }
+        own = {other for word, others in alone.items() for other in others if word_key(other) != word_key(word)}
+        return own - paired
 
     def synonyms_of(self, game: str | None) -> Synonyms:
         """The game's synonym table (every game's, for a search of all games)."""

@@ -113,6 +113,16 @@ def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> No
     assert ids(real_index, "who made monster maker", "mm5")[0] == "mm5.about.series"
 
 
+def test_a_title_word_is_not_counted_twice_with_its_synonym(real_index: RulesIndex) -> None:
+    """Bug 6's kind: "lose" stands in the boss ruling's title and topics beside its synonym
+    "loss"; counting both there raised the boss's loss condition above the rule that an empty
+    deck ends nothing."""
+    for ask in ("no cards to draw, do we lose", "the deck is empty so I cannot draw, do we lose"):
+        assert ids(real_index, ask, "skd")[0] in {"skd.enemy.deck-out", "skd.ruling.turn-order"}, ask
+    head = real_index.reader.read("do we lose", "skd").expressions["head"]
+    assert '"lose"' in head and '"loss"' not in head
+
+
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     """Bug 3: 遊戲 / 游戏 ("game") say nothing of the question, as English "game" does not."""
     plain = ids(real_index, "平手怎麼辦", "mm5")
