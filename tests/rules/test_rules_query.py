@@ -101,6 +101,16 @@ def test_the_speller_corrects_only_unknown_words() -> None:
     assert speller.correct("xylophone") is None and speller.correct("ork") is None  # far, short
 
 
+def test_an_english_word_two_letters_from_a_rule_word_searches_both(real_index: RulesIndex) -> None:
+    """The word "cots" is English, but a question about the rules that types it most often means cost:
+    both are searched (the rule word's section first), as the coverage check already reads it."""
+    speller = real_index.reader.speller
+    assert speller.spell("cots") == ("cots", "cost")
+    assert speller.spell("level") == ("level",) and speller.spell("cost") == ("cost",)
+    first = real_index.search("cots of a level up", game="skd", limit=1)[0].section.id
+    assert first in {"skd.ruling.level-up-and-skills", "skd.actions.level-up"}
+
+
 def test_a_mistyped_stop_word_is_a_slip_not_a_rule_word() -> None:
     speller = Speller({"knight": 5, "thief": 1, "want": 2})
     assert [speller.slip(w) for w in ("teh", "waht", "hwo", "thier")] == [True] * 4
