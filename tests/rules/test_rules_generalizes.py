@@ -134,6 +134,10 @@ def test_everyday_chinese_finds_the_rule_words(real_index: RulesIndex) -> None:
     """Bug 3: an "empty" field (空空) is a Neutral player's; "start a fight" (開打) is attacking."""
     assert ids(real_index, "我場上空空的算哪一邊", "mm5")[0] in {"mm5.turn.switch", "mm5.ruling.faction"}
     assert "attack" in ids(real_index, "可以開打嗎", "mm5")[0]
+    # 手上 ("in my hand") is the hand, 輪到 ("it comes to") a turn, in every game.
+    for game in ("mm5", "skd", "tkc"):
+        words = real_index.reader.read("輪到我 手上的牌", game).understood.words
+        assert {"hand", "turn"} <= set(words), game
 
 
 @pytest.mark.xfail(strict=True, reason="黑暗方's English (dark) still outweighs 平手 in the titles and rulings")
