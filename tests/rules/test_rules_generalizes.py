@@ -102,6 +102,13 @@ def test_people_are_players(real_index: RulesIndex) -> None:
     assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup"
 
 
+def test_helping_in_a_fight_is_reinforcing(real_index: RulesIndex) -> None:
+    """Everyday English for mm5's reinforcement (增援), as its table has 幫忙 and 支援 for it."""
+    for ask in ("can another player support me in a fight", "can I assist someone who is attacked"):
+        answer = real_index.ask(ask, game="mm5", limit=1)
+        assert answer.covered and answer.hits[0].section.id in {"mm5.combat.reinforcement", "mm5.ruling.reinforcement"}
+
+
 def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
     """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
     is no focus and does not pull up the About prose; "of us" are the players."""
