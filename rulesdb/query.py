@@ -54,6 +54,8 @@ _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
 _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest", "least"))  # a limit asked
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
+# The thing a number question counts: "how many minutes", "how much mana".
+COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
 # Question words and particles, Traditional and Simplified; a run is cut where one begins

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.query import LIMIT_WORDS, STOPWORDS, normalise
+from rulesdb.query import COUNTED, LIMIT_WORDS, STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -43,8 +43,6 @@ LIMIT_STATED = (
 # mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
 ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
 SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
-# The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 

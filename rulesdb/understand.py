@@ -24,6 +24,7 @@ from rulesdb.glossary import covered_length, english_for, glossary
 from rulesdb.lemmas import lemmas
 from rulesdb.query import (
     CJK_STOPWORDS,
+    COUNTED,
     MAX_WORDS,
     Query,
     Synonyms,
@@ -132,6 +133,9 @@ class Reader:
         # A word the titles and tags use stands for itself there (its synonyms would count it twice).
         doubled = self.doubled(asked, alternatives, game, built.heads[game])
         head_words = replace(parsed, words=tuple(w for w in parsed.words if w not in doubled)).words_expression(joined)
+        # What a number question counts ("how much mana") is what it is about: searched twice.
+        counted = " OR ".join(f'"{word}"' for word in self.counted(asked, alternatives, query.lower()))
+        head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
         expressions = {
             "head": " OR ".join(filter(None, (head_words, starts))),
             "section": words,
@@ -148,6 +152,15 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    @staticmethod
+    def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:
+        """The word a number question counts ("how many characters") and its one-word stand-ins."""
+        match = COUNTED.search(text)
+        word = match.group(1) if match else ""
+        if word not in asked.words:
+            return ()
+        return tuple(w for w in dict.fromkeys((word, *alternatives[word])) if w.isalnum())
 
     def doubled(
         self, asked: Query, alternatives: dict[str, tuple[str, ...]], game: str | None, held: frozenset[str]

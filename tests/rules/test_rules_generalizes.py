@@ -109,6 +109,14 @@ def test_helping_in_a_fight_is_reinforcing(real_index: RulesIndex) -> None:
         assert answer.covered and answer.hits[0].section.id in {"mm5.combat.reinforcement", "mm5.ruling.reinforcement"}
 
 
+def test_what_a_number_question_counts_weighs_most(real_index: RulesIndex) -> None:
+    """In "how much mana can I keep" the mana is what is asked about, not keeping (a kept card):
+    the counted word is searched twice, so the mana limit is among the answers."""
+    assert "skd.end-phase.mana-limit" in ids(real_index, "how much mana can I keep", "skd")
+    body = real_index.reader.read("how much mana can I keep", "skd").expressions["body"]
+    assert body.split(" OR ").count('"mana"') == 2 and body.split(" OR ").count('"keep"') == 1
+
+
 def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
     """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
     is no focus and does not pull up the About prose; "of us" are the players."""
