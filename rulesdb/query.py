@@ -112,14 +112,18 @@ class Query:
 
     def phrases(self, side_by_side: Callable[[str, str], bool] | None = None) -> list[tuple[str, bool]]:
         """The words' FTS5 phrases in expression order, each with whether it is a prefix; a pair
-        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every pair)."""
+        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every
+        pair), and so a number with the word after next, the noun it counts ("5 green swords")."""
         alone = len(self.words) + len(self.cjk_runs) == 1
         singles = [
             (word, prefix) for word in self.words for prefix in ((False, True) if len(word) > 1 or alone else (False,))
         ]
+        counts = [
+            (n, noun) for n, _, noun in zip(self.words, self.words[1:], self.words[2:], strict=False) if n.isdigit()
+        ]
         pairs = [
             (first, second)
-            for first, second in pairwise(self.words)
+            for first, second in [*pairwise(self.words), *counts]
             if side_by_side is None or side_by_side(first, second)
         ]
         return singles + [(f"{first} {second}", False) for first, second in pairs]

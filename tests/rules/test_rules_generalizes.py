@@ -117,6 +117,14 @@ def test_what_a_number_question_counts_weighs_most(real_index: RulesIndex) -> No
     assert body.split(" OR ").count('"mana"') == 2 and body.split(" OR ").count('"keep"') == 1
 
 
+def test_a_number_counts_the_noun_after_its_adjective(real_index: RulesIndex) -> None:
+    """The 5 of "5 green swords" counts swords: the number and the noun are searched as a phrase
+    the texts hold ("5 sword"), so the attack of five swords of a colour comes first."""
+    assert ids(real_index, "5 green swords, can anyone stop it", "tkc")[0] == "tkc.attack.backstab"
+    body = real_index.reader.read("5 green swords", "tkc").expressions["body"]
+    assert '"5 swords"' in body
+
+
 def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
     """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
     is no focus and does not pull up the About prose; "of us" are the players."""
