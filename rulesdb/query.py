@@ -71,6 +71,9 @@ _CJK_JOINED = ("幾", "几", "多少")
 CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
 _CJK_STOP_LENGTHS = sorted({len(word) for word in CJK_STOPWORDS}, reverse=True)
 
+# Number words as the texts write them (not "one": "one thing", "one more" are no count).
+_NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_NUMBER_NAMES |= {"nine": "9", "ten": "10"}
 IRREGULAR = {
     "won": "win",
     "lost": "lose",
@@ -197,6 +200,12 @@ def parse_query(text: str, converted: bool = False) -> Query:
             if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
                 word = word[:-1]
             words.append(IRREGULAR.get(word, word))
+    # "two shields", "three orcs": the texts write the digit ("two 3s" is a count of 3s: no digit).
+    words = [
+        part
+        for word, after in zip(words, [*words[1:], ""], strict=False)
+        for part in ((word, _NUMBER_NAMES[word]) if word in _NUMBER_NAMES and not after.isdigit() else (word,))
+    ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []

@@ -21,6 +21,16 @@ def test_chinese_question_words_never_reach_the_index() -> None:
     assert parse_query("王者之劍可以被阻擋嗎？").cjk_runs == ("王者之劍", "被阻擋")
 
 
+def test_a_number_word_is_also_its_digit(real_index: RulesIndex) -> None:
+    """The texts write "2 shield cards" and "after a 4": "two shields" and "four cards" are
+    searched with the digit too; "two 3s" counts 3s, so its "two" stays a word."""
+    assert "2" in parse_query("can two shields block it").words
+    assert "2" not in parse_query("can I play two 3s").words
+    assert "skd.play.four-extra" in [
+        h.section.id for h in real_index.search("what if I play four cards of one number", game="skd", limit=3)
+    ]
+
+
 def test_english_question_words_never_reach_the_index() -> None:
     assert parse_query("What is it when I can block?").words == ("block",)
     assert parse_query("how many").words == ("how", "many")  # nothing else: kept
