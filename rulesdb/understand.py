@@ -132,7 +132,11 @@ class Reader:
         starts = " OR ".join(f'^"{word}"' for word in understood.words if word_key(word) in built.starts[game])
         # A word the titles and tags use stands for itself there (its synonyms would count it twice).
         doubled = self.doubled(asked, alternatives, game, built.heads[game])
-        head_words = replace(parsed, words=tuple(w for w in parsed.words if w not in doubled)).words_expression(joined)
+        head_words = (
+            replace(parsed, words=tuple(w for w in parsed.words if w not in doubled)).words_expression(joined)
+            if doubled
+            else words
+        )
         # What a number question counts ("how much mana") is what it is about: searched twice.
         counted = " OR ".join(f'"{word}"' for word in self.counted(asked, alternatives, query.lower()))
         head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
