@@ -1,15 +1,17 @@
 """Understanding a question: what the player typed, as the words the texts use for it.
 
 A question is parsed (``rulesdb.query``), its Chinese cut at the games' terms
-(``rulesdb.segment``), its mistyped stop words dropped, its words given
+(``rulesdb.segment``), the game's own name and its mistyped stop words dropped, its words given
 their lemmas ("thieves" is "thief"), the game's synonyms over the shared ones, and spelling
 corrections; its CJK pieces their synonyms and the glossary's English. The result is the FTS5
 expression of each table and the weight each table's score carries.
 
 A word is matched both exactly and as a prefix ("excal" finds Excalibur), and each pair of
 neighbouring words that the texts hold side by side is added as a phrase, so "crystal ball"
-outranks a crystal here and a ball there. The glossary's English for a question typed in CJK
-weighs as much of it as its terms cover: in a sentence, the original and the glosses decide.
+outranks a crystal here and a ball there. In the titles and tags a word they hold is searched
+without its synonyms (it would count twice), and the word a number question counts ("how much
+mana") is searched twice. The glossary's English for a question typed in CJK weighs as much of
+it as its terms cover: in a sentence, the original and the glosses decide.
 """
 
 from __future__ import annotations
