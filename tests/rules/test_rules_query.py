@@ -6,12 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.index import RulesIndex
-from rulesdb.query import cut_cjk, expand, parse_query
+from rulesdb.query import Query, cut_cjk, expand, parse_query
 from rulesdb.spelling import Speller, distance
 from rulesdb.texts import TextsError, load, texts_root
+from rulesdb.understand import without_name
 
 
 def test_chinese_question_words_never_reach_the_index() -> None:
@@ -157,3 +160,21 @@ def test_a_words_forms_share_one_stem(forms: tuple[str, ...]) -> None:
     question built on it is read as built on a verb that says nothing of what it asks."""
     assert len({word_key(form) for form in forms}) == 1
     assert word_key("need") in QUESTION_VERBS
+
+
+_NAME = ("mm5", "monster", "maker", "5", "rev")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*_NAME, "play", "orc", "card", "8"]), max_size=8))
+def test_the_games_name_is_left_out_but_never_the_whole_question(words: list[str]) -> None:
+    """Only the game's id, or two of its name's words or more in order, go; what stays keeps
+    its order; a question that is only the name stays whole."""
+    asked = Query(tuple(dict.fromkeys(words)), ())
+    kept = without_name(asked, _NAME).words
+    assert list(kept) == [word for word in asked.words if word in kept]  # in order, nothing added
+    assert kept or not asked.words
+    gone = [word for word in asked.words if word not in kept]
+    assert all(word in _NAME for word in gone)
+    if kept != asked.words and "mm5" not in gone:
+        assert len(gone) >= 2, gone
