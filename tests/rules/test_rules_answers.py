@@ -60,7 +60,7 @@ def test_the_frozen_set_holds_its_ground(real_index: RulesIndex) -> None:
 
 # name: top-1, top-3, honest, Chinese-only top-3 (floors), covered called uncovered (ceiling)
 BLIND_FLOORS = {
-    "dev": (81, 89, 9, 23, 0),
+    "dev": (82, 89, 9, 23, 0),
     "val": (65, 81, 8, 23, 3),
     # Written for issue 40 from the seeds and rulings alone, frozen: scored once, at the end.
     "blind2": (123, 136, 8, 26, 5),

@@ -125,6 +125,11 @@ def test_a_number_counts_the_noun_after_its_adjective(real_index: RulesIndex) ->
     assert '"5 swords"' in body
 
 
+def test_the_same_score_is_a_tie(real_index: RulesIndex) -> None:
+    """The shared layer: "the same score" is a tie, as 同分 is, so the tie ruling answers."""
+    assert "tkc.ruling.scoring" in ids(real_index, "two of us have the same score at the end", "tkc")
+
+
 def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
     """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
     is no focus and does not pull up the About prose; "of us" are the players."""
