@@ -201,11 +201,12 @@ def parse_query(text: str, converted: bool = False) -> Query:
                 word = word[:-1]
             words.append(IRREGULAR.get(word, word))
     # "two shields", "three orcs": the texts write the digit ("two 3s" is a count of 3s: no digit).
-    words = [
-        part
-        for word, after in zip(words, [*words[1:], ""], strict=False)
-        for part in ((word, _NUMBER_NAMES[word]) if word in _NUMBER_NAMES and not after.isdigit() else (word,))
-    ]
+    if not _NUMBER_NAMES.keys().isdisjoint(words):
+        words = [
+            part
+            for word, after in zip(words, [*words[1:], ""], strict=False)
+            for part in ((word, _NUMBER_NAMES[word]) if word in _NUMBER_NAMES and not after.isdigit() else (word,))
+        ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []

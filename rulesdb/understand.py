@@ -75,7 +75,7 @@ def without_name(asked: Query, name: tuple[str, ...]) -> Query:
     """The question less the game's name (two of its words or more, in order: "monster maker
     5", "king commands") or its id ("mm5"): every rule is the game's, so the name says nothing
     of which, unless it is all the question asks about ("what is seirei kairo drive")."""
-    if not name:  # a search of every game: no game's name is filler
+    if not name or not _named(name).intersection(asked.words):  # a search of every game, or no name
         return asked
     words = [word for word in asked.words if word != name[0]]
     name = name[1:]
@@ -85,6 +85,11 @@ def without_name(asked: Query, name: tuple[str, ...]) -> Query:
             words[at : at + length] = [""] * length
     kept = tuple(word for word in words if word)
     return replace(asked, words=kept) if kept or asked.cjk_runs else asked
+
+
+@cache
+def _named(name: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(name)
 
 
 @cache
