@@ -265,6 +265,7 @@ class Built:
         self.side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
         self.asked_side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
         self.starts: ByGame = {}
+        self.heads: ByGame = {}
         self.cjk_held: ByGame = {}
         self.cjk_asked: ByGame = {}
         unanswered = {info.game: info.unanswered for info in self.games}
@@ -273,6 +274,9 @@ class Built:
             game_asks = [ask for s in sections for ask in s.asks[:ASKS]] + list(unanswered.get(game, ())[:ASKS])
             self.side_by_side[game] = word_pairs(
                 text for s in sections for text in (s.title, " ".join(s.phases + s.topics), s.text)
+            )
+            self.heads[game] = frozenset(
+                word_key(word) for s in sections for word in WORDS.findall(normalise(f"{s.title} {' '.join(s.topics)}"))
             )
             self.starts[game] = frozenset(
                 word_key(words[0])
@@ -285,5 +289,5 @@ class Built:
             self.asked_side_by_side[game] = word_pairs(game_asks)
         self.side_by_side[None] = frozenset().union(*self.side_by_side.values())
         self.asked_side_by_side[None] = frozenset().union(*self.asked_side_by_side.values())
-        for held in (self.starts, self.cjk_held, self.cjk_asked):
+        for held in (self.starts, self.heads, self.cjk_held, self.cjk_asked):
             held[None] = frozenset().union(*held.values())  # every game's

@@ -15,7 +15,6 @@ question nearer a game's unanswered questions than any section's ask is not cove
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -23,13 +22,11 @@ from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.limits import asks_limit, is_limit_key, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
-from rulesdb.query import STOPWORDS, normalise
+from rulesdb.query import COUNTED, STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
-# The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 
 
 @dataclass

@@ -18,7 +18,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.915  # of the tuning sets, the first answer (or its ruling): 494 of 538 (388 of 418 without the blind practice5 and practice6)
+TOP1_BAR = 0.934  # of the tuning sets, the first answer (or its ruling): 503 of 538 (494 before the fifth round)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -61,7 +61,7 @@ def test_the_frozen_set_holds_its_ground(real_index: RulesIndex) -> None:
 
 # name: top-1, top-3, honest, Chinese-only top-3 (floors), covered called uncovered (ceiling)
 BLIND_FLOORS = {
-    "dev": (79, 88, 9, 22, 0),
+    "dev": (82, 89, 9, 23, 0),
     "val": (65, 81, 8, 23, 3),
     # Written for issue 40 from the seeds and rulings alone, frozen: scored once, at the end.
     "blind2": (123, 136, 8, 26, 5),
