@@ -22,8 +22,9 @@ block or parry a backstab" asks which is allowed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulesdb.coverage import word_key, word_keys
 from rulesdb.texts import GameTexts
@@ -36,22 +37,24 @@ class Kind:
     cjk: tuple[str, ...]
     hints: re.Pattern[str]  # a text of this kind holds one of these: the others are never searched
 
-    def asked(self, text: str) -> bool:
-        """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind."""
+    def asked(self, text: str, keys: Callable[[], set[str]] | None = None) -> bool:
+        """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind
+        (``keys``: its word keys, read once for every kind)."""
         if not self.hints.search(text):
             return False
         return (
-            not self.words.isdisjoint(word_keys(text))
+            not self.words.isdisjoint(keys() if keys else word_keys(text))
             or self.phrases.search(text) is not None
             or any(term in text for term in self.cjk)
         )
 
 
 def _kind(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
-    """A kind; ``hints`` (split at "|"), what each of its phrases holds (a word's key begins with
-    its first three letters, whatever its ending: "tidy" is "tidi")."""
+    """A kind; ``hints`` (split at "|"), what each of its phrases holds. A word's key is its
+    beginning, but for an "i" that stands for its ending ("money" is "monei", "tidy" "tidi")."""
     keys = frozenset(word_key(word) for word in words.split())
-    found = (*dict.fromkeys(key[:3] for key in keys), *filter(None, hints.split("|")), *cjk.split())
+    found = (*dict.fromkeys(key[:-1] if key.endswith("i") else key for key in keys), *filter(None, hints.split("|")))
+    found += tuple(cjk.split())
     return Kind(keys, re.compile(phrases), tuple(cjk.split()), _literals(found))
 
 
@@ -157,9 +160,11 @@ def off_table(question: str, answer: str) -> bool:
     and the answer's text does not speak of that kind."""
     if not _ASKED_HINTS.search(question):  # most questions: none of these kinds
         return False
-    kinds = [said for asked, said in KINDS if asked.asked(question)]
+    keys = lru_cache(maxsize=1)(lambda: word_keys(question))
+    kinds = [said for asked, said in KINDS if asked.asked(question, keys)]
     text = answer.lower() if kinds else ""
-    return any(not said.asked(text) for said in kinds)
+    said_keys = lru_cache(maxsize=1)(lambda: word_keys(text))
+    return any(not said.asked(text, said_keys) for said in kinds)
 
 
 def game_name(info: GameTexts) -> re.Pattern[str]:
