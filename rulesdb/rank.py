@@ -9,7 +9,10 @@ first; a ruling comes just above the paragraph it settles when it answers as wel
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
 words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
 weighs most of them, must be in one of the best passages, else "No rule covers this"; a
-question nearer a game's unanswered questions than any section's ask is not covered either.
+question nearer a game's unanswered questions than any section's ask is not covered either, nor
+a limit no passage states (``rulesdb.limits``), nor a kind of question the rules never answer
+(advice, a slip, the clock...: ``rulesdb.offtable``). A question that names its game is judged
+with the name read as "the game".
 """
 
 from __future__ import annotations
