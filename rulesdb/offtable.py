@@ -101,11 +101,11 @@ MONEY = _kind(
 )
 # A deal between players (a trade, a gift, a team): the rules say what each player does, not
 # what players may agree among themselves. Not "team" alone (skd's party is a team), nor "gang
-# up" (mm5's orcs gang up in one attack), nor a swap alone (mm5's swap of sides), nor 換牌
+# up" (mm5's orcs gang up in one attack), nor a swap of sides (mm5's side switch), nor 換牌
 # (tkc's discard for new cards), nor 組隊 (skd's party is built in the draft).
 DEAL = _kind(
     "alliance alliances",
-    r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b"
+    r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",

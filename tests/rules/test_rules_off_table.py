@@ -87,6 +87,7 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert not PRICE.asked("how much does a level up cost") and not PRICE.asked("do i get their money")
     assert DEAL.asked("can i give my gems to a friend") and DEAL.asked("可以跟別人交換手牌嗎")
     assert not DEAL.asked("how many stars can my team cost") and not DEAL.asked("可以換牌嗎")
+    assert not DEAL.asked("can i swap sides with another player")
     assert EXPANSION.asked("can we use the expansion") and EXPANSION.asked("擴充的角色可以混進來嗎")
     assert not EXPANSION.asked("does the box fit the expansions") and not EXPANSION.asked("有擴充嗎")
 
