@@ -145,7 +145,13 @@ class Reader:
             else words
         )
         # What a number question counts ("how much mana") is what it is about: searched twice.
-        counted = " OR ".join(f'"{word}"' for word in self.counted(asked, alternatives, query.lower()))
+        counts = self.counted(asked, alternatives, query.lower())
+        counted = " OR ".join(f'"{word}"' for word in counts)
+        # An ask that counts it too ("how many players can play") asks the same: "many players"
+        # is searched there as a phrase. Not "much": "how much mana" asks a cost as often as a limit.
+        how = COUNTED.search(query.lower())
+        many = how is not None and how[0].startswith("how many")
+        asked_count = " OR ".join(f'"many {word}"' for word in counts) if many else ""
         head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
         expressions = {
             "head": " OR ".join(filter(None, (head_words, starts))),
@@ -153,7 +159,7 @@ class Reader:
             "body": words,
             "cjk": grams,
             "original": grams,
-            "asks": self.asks_expression(understood, game, kin),
+            "asks": " OR ".join(filter(None, (self.asks_expression(understood, game, kin), asked_count))),
         }
         weights = {
             "head": english_weight,
