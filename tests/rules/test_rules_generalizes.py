@@ -128,6 +128,15 @@ def test_a_count_asked_finds_the_ask_that_counts_it(real_index: RulesIndex) -> N
     assert '"much' not in real_index.reader.read("how much mana can I keep", "skd").expressions["asks"]
 
 
+def test_a_count_asked_in_chinese_finds_the_ask_that_counts_it(real_index: RulesIndex) -> None:
+    """幾個人 ("how many people") is searched in the asks as 幾個, as they ask it, so the player
+    count answers a count of players in a game (一場), in either script."""
+    for ask in ("一場可以幾個人", "一场可以几个人"):
+        answer = real_index.ask(ask, game="mm5", limit=3)
+        assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup", ask
+    assert '"幾個"' in real_index.reader.read("一場可以幾個人", "mm5").expressions["asks"]
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=0, max_value=99), st.sampled_from(["all my {}s", "a pair of {}s", "two {}s?"]))
 def test_a_number_in_the_plural_is_indexed_as_a_question_reads_it(number: int, ask: str) -> None:
