@@ -135,7 +135,9 @@ class Door:
         if self._flusher.failed is None:
             self._flusher.after_commit()
             return
-        con.connection.driver_connection.execute("PRAGMA synchronous=FULL")  # type: ignore[union-attr]
+        raw: Any = con.connection.driver_connection
+        raw.execute("PRAGMA synchronous=FULL")
+        raw.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the commits the flusher missed: synced on the way
         self._synced_in_commit = True
 
     def _set_busy_wait(self, con: Connection, ms: int) -> None:
