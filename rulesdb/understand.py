@@ -70,14 +70,14 @@ def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] =
 
 
 def game_name(info: GameTexts) -> tuple[str, ...]:
-    """A game's id, then its name as a question's words hold it ("monster maker 5 rev")."""
+    """A game's id, then its name as a question's words hold it (its title's words, in order)."""
     return (info.game, *parse_query(info.name).words)
 
 
 def without_name(asked: Query, name: tuple[str, ...]) -> Query:
-    """The question less the game's name (two of its words or more, in order: "monster maker
-    5", "king commands") or its id ("mm5"): every rule is the game's, so the name says nothing
-    of which, unless it is all the question asks about ("what is seirei kairo drive")."""
+    """The question less the game's name (two of its title's words or more, in order) or its
+    id: every rule is the game's, so the name says nothing of which, unless it is all the
+    question asks about ("what is" and the game's name)."""
     if not name or not _named(name).intersection(asked.words):  # a search of every game, or no name
         return asked
     words = [word for word in asked.words if word != name[0]]
