@@ -27,7 +27,7 @@ from itertools import pairwise
 
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.passages import passages, sentences
-from rulesdb.query import CJK, STOPWORDS, bigrams, normalise
+from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
 from rulesdb.spelling import specificity
 from rulesdb.texts import MOST_ASKS, GameTexts, Section, Texts
 from rulesdb.tuning import Tuning
@@ -72,7 +72,7 @@ def cjk_pairs(text: str) -> frozenset[str]:
 def cjk_terms(text: str) -> str:
     """An ask as indexed: its words, and each CJK run as its characters and neighbouring pairs,
     each a token of its own (one term a pair, so a pair is read from one list, not a phrase)."""
-    return CJK_RUN.sub(lambda run: f" {' '.join(cjk_tokens(run[0]))} ", normalise(text))
+    return CJK_RUN.sub(lambda run: f" {' '.join(cjk_tokens(run[0]))} ", plain_numbers(normalise(text)))
 
 
 def cjk_tokens(run: str) -> list[str]:
@@ -87,7 +87,9 @@ def cjk_held(texts: Iterable[str]) -> frozenset[str]:
 
 def word_pairs(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
     """Each two words that stand side by side in the texts, by word_key."""
-    return frozenset(pair for text in texts for pair in pairwise(word_key(w) for w in WORDS.findall(normalise(text))))
+    return frozenset(
+        pair for text in texts for pair in pairwise(word_key(w) for w in WORDS.findall(plain_numbers(normalise(text))))
+    )
 
 
 def text_keys(text: str) -> frozenset[str]:

@@ -224,6 +224,15 @@ _CJK_DIGITS |= {"七": "7", "八": "8", "九": "9", "十": "10"}
 _COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人級级顆颗枚回輪轮種种])")
 
 
+# A number in the plural ("a pair of 3s", "all my 4s") is the number, as a question reads it.
+_NUMBER_PLURAL = re.compile(r"\b(\d+)s\b")
+
+
+def plain_numbers(text: str) -> str:
+    """The text with each number in the plural as the number ("all my 3s" holds 3)."""
+    return _NUMBER_PLURAL.sub(r"\1", text)
+
+
 def normalise(text: str) -> str:
     """Text as indexed and as asked: NFKC (full-width ６ is 6) and counted CJK numbers as digits."""
     return _COUNTED.sub(lambda m: _CJK_DIGITS[m[1]], unicodedata.normalize("NFKC", text))

@@ -16,6 +16,7 @@ it as its terms cover: in a sentence, the original and the glosses decide.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -25,6 +26,7 @@ from rulesdb.coverage import word_key
 from rulesdb.glossary import covered_length, english_for, glossary
 from rulesdb.lemmas import lemmas
 from rulesdb.query import (
+    CJK,
     CJK_STOPWORDS,
     COUNTED,
     MAX_WORDS,
@@ -42,6 +44,7 @@ from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
 
 Together = Callable[[str, str], bool]
+CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
 
 
 @dataclass(frozen=True)
@@ -67,14 +70,14 @@ def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] =
 
 
 def game_name(info: GameTexts) -> tuple[str, ...]:
-    """A game's id, then its name as a question's words hold it ("monster maker 5 rev")."""
+    """A game's id, then its name as a question's words hold it (its title's words, in order)."""
     return (info.game, *parse_query(info.name).words)
 
 
 def without_name(asked: Query, name: tuple[str, ...]) -> Query:
-    """The question less the game's name (two of its words or more, in order: "monster maker
-    5", "king commands") or its id ("mm5"): every rule is the game's, so the name says nothing
-    of which, unless it is all the question asks about ("what is seirei kairo drive")."""
+    """The question less the game's name (two of its title's words or more, in order) or its
+    id: every rule is the game's, so the name says nothing of which, unless it is all the
+    question asks about ("what is" and the game's name)."""
     if not name or not _named(name).intersection(asked.words):  # a search of every game, or no name
         return asked
     words = [word for word in asked.words if word != name[0]]
@@ -145,7 +148,17 @@ class Reader:
             else words
         )
         # What a number question counts ("how much mana") is what it is about: searched twice.
-        counted = " OR ".join(f'"{word}"' for word in self.counted(asked, alternatives, query.lower()))
+        counts = self.counted(asked, alternatives, query.lower())
+        counted = " OR ".join(f'"{word}"' for word in counts)
+        # An ask that counts it too ("how many players can play") asks the same: "many players"
+        # is searched there as a phrase. Not "much": "how much mana" asks a cost as often as a limit.
+        how = COUNTED.search(query.lower())
+        many = how is not None and how[0].startswith("how many")
+        # In Chinese, 幾 with the measure word or noun after it (幾個, 幾張), as the asks hold it.
+        asked_count = " OR ".join(
+            [f'"many {word}"' for word in counts] * many
+            + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
+        )
         head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
         expressions = {
             "head": " OR ".join(filter(None, (head_words, starts))),
@@ -153,7 +166,7 @@ class Reader:
             "body": words,
             "cjk": grams,
             "original": grams,
-            "asks": self.asks_expression(understood, game, kin),
+            "asks": " OR ".join(filter(None, (self.asks_expression(understood, game, kin), asked_count))),
         }
         weights = {
             "head": english_weight,

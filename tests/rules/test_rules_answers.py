@@ -18,7 +18,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.934  # of the tuning sets, the first answer (or its ruling): 503 of 538 (494 before the fifth round)
+TOP1_BAR = 0.944  # of the tuning sets, the first answer (or its ruling): 508 of 538 (503 before the counts asked)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:

@@ -117,6 +117,38 @@ def test_what_a_number_question_counts_weighs_most(real_index: RulesIndex) -> No
     assert body.split(" OR ").count('"mana"') == 2 and body.split(" OR ").count('"keep"') == 1
 
 
+def test_a_count_asked_finds_the_ask_that_counts_it(real_index: RulesIndex) -> None:
+    """A count asked ("how many players") is the question an ask "how many players can play"
+    asks: "many players" is searched in the asks as a phrase, so the player count comes before
+    a section that only speaks of other players (mm5's reinforcement, tkc's player aid)."""
+    for game, expected in (("mm5", "mm5.ruling.setup"), ("tkc", "tkc.ruling.components")):
+        assert ids(real_index, "how many players can sit at the table", game)[0] == expected
+    asks = real_index.reader.read("how many players can sit at the table", "mm5").expressions["asks"]
+    assert '"many players"' in asks
+    assert '"much' not in real_index.reader.read("how much mana can I keep", "skd").expressions["asks"]
+
+
+def test_a_count_asked_in_chinese_finds_the_ask_that_counts_it(real_index: RulesIndex) -> None:
+    """幾個人 ("how many people") is searched in the asks as 幾個, as they ask it, so the player
+    count answers a count of players in a game (一場), in either script."""
+    for ask in ("一場可以幾個人", "一场可以几个人"):
+        answer = real_index.ask(ask, game="mm5", limit=3)
+        assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup", ask
+    assert '"幾個"' in real_index.reader.read("一場可以幾個人", "mm5").expressions["asks"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=99), st.sampled_from(["all my {}s", "a pair of {}s", "two {}s?"]))
+def test_a_number_in_the_plural_is_indexed_as_a_question_reads_it(number: int, ask: str) -> None:
+    """An ask's "all my 3s" is indexed as 3, the word the question "my 3s" is searched by."""
+    from rulesdb.build import cjk_terms
+    from rulesdb.query import parse_query
+
+    text = ask.format(number)
+    assert str(number) in parse_query(text).words
+    assert str(number) in cjk_terms(text).replace("?", " ").split()
+
+
 def test_a_number_counts_the_noun_after_its_adjective(real_index: RulesIndex) -> None:
     """The 5 of "5 green swords" counts swords: the number and the noun are searched as a phrase
     the texts hold ("5 sword"), so the attack of five swords of a colour comes first."""
