@@ -19,6 +19,8 @@ from functools import cached_property
 from rulesdb.coverage import word_key, word_keys
 from rulesdb.query import normalise, traditional
 
+_Trie = dict[str, "_Trie"]
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -57,4 +59,24 @@ def kind_of(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
 
 
 def _literals(texts: Iterable[str]) -> re.Pattern[str]:
-    return re.compile("|".join(map(re.escape, texts)))
+    return re.compile(trie_pattern(texts))
+
+
+def trie_pattern(texts: Iterable[str]) -> str:
+    """A pattern that finds any of the texts, as a trie: one branch per first character, so that
+    a search tries each place in a question against a few branches, not hundreds of texts. A
+    text that begins with a shorter one is found by the shorter."""
+    trie: _Trie = {}
+    for text in texts:
+        node = trie
+        for char in text:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _branches(trie)
+
+
+def _branches(node: _Trie) -> str:
+    if "" in node:  # a text ends here: enough for a search
+        return ""
+    branches = [re.escape(char) + _branches(child) for char, child in sorted(node.items())]
+    return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"

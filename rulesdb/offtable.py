@@ -25,7 +25,7 @@ import re
 from functools import cache, lru_cache
 
 from rulesdb.coverage import word_keys
-from rulesdb.kinds import kind_of
+from rulesdb.kinds import kind_of, trie_pattern
 from rulesdb.texts import GameTexts
 
 ADVICE = kind_of(
@@ -66,7 +66,8 @@ CLOCK = kind_of(
     " 碼錶 縮短遊戲 縮短時間 玩快一點 快速玩法 加快遊戲 缩短游戏 缩短时间 玩快一点 加快游戏 计时 时间限制 时限 思考时间 几分钟 多少分钟 几小时 几个小时 多少小时 拖时间 读秒 倒计时"
     " 秒表",
     "timer|minutes|hours|seconds|time limit|how much time|how long|play time|playing time|thinking time"
-    "|too long|forever|ages|slow|shorter|longer|faster|quicker|short|long|quick|speed",
+    "|too long|forever|take ages|takes ages|taking ages|slow|short|quick|faster|longer|long game|long session"
+    "|long match|speed",
 )
 # The price of a copy: the rules cost mana and stars, never money. Not "money", "cheap" or 貴
 # alone: tkc's gold bags are money, an attack may be a cheap one, a spell 太貴 in mana.
@@ -234,7 +235,7 @@ STAND_IN = kind_of(
     rf"|(?:用|拿|當)[^？?。]{{0,4}}{_ZH_THINGS}|{_ZH_THINGS}[^？?。]{{0,6}}(?:代替|替代|取代|當|代用)",
     "代替 替代 取代 代用 頂替 自製 自己做 自己印 列印 影印 印出來 打印 自己印 印出来 自制",
     "coin|penn|chip|bead|button|paper|pencil|notepad|post|sticky|deck|poker|phone|tablet|lego|cand|m&m|pebble"
-    "|bottle|dice roller|print|用|拿|當",
+    "|bottle|dice roller|print|硬幣|銅板|零錢|撲克牌|一副牌|手機|平板|紙筆|紙和筆|便條紙|糖果|豆子|積木|鈕扣|鈕釦|瓶蓋",
 )
 REPLACED = kind_of(
     "replace replacement substitute proxy household coin coins phone",
@@ -276,7 +277,7 @@ KINDS = (
 
 @cache
 def _asked_hints() -> re.Pattern[str]:
-    return re.compile("|".join(asked.hints.pattern for asked, _ in KINDS))
+    return re.compile(trie_pattern(hint for asked, _ in KINDS for hint in (*asked.english, *asked.cjk)))
 
 
 def off_table(question: str, answer: str) -> bool:

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
+from rulesdb.kinds import trie_pattern
 from rulesdb.offtable import (
     ADVICE,
     CALL,
@@ -225,3 +226,13 @@ def test_only_a_question_of_such_a_kind_is_held_off_and_an_answer_speaking_of_it
     question = " ".join(words + kinds)
     assert off_table(question, answer) == bool(kinds)
     assert not off_table(question, f"{answer} {question}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="ab手牌 .", min_size=1, max_size=4), min_size=1, max_size=8),
+    question=st.text(alphabet="ab手牌 .?", max_size=12),
+)
+def test_a_kinds_hints_as_a_trie_find_what_the_texts_find(texts: list[str], question: str) -> None:
+    """The hints are searched as one trie: it finds a question exactly when one of them is in it."""
+    assert (re.search(trie_pattern(texts), question) is not None) == any(text in question for text in texts)
