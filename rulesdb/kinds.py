@@ -28,6 +28,7 @@ class Kind:
     phrases: re.Pattern[str]
     written: tuple[str, ...]  # its Chinese as written, in either script
     english: tuple[str, ...]  # its words' and phrases' hints
+    unless: re.Pattern[str] | None = None  # a question of it that asks what the rules do say
 
     @cached_property
     def cjk(self) -> tuple[str, ...]:
@@ -40,8 +41,9 @@ class Kind:
 
     def asked(self, text: str, keys: Callable[[], set[str]] | None = None) -> bool:
         """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind
-        (``keys``: its word keys, read once for every kind)."""
-        if not self.hints.search(text):
+        (``keys``: its word keys, read once for every kind), unless it asks what the rules
+        say: a slip that asks how many of each card there are asks the components' count."""
+        if not self.hints.search(text) or (self.unless is not None and self.unless.search(text)):
             return False
         return (
             not self.words.isdisjoint(keys() if keys else word_keys(text))
@@ -50,12 +52,13 @@ class Kind:
         )
 
 
-def kind_of(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
-    """A kind; ``hints`` (split at "|"), what each of its phrases holds. A word's key is its
-    beginning, but for an "i" that stands for its ending ("money" is "monei", "tidy" "tidi")."""
+def kind_of(words: str, phrases: str, cjk: str, hints: str = "", unless: str = "") -> Kind:
+    """A kind; ``hints`` (split at "|"), what each of its phrases holds; ``unless``, what a
+    question of it asks that the rules answer. A word's key is its beginning, but for an "i"
+    that stands for its ending ("money" is "monei", "tidy" "tidi")."""
     keys = frozenset(word_key(word) for word in words.split())
     english = (*dict.fromkeys(key[:-1] if key.endswith("i") else key for key in keys), *filter(None, hints.split("|")))
-    return Kind(keys, re.compile(phrases), tuple(cjk.split()), english)
+    return Kind(keys, re.compile(phrases), tuple(cjk.split()), english, re.compile(unless) if unless else None)
 
 
 def _literals(texts: Iterable[str]) -> re.Pattern[str]:

@@ -24,23 +24,37 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from rulesdb.coverage import word_keys
+from rulesdb.coverage import word_key, word_keys
 from rulesdb.kinds import kind_of, trie_pattern
+from rulesdb.query import STOPWORDS
 from rulesdb.texts import GameTexts
 
-ADVICE = kind_of(
-    "strategy strategies strategic tactic tactics tactical tip tips advice advise optimal overpowered",
+_ADVICE_WORDS = "strategy strategies strategic tactic tactics tactical tip tips advice advise optimal overpowered"
+_ADVICE_PHRASES = (
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
     r"|\bis it (?:better|worth|smarter|wiser)\b|\bwould (?:it|that) be (?:better|smarter|wiser)\b"
     r"|\b(?:an|any) advantage\b|\b(?:good|bad|smart|wise) idea\b|\b(?:smart|wise) (?:move|choice|play)\b"
     r"|\bwhat(?:'s|’s| is) the best (?:strategy|opening|first move|move|card|character|team|combo|deck)\b"
-    r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b",
+    r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b"
+)
+_ADVICE_CJK = (
     "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
     " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪"
     " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
-    " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪",
-    "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more",
+    " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
+_ADVICE_HINTS = "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more"
+ADVICE = kind_of(
+    _ADVICE_WORDS,
+    _ADVICE_PHRASES,
+    _ADVICE_CJK,
+    _ADVICE_HINTS,
+)
+# A rule that ranks what a question asks of ("attacks are classified as the strongest type the
+# cards form") says which is strongest: it holds the superlative and a thing the question names.
+_RANKS = re.compile(r"\b(?:strongest|weakest)\b")
+_QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
+_RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
     "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
@@ -51,6 +65,9 @@ SLIP = kind_of(
     "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
     "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo",
+    # A slip that asks how many of each card there are asks the components' count.
+    r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
+    r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
 )
 CLOCK = kind_of(
     "hourglass stopwatch playtime",
@@ -106,6 +123,8 @@ DEAL = kind_of(
     " 结盟 联盟 联手 谈条件 讲好 约好 跟别人交换 跟别人换 互相交换 送给别人 送给朋友 分给队友 给队友 私下交易"
     " 借给别人 借给队友 勾结 联合起来 议和 停战 讲和 二对二 两两一队 分组对抗",
     "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together",
+    # Whether the game is every player for himself asks how it is won, which the rules say.
+    r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )
 DEALT = kind_of(
     "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative deal deals"
@@ -145,6 +164,8 @@ EXPANSION = kind_of(
     rf"\b{_EXPANSION}\b.*\b{_USE}\b|\b{_USE}\b.*\b{_EXPANSION}\b|{_EXPANSION}.*{_MIX_ZH}|(?:混|加入|加進).*{_EXPANSION}",
     "",
     "expansion|add-on|addon|promo|擴充|擴展|拓展",
+    # What a box or an edition holds is its contents, not an expansion mixed in.
+    r"\b(?:box|copy|set|edition|reprint|pack|version)\b (?:\w+ )?(?:includes?|contains?|comes? with|has|have)\b",
 )
 MIXED_IN = kind_of(
     "",
@@ -280,16 +301,23 @@ def _asked_hints() -> re.Pattern[str]:
     return re.compile(trie_pattern(hint for asked, _ in KINDS for hint in (*asked.english, *asked.cjk)))
 
 
-def off_table(question: str, answer: str) -> bool:
-    """Whether the question (in lower case, Traditional) is of a kind the rules never answer
-    and the answer's text does not speak of that kind."""
+def off_table(question: str, answer: str, words: tuple[str, ...] = ()) -> bool:
+    """Whether the question (in lower case, Traditional; ``words``, its English as understood,
+    its Chinese's too) is of a kind the rules never answer and the answer's text does not speak
+    of that kind."""
     if not _asked_hints().search(question):  # most questions: none of these kinds
         return False
     keys = lru_cache(maxsize=1)(lambda: word_keys(question))
     kinds = [said for asked, said in KINDS if asked.asked(question, keys)]
     text = answer.lower() if kinds else ""
     said_keys = lru_cache(maxsize=1)(lambda: word_keys(text))
-    return any(not said.asked(text, said_keys) for said in kinds)
+    return any(not said.asked(text, said_keys) and not (said is ADVICE and _ranks(words, text)) for said in kinds)
+
+
+def _ranks(words: tuple[str, ...], answer: str) -> bool:
+    """Whether the answer ranks a thing the question's words name (``_RANKS``)."""
+    things = {word_key(word) for word in words} - _QUESTION_KEYS - _RANKED
+    return _RANKS.search(answer) is not None and not things.isdisjoint(word_keys(answer))
 
 
 def game_name(info: GameTexts) -> re.Pattern[str]:

@@ -58,13 +58,15 @@ LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
 COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
-# Question words and particles, Traditional and Simplified; a run is cut where one begins
-# (the longest first), so 可以 goes while 以 in 以上 stays.
+# Question words and particles, Traditional and Simplified, the spoken ones too (啥 is 什麼, 咋
+# 怎麼, 唄 and 嘛 end a request); a run is cut where one begins (the longest first), so 可以 goes
+# while 以 in 以上 stays.
 _CJK_STOPWORDS = """
     什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 可以 可不可以 能不能 能否
     是不是 是否 有沒有 有没有 會不會 会不会 要不要 請問 请问 如果 的話 的话 時候 时候 哪裡 哪里
     哪些 哪個 哪个 哪 還是 还是 應該 应该 一下 到底 嗎 吗 呢 吧 啊 呀 嘛 喔 哦 的 了 我 你
     誰 谁 怎 這個 这个 那個 那个 遊戲 游戏 桌遊 桌游 規則 规则 怎麼辦 怎么办
+    啥 咋 咋辦 咋办 唄 呗
 """
 # Cut out but not cut at: 升幾級 is 升級 with a question in it, so it searches 升級.
 _CJK_JOINED = ("幾", "几", "多少")

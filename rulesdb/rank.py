@@ -18,18 +18,24 @@ with the name read as "the game".
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from itertools import takewhile
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.limits import asks_limit, is_limit_key, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
-from rulesdb.query import COUNTED, STOPWORDS, normalise
+from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
+# What a count is of ("copies of each card" are cards), and the words that end the thing counted.
+_UNITS = frozenset(("copies", "copy", "kinds", "kind", "types", "type", "sorts", "sets", "pieces"))
+_EACH = frozenset(("each", "every", "the", "a", "of"))
+_ENDS = frozenset(("am", "may", "might", "must", "shall", "per", "each", "every", "come", "comes", "left"))
 
 
 @dataclass
@@ -46,6 +52,12 @@ class Ranker:
         self.built = built
         self.tuning = tuning
         self.names = {info.game: game_name(info) for info in built.games}
+        # The CJK pairs of each game's asks: the words a table uses of what its rules cover.
+        self.spoken: dict[str | None, frozenset[str]] = {}
+        for section, keys in zip(built.sections, built.ask_keys, strict=True):
+            pairs = frozenset(key for held in keys for key in held if not key.isascii())
+            self.spoken[section.game] = self.spoken.get(section.game, frozenset()) | pairs
+        self.spoken[None] = frozenset().union(*self.spoken.values())
         t = tuning
         weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}", "original": f"{t.original}"}
         # ?1 the expression, ?2 and ?3 the game's first and last rowid.
@@ -161,7 +173,8 @@ class Ranker:
         best_ask = max(scores.asked.values(), default=0.0)
         # An ask vouches for table slang beside words of the rules, never for a question none of
         # whose words the rules use (有計時器嗎, "is there a timer"): the ask matched on a scrap.
-        if not answered and best_ask > t.asked_margin * scores.gap and not coverage.lacks(keys, question.parsed.words):
+        lacks = coverage.lacks(keys, question.parsed.words) and not self.talked_of(question, game)
+        if not answered and best_ask > t.asked_margin * scores.gap and not lacks:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         answered = answered and self.judged(question, candidates[:1]) and self.counted(question, game)
@@ -170,6 +183,13 @@ class Ranker:
         # question and more asks about its own more (a marker "bumped").
         whole = len(keys) >= t.focus_keys and coverage.covers(keys, candidates[:1], 1.0)
         return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
+
+    def talked_of(self, question: Question, game: str | None) -> bool:
+        """Whether a pair of the question's Chinese is one of the game's asks: a word a table
+        uses of what the rules cover (懶人包, 掉血, 發牌), though no passage (tkc's are English)
+        holds it; 有計時器嗎 asks of what no rule covers, in words no ask uses."""
+        spoken = self.spoken.get(game, frozenset())
+        return any(gram in spoken for run in question.parsed.cjk_runs for gram in bigrams(run))
 
     def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest
@@ -224,20 +244,29 @@ class Ranker:
     def counted(self, question: Question, game: str | None) -> bool:
         """Whether the thing a number question counts ("how many minutes per turn") is a word of
         the rules, or stands for one: the rules state how many of what they name, and a count of
-        what they never name (minutes, expansions) is one they do not give."""
+        what they never name (minutes, expansions) is one they do not give. The thing is the words
+        before a question word or a preposition, one of which the rules name ("split colour
+        cards", "mana chits"), after "copies of" or "kinds of"; none when a verb follows at once
+        ("how many am I dealt")."""
         match = COUNTED.search(question.text)
-        word = match.group(1) if match else ""
-        if not word or word in STOPWORDS or word not in question.asked.words:
+        if not match:
             return True
+        words = re.findall(r"[a-z]+", question.text[match.start(1) :])[:6]
+        while len(words) > 2 and words[0] in _UNITS and words[1] == "of":
+            words = [word for word in words[2:] if word not in _EACH] or words
+        thing = list(takewhile(lambda word: word not in STOPWORDS and word not in _ENDS, words[:3]))
+        thing = [word for word in thing if word in question.asked.words]
         coverage = self.built.coverage[game]
-        return any(coverage.knows(alternative) for alternative in (word, *question.alternatives.get(word, ())))
+        alternatives = (a for word in thing for a in (word, *question.alternatives.get(word, ())))
+        return not thing or any(coverage.knows(alternative) for alternative in alternatives)
 
     def judged(self, question: Question, first: list[int]) -> bool:
         """Whether a question of a kind the rules never answer (advice, a slip at the table, the
         clock: ``rulesdb.offtable``) has a first answer whose passage (the whole paragraph a
         sentence found stands in) speaks of that kind."""
         rows = self.built.rows
-        return not off_table(question.text, " ".join(rows.text[rows.parent[row]] for row in first))
+        answer = " ".join(rows.text[rows.parent[row]] for row in first)
+        return not off_table(question.text, answer, question.parsed.words)
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

@@ -1,0 +1,63 @@
+"""A question a table really asks is never called "No rule covers this".
+
+Each section's ``asks`` are questions its writers say it answers, written without any question
+set: every one of them must be covered (a property over the real texts, not a special case:
+an ask is searched as any question is). Beside it, each way the answerability decision used to
+overreach on them, said in other words, and its uncovered twin that must stay uncovered.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import cut_cjk, traditional
+
+
+def test_every_ask_of_every_section_is_covered(real_index: RulesIndex) -> None:
+    called_uncovered = [
+        f"{section.id}: {ask}"
+        for section in real_index.built.sections
+        for ask in section.asks
+        if not real_index.ask(ask, game=section.game, limit=1).covered
+    ]
+    assert called_uncovered == []
+
+
+@pytest.mark.parametrize(
+    ("run", "pieces"),
+    [("沒劍可扔咋辦", ["沒劍可扔"]), ("盒裡有啥配件", ["盒裡有", "配件"]), ("教一下唄", ["教"]), ("咋办", [])],
+)
+def test_spoken_question_words_cut_a_chinese_run(run: str, pieces: list[str]) -> None:
+    assert cut_cjk(traditional(run)) == pieces
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "covered"),
+    [
+        # Chinese in words only the asks use (tkc's rules are English; 懶人包 is no rule's word)
+        ("skd", "打一下會掉多少血", True),
+        ("mm5", "有沒有規則懶人包", True),
+        ("skd", "有計時器嗎", False),
+        ("tkc", "遊戲有沒有計時器", False),
+        # the thing a count is of: a phrase, after "copies of"; none when a verb follows
+        ("skd", "how many split colour cards are in the box", True),
+        ("tkc", "how many copies of each card are in the deck", True),
+        ("tkc", "how many am I dealt at the start", True),
+        ("tkc", "how many minutes per turn", False),
+        ("skd", "how many hours does a game take", False),
+        # a kind's word in the rules' sense, or a question of a kind that asks what the rules say
+        ("tkc", "which attack is the strongest", True),
+        ("mm5", "which character is the strongest", False),
+        ("tkc", "we knocked the deck over, how many of each card should there be", True),
+        ("tkc", "the piles got knocked over and mixed together, what now", False),
+        ("mm5", "does the box include an expansion", True),
+        ("mm5", "can we mix the expansion in", False),
+        ("tkc", "is it a free-for-all or do we play in teams", True),
+        ("tkc", "can we play in teams of two", False),
+    ],
+)
+def test_a_table_question_is_covered_and_its_uncovered_twin_is_not(
+    real_index: RulesIndex, game: str, question: str, covered: bool
+) -> None:
+    assert real_index.ask(question, game=game, limit=3).covered is covered
