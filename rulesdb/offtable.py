@@ -9,7 +9,10 @@ hands, not how to play an expansion, not whether a player may sit out a turn or 
 game does not have (shouting UNO), and not what household thing may stand in for a component. A
 question of such a kind is answered only by a first answer whose passage itself speaks of that
 kind (each kind as a question asks it, and as an answer speaks of it); else "No rule covers
-this". A kind's words are said the ways a table says them (``rulesdb.kinds``).
+this". A kind's words are said the ways a table says them (``rulesdb.kinds``). A question of a kind that
+asks what the rules do say is none of it (a slip that asks how many of each card there are, what
+a box includes, whether the game is a free-for-all), and a passage that ranks a thing the
+question names ("the strongest type the cards form") answers which is the strongest.
 
 Never a hint, since each is a rule's word: "best", "weakest", "knocked" or "spill" alone ("the
 best way to free my knights", "attack the weakest first", "knocked out", damage that spills
@@ -22,6 +25,7 @@ ball); "instead of" alone (attacking one character instead of another).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache, lru_cache
 
 from rulesdb.coverage import word_key, word_keys
@@ -281,7 +285,7 @@ LEFT = kind_of("leave leaves quit join joins", r"\bdrops? out\b|\bin progress\b"
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = (
     (ADVICE, ADVICE),
-    (SLIP, SLIP),
+    (SLIP, replace(SLIP, unless=None)),  # an answer speaks of a slip whatever else it counts
     (CLOCK, CLOCK),
     (PRICE, MONEY),
     (DEAL, DEALT),
