@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.store.repo import Repository
+from tests.conftest import fixed_clock
+from tests.store.played import finished, record
 from tests.store.test_hostile_rows import session, spoil
 
 
@@ -68,3 +72,14 @@ def test_a_readable_row_is_listed_whole(tmp_path):
         2,
     )
     assert "" < listed.created <= listed.updated
+
+
+@pytest.mark.parametrize("game_id", ["free", "tkc"])
+def test_a_finished_game_without_a_shared_result_is_listed_as_finished(tmp_path, game_id):
+    """Won or lost is said only of a cooperative game; a competitive one's winners are in its
+    statistics."""
+    repo = Repository.open(tmp_path / "c.db", clock=fixed_clock)
+    sid = record(repo, game_id, finished(game_id))
+    (listed,) = repo.list_sessions()
+    repo.close()
+    assert (listed.id, listed.summary, listed.finished) == (sid, "finished", True)
