@@ -1,0 +1,86 @@
+"""A damaged page in a session's log: the session opens read-only as far as it reads, the
+actions on the page are skipped and named, the rest are folded on (each still checked by the
+rules), the undo position keeps its place among the actions left, and the file is never written."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.games import get_game
+from companion.games.free import Adjust
+from companion.store.files import FileDamaged
+from companion.store.repo import Repository
+
+ACTIONS, UNDONE = 300, 5
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int]]:
+    """A session of 300 actions (the last 5 undone) with one leaf page of its log overwritten,
+    and the seq numbers that page held."""
+    path = tmp_path_factory.mktemp("salvage") / "damaged.db"
+    repo = Repository.open(path)
+    loaded = repo.create(get_game("free"), "Long night", ("Ann", "Bob"), {"counters": "HP=5000 0..10000"})
+    tl = loaded.timeline
+    for i in range(ACTIONS):
+        after = tl.record(Adjust("HP", i % 2, -1 - i % 3))
+        repo.record(loaded.info.id, tl, after)
+        tl = after
+    for _ in range(UNDONE):
+        after = tl.undo()
+        repo.move(loaded.info.id, tl, after)
+        tl = after
+    repo.close()
+    con = sqlite3.connect(path)
+    con.execute("DELETE FROM snapshot")  # so the whole log must be read
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    # The log's leaf pages in the table's order: the fifth holds the rows after the first four's.
+    leaves = list(
+        con.execute("SELECT pageno, ncell FROM dbstat WHERE name = 'event' AND pagetype = 'leaf' ORDER BY path")
+    )
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    page, held = leaves[4][0], sum(n for _, n in leaves[:4])
+    with path.open("r+b") as f:
+        f.seek((page - 1) * size)
+        f.write(b"\xff" * size)
+    return path, list(range(held + 1, held + leaves[4][1] + 1))
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
+    source, lost = built
+    path = tmp_path / source.name
+    shutil.copyfile(source, path)
+    before = digest(path)
+    repo = Repository.open(path)
+    with pytest.raises(FileDamaged) as refused:
+        repo.load(1)
+    loaded = repo.load_readable(1)
+    salvaged, count = repo.salvage(1)
+    repo.close()
+    assert digest(path) == before
+    first, last = lost[0], lost[-1]
+    assert first > 1 and last < ACTIONS - UNDONE  # the page lies inside the actions still in play
+    said = str(refused.value)
+    assert said.startswith(f"Session 1 cannot be read whole: {path} is damaged: ") and "--salvage" in said
+    assert loaded.damage == f"{said} Actions {first}–{last} could not be read; the table shown skips them."
+    assert salvaged.damage == f"Actions {first}–{last} could not be read; the table shown skips them."
+    assert count == len(lost)
+    timeline = loaded.timeline
+    assert len(timeline.entries) == ACTIONS - len(lost)
+    assert timeline.cursor == ACTIONS - UNDONE - len(lost)
+    kept = [i for i in range(ACTIONS) if i + 1 not in lost]
+    hp = [5000, 5000]
+    for i in kept[: timeline.cursor]:
+        hp[i % 2] += -1 - i % 3
+    assert [c.value for c in timeline.state.counters if c.name == "HP"] == hp
