@@ -212,4 +212,5 @@ def _text(data: bytes) -> str | bytes:
 
 
 def _is_busy(exc: DBAPIError) -> bool:
-    return "locked" in str(exc.orig) or "busy" in str(exc.orig)
+    """SQLite's words for a lock held by another connection (SQLITE_BUSY and SQLITE_LOCKED)."""
+    return "locked" in str(exc.orig)

@@ -320,7 +320,8 @@ def _bad_event(session_id: int, seq: int, cells: tuple[Any, ...]) -> str:
 
 
 def _why(exc: Exception) -> str:
-    return exc.reason if isinstance(exc, Rejected) else str(exc) or type(exc).__name__
+    """A refusal's own words (a `Rejected` says its reason), or the kind of failure if it has none."""
+    return str(exc) or type(exc).__name__
 
 
 def _salvage_hint(session_id: int) -> str:

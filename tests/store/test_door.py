@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,34 @@ def test_the_reads_of_one_snapshot_see_one_moment(tmp_path):
     repo.close()
     other.close()
     assert (first, again, after) == (["Lunch"], ["Lunch"], ["Dinner", "Lunch"])
+
+
+def test_the_screen_asks_for_others_commits_without_waiting(tmp_path):
+    """`data_version_now` answers at once: the file's version when the connection is free (it
+    moves when another program commits), None while another thread is using the connection."""
+    path = a_companion_file(tmp_path / "c.db")
+    repo = Repository.open(path, clock=fixed_clock)
+    seen = repo.data_version_now()
+    assert seen == repo.data_version()
+    inside, leave = threading.Event(), threading.Event()
+
+    def load() -> None:
+        with repo.reading():
+            inside.set()
+            leave.wait(5)
+
+    worker = threading.Thread(target=load)
+    worker.start()
+    inside.wait(5)
+    try:
+        busy = repo.data_version_now()
+    finally:
+        leave.set()
+        worker.join()
+    other = Repository.open(path, clock=fixed_clock)
+    other.create(get_game("free"), "Dinner", ("Ann", "Bob"), {})
+    other.close()
+    moved = repo.data_version_now()
+    repo.close()
+    assert busy is None
+    assert moved is not None and moved != seen

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.store.files import SessionUnreadable
 from companion.store.repo import Repository
 from tests.conftest import fixed_clock
 from tests.store.played import finished, record
@@ -83,3 +84,17 @@ def test_a_finished_game_without_a_shared_result_is_listed_as_finished(tmp_path,
     (listed,) = repo.list_sessions()
     repo.close()
     assert (listed.id, listed.summary, listed.finished) == (sid, "finished", True)
+
+
+def test_options_the_game_refuses_are_named_with_its_reason(tmp_path):
+    path = tmp_path / "c.db"
+    sid = session(path, actions=1)
+    spoil(path, """UPDATE session SET options = '{"counters": 5}' WHERE id = ?""", sid)
+    repo = Repository.open(path)
+    with pytest.raises(SessionUnreadable) as refused:
+        repo.load_readable(sid)
+    repo.close()
+    assert str(refused.value) == (
+        f"Session {sid} cannot be opened: its players or table options do not read "
+        "(“5” is not a counter; write it like HP=20 0..40 or score.)."
+    )
