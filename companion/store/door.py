@@ -124,9 +124,6 @@ class Door:
             con.connection.driver_connection.execute(f"PRAGMA busy_timeout={ms}")  # type: ignore[union-attr]
             self._busy_ms = ms
 
-    def _read(self) -> Any:
-        return self._transaction(write=False)
-
     def reading(self) -> AbstractContextManager[Connection]:
         """A read transaction on the repository's connection, for the store's own table
         modules (players, seats, outcomes), whose statements live beside their tables: the
@@ -183,9 +180,9 @@ class Door:
             self._seen[sid] = version
         return True
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> AbstractContextManager[Connection]:
         """A read transaction: the reads inside it see the file at one moment."""
-        return self._read()
+        return self.reading()
 
 
 def _fetch(con: Connection, statement: Any) -> list[Any]:
