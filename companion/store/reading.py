@@ -340,7 +340,7 @@ def _spans(seqs: list[int]) -> str:
         else:
             runs.append([n, n])
     words = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs[:6]]
-    more = f" and {len(runs) - 6} more runs" if len(runs) > 6 else ""
+    more = f" and {len(runs) - 6} more run{'s' if len(runs) > 7 else ''}" if len(runs) > 6 else ""
     head = "action" if len(seqs) == 1 else "actions"
     return f"{head} {', '.join(words)}{more}"
 

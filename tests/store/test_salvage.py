@@ -15,6 +15,7 @@ from companion.games import get_game
 from companion.games.free import Adjust
 from companion.store.files import FileDamaged
 from companion.store.repo import Repository
+from tests.store.test_hostile_rows import session, spoil
 
 ACTIONS, UNDONE = 300, 5
 
@@ -84,3 +85,32 @@ def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
     for i in kept[: timeline.cursor]:
         hp[i % 2] += -1 - i % 3
     assert [c.value for c in timeline.state.counters if c.name == "HP"] == hp
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ((4,), "Action 4 could not be read; the table shown skips it."),
+        ((3, 4, 5, 9), "Actions 3–5, 9 could not be read; the table shown skips them."),
+        (
+            (2, 4, 6, 8, 10, 12, 14),
+            "Actions 2, 4, 6, 8, 10, 12 and 1 more run could not be read; the table shown skips them.",
+        ),
+        (
+            (1, 3, 5, 7, 9, 11, 13, 14, 15, 18),
+            "Actions 1, 3, 5, 7, 9, 11 and 2 more runs could not be read; the table shown skips them.",
+        ),
+    ],
+)
+def test_the_actions_skipped_are_named_in_runs(tmp_path, bad, said):
+    """Actions whose rows do not read: the session opens without them, naming them in runs."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=20)
+    spoil(path, f"UPDATE event SET payload = '{{not json' WHERE seq IN ({', '.join(map(str, bad))})")
+    repo = Repository.open(path)
+    loaded = repo.load_readable(sid)
+    repo.close()
+    first = min(bad)
+    assert loaded.damage.startswith(f"Session {sid} (Hostile) cannot be read at action {first}: ")
+    assert loaded.damage.endswith(f" {said}")
+    assert (len(loaded.timeline.entries), loaded.timeline.cursor) == (20 - len(bad), 20 - len(bad))
