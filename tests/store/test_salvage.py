@@ -114,3 +114,44 @@ def test_the_actions_skipped_are_named_in_runs(tmp_path, bad, said):
     assert loaded.damage.startswith(f"Session {sid} (Hostile) cannot be read at action {first}: ")
     assert loaded.damage.endswith(f" {said}")
     assert (len(loaded.timeline.entries), loaded.timeline.cursor) == (20 - len(bad), 20 - len(bad))
+
+
+def test_a_damaged_index_still_says_how_many_actions_are_lost(tmp_path):
+    """With the log's (session, seq) index unreadable, the actions up to the undo position are
+    each looked for, and the ones not found named: the player learns how much is gone."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=20)
+    spoil(path, "UPDATE session SET cursor = 17")  # the last three undone
+    con = sqlite3.connect(path)
+    (page,) = con.execute("SELECT pageno FROM dbstat WHERE name = 'sqlite_autoindex_event_1'").fetchone()
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    with path.open("r+b") as f:
+        f.seek((page - 1) * size)
+        f.write(b"\xff" * size)
+    before = digest(path)
+    repo = Repository.open(path)
+    loaded = repo.load_readable(sid)
+    repo.close()
+    assert digest(path) == before
+    assert loaded.damage.endswith(" Actions 1–17 could not be read; the table shown skips them.")
+    assert (loaded.timeline.entries, loaded.timeline.cursor) == ((), 0)
+
+
+def test_a_damaged_session_opens_while_another_program_saves(tmp_path):
+    """Salvage only reads: another program saving (holding the write lock) never stops the app
+    from opening a damaged session."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=6)
+    spoil(path, "UPDATE event SET payload = '{not json' WHERE seq = 2")
+    repo = Repository.open(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        loaded = repo.load_readable(sid)
+    finally:
+        repo.close()
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert loaded.damage.endswith(" Action 2 could not be read; the table shown skips it.")
+    assert len(loaded.timeline.entries) == 5
