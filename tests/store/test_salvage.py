@@ -92,6 +92,7 @@ def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
     [
         ((4,), "Action 4 could not be read; the table shown skips it."),
         ((3, 4, 5, 9), "Actions 3–5, 9 could not be read; the table shown skips them."),
+        ((2, 4, 6, 8, 10, 12), "Actions 2, 4, 6, 8, 10, 12 could not be read; the table shown skips them."),
         (
             (2, 4, 6, 8, 10, 12, 14),
             "Actions 2, 4, 6, 8, 10, 12 and 1 more run could not be read; the table shown skips them.",
