@@ -121,8 +121,8 @@ def test_a_damaged_index_still_says_how_many_actions_are_lost(tmp_path):
     """With the log's (session, seq) index unreadable, the actions up to the undo position are
     each looked for, and the ones not found named: the player learns how much is gone."""
     path = tmp_path / "c.db"
-    sid = session(path, actions=20)
-    spoil(path, "UPDATE session SET cursor = 17")  # the last three undone
+    sid = session(path, actions=100)
+    spoil(path, "UPDATE session SET cursor = 97")  # the last three undone
     con = sqlite3.connect(path)
     (page,) = con.execute("SELECT pageno FROM dbstat WHERE name = 'sqlite_autoindex_event_1'").fetchone()
     size = con.execute("PRAGMA page_size").fetchone()[0]
@@ -135,7 +135,7 @@ def test_a_damaged_index_still_says_how_many_actions_are_lost(tmp_path):
     loaded = repo.load_readable(sid)
     repo.close()
     assert digest(path) == before
-    assert loaded.damage.endswith(" Actions 1–17 could not be read; the table shown skips them.")
+    assert loaded.damage.endswith(" Actions 1–97 could not be read; the table shown skips them.")
     assert (loaded.timeline.entries, loaded.timeline.cursor) == ((), 0)
 
 
