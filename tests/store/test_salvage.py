@@ -21,9 +21,9 @@ ACTIONS, UNDONE = 300, 5
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int]]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int], list[tuple[object, ...]]]:
     """A session of 300 actions (the last 5 undone) with one leaf page of its log overwritten,
-    and the seq numbers that page held."""
+    the seq numbers that page held, and each action's log words as recorded."""
     path = tmp_path_factory.mktemp("salvage") / "damaged.db"
     repo = Repository.open(path)
     loaded = repo.create(get_game("free"), "Long night", ("Ann", "Bob"), {"counters": "HP=5000 0..10000"})
@@ -37,6 +37,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int]]:
         repo.move(loaded.info.id, tl, after)
         tl = after
     repo.close()
+    words = [(e.turn, e.text, e.dropped, e.joined) for e in tl.entries]
     con = sqlite3.connect(path)
     con.execute("DELETE FROM snapshot")  # so the whole log must be read
     con.commit()
@@ -51,7 +52,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int]]:
     with path.open("r+b") as f:
         f.seek((page - 1) * size)
         f.write(b"\xff" * size)
-    return path, list(range(held + 1, held + leaves[4][1] + 1))
+    return path, list(range(held + 1, held + leaves[4][1] + 1)), words
 
 
 def digest(path: Path) -> str:
@@ -59,7 +60,7 @@ def digest(path: Path) -> str:
 
 
 def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
-    source, lost = built
+    source, lost, words = built
     path = tmp_path / source.name
     shutil.copyfile(source, path)
     before = digest(path)
@@ -85,6 +86,9 @@ def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
     for i in kept[: timeline.cursor]:
         hp[i % 2] += -1 - i % 3
     assert [c.value for c in timeline.state.counters if c.name == "HP"] == hp
+    assert [(e.turn, e.text, e.dropped, e.joined) for e in timeline.entries] == [words[i] for i in kept]
+    first_hp = [c.value for c in timeline.state_at(1).counters if c.name == "HP"]
+    assert first_hp == [4999, 5000]  # the first action's state: one step after the start
 
 
 @pytest.mark.parametrize(

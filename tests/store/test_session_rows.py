@@ -98,3 +98,25 @@ def test_options_the_game_refuses_are_named_with_its_reason(tmp_path):
         f"Session {sid} cannot be opened: its players or table options do not read "
         "(“5” is not a counter; write it like HP=20 0..40 or score.)."
     )
+
+
+def test_a_session_with_a_bad_cell_opens_read_only_with_every_action(tmp_path):
+    """A session row with a cell that does not read (its last change's time) opens read-only,
+    naming the cell, with every action of its log: nothing is said lost."""
+    path = tmp_path / "c.db"
+    sid = session(path, actions=3)
+    spoil(path, "UPDATE session SET updated = 'yesterday' WHERE id = ?", sid)
+    repo = Repository.open(path)
+    loaded = repo.load_readable(sid)
+    salvaged = repo.salvage(sid)
+    repo.close()
+    assert (salvaged[0].damage, salvaged[1]) == (
+        f"session row {sid}, column updated: not a date and time ('yesterday').",
+        0,
+    )
+    assert loaded.damage == (
+        f"Session {sid} cannot be read whole: session row {sid}, column updated: not a date and time "
+        f"('yesterday'). It opens read-only as far as it reads; export that with `companion sessions "
+        f"export {sid} --salvage -o FILE` (or e on the home screen)."
+    )
+    assert (len(loaded.timeline.entries), loaded.timeline.cursor) == (3, 3)
