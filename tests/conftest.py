@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import textual._wait as textual_wait
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
@@ -38,12 +38,15 @@ def fixed_clock() -> str:
 # fails, so a mutant that survives costs them all. While it runs: the tests that killed a
 # mutant before go first (the mutants of one function run one after another), then the
 # cheapest; each property runs a few fixed examples (the same each run, so a verdict repeats)
-# with no database of failing examples (one mutant's would be replayed against the next).
+# with no database of failing examples (one mutant's would be replayed against the next) and
+# no shrinking (a failure kills the mutant; the smallest failure is not needed).
 # Normal runs are unchanged.
 UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 MUTANT_EXAMPLES = 5
 KILLERS = Path("mutmut-killers.txt")  # beside mutmut's own files, in the `mutants/` copy it runs
-settings.register_profile("mutmut", derandomize=True, database=None)
+settings.register_profile(
+    "mutmut", derandomize=True, database=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+)
 if UNDER_MUTMUT:
     settings.load_profile("mutmut")
 
