@@ -120,3 +120,17 @@ def test_the_screen_asks_for_others_commits_without_waiting(tmp_path):
     repo.close()
     assert busy is None
     assert moved is not None and moved != seen
+
+
+def test_a_watcher_opened_before_any_writer_sees_what_the_writer_commits(tmp_path):
+    """The table view may open a file no window has open yet: it is still followed (read as a
+    live file, never as a frozen one), so a session another window saves later is seen."""
+    path = a_companion_file(tmp_path / "c.db")
+    reader = Repository.reader(path)
+    first = [s.title for s in reader.list_sessions()]
+    writer = Repository.open(path, clock=fixed_clock)
+    writer.create(get_game("free"), "Dinner", ("Ann", "Bob"), {})
+    later = sorted(s.title for s in reader.list_sessions())
+    writer.close()
+    reader.close()
+    assert (first, later) == (["Lunch"], ["Dinner", "Lunch"])
