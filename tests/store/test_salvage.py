@@ -160,3 +160,15 @@ def test_a_damaged_session_opens_while_another_program_saves(tmp_path):
         holder.close()
     assert loaded.damage.endswith(" Action 2 could not be read; the table shown skips it.")
     assert len(loaded.timeline.entries) == 5
+
+
+@pytest.mark.parametrize("cell", ["turn = x'00ff'", "text = x'00ff'", "dropped = 'x'", "joined = 2"])
+def test_an_action_whose_log_words_do_not_read_is_skipped(tmp_path, cell):
+    path = tmp_path / "c.db"
+    sid = session(path, actions=6)
+    spoil(path, f"UPDATE event SET {cell} WHERE seq = 2")
+    repo = Repository.open(path)
+    loaded = repo.load_readable(sid)
+    repo.close()
+    assert loaded.damage.endswith(" Action 2 could not be read; the table shown skips it.")
+    assert len(loaded.timeline.entries) == 5
