@@ -172,3 +172,31 @@ def test_an_action_whose_log_words_do_not_read_is_skipped(tmp_path, cell):
     repo.close()
     assert loaded.damage.endswith(" Action 2 could not be read; the table shown skips it.")
     assert len(loaded.timeline.entries) == 5
+
+
+def test_salvage_keeps_what_each_action_dropped_and_joined(tmp_path):
+    """An action recorded after two undone ones (it dropped them) and a typed line of two joined
+    actions read back as recorded when a later action is skipped."""
+    path = tmp_path / "c.db"
+    repo = Repository.open(path)
+    loaded = repo.create(get_game("free"), "Hostile", ("Ann", "Bob"), {"counters": "HP=5000 0..10000"})
+    sid, tl = loaded.info.id, loaded.timeline
+    steps = [lambda t: t.record(Adjust("HP", 0, -1))] * 3 + [lambda t: t.undo()] * 2
+    steps += [
+        lambda t: t.record(Adjust("HP", 1, -2)),
+        lambda t: t.record_all([Adjust("HP", 0, -3), Adjust("HP", 1, -4)]),
+    ]
+    steps += [lambda t: t.record(Adjust("HP", 0, -5))]
+    for step in steps:
+        after = step(tl)
+        (repo.move if len(after.entries) == len(tl.entries) else repo.record)(sid, tl, after)
+        tl = after
+    repo.close()
+    words = [(e.turn, e.text, e.dropped, e.joined) for e in tl.entries]
+    assert [w[2:] for w in words] == [(0, False), (2, False), (0, False), (0, True), (0, False)]
+    spoil(path, "UPDATE event SET payload = '{not json' WHERE seq = 5")
+    repo = Repository.open(path)
+    salvaged = repo.load_readable(sid).timeline
+    repo.close()
+    assert [(e.turn, e.text, e.dropped, e.joined) for e in salvaged.entries] == words[:4]
+    assert [c.value for c in salvaged.state_at(0).counters] == [5000, 5000]
