@@ -27,7 +27,7 @@ from itertools import pairwise
 
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.passages import passages, sentences
-from rulesdb.query import CJK, STOPWORDS, bigrams, normalise
+from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
 from rulesdb.spelling import specificity
 from rulesdb.texts import MOST_ASKS, GameTexts, Section, Texts
 from rulesdb.tuning import Tuning
@@ -72,7 +72,7 @@ def cjk_pairs(text: str) -> frozenset[str]:
 def cjk_terms(text: str) -> str:
     """An ask as indexed: its words, and each CJK run as its characters and neighbouring pairs,
     each a token of its own (one term a pair, so a pair is read from one list, not a phrase)."""
-    return CJK_RUN.sub(lambda run: f" {' '.join(cjk_tokens(run[0]))} ", normalise(text))
+    return CJK_RUN.sub(lambda run: f" {' '.join(cjk_tokens(run[0]))} ", plain_numbers(normalise(text)))
 
 
 def cjk_tokens(run: str) -> list[str]:
@@ -87,7 +87,9 @@ def cjk_held(texts: Iterable[str]) -> frozenset[str]:
 
 def word_pairs(texts: Iterable[str]) -> frozenset[tuple[str, str]]:
     """Each two words that stand side by side in the texts, by word_key."""
-    return frozenset(pair for text in texts for pair in pairwise(word_key(w) for w in WORDS.findall(normalise(text))))
+    return frozenset(
+        pair for text in texts for pair in pairwise(word_key(w) for w in WORDS.findall(plain_numbers(normalise(text))))
+    )
 
 
 def text_keys(text: str) -> frozenset[str]:
@@ -265,6 +267,7 @@ class Built:
         self.side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
         self.asked_side_by_side: dict[str | None, frozenset[tuple[str, str]]] = {}
         self.starts: ByGame = {}
+        self.heads: ByGame = {}
         self.cjk_held: ByGame = {}
         self.cjk_asked: ByGame = {}
         unanswered = {info.game: info.unanswered for info in self.games}
@@ -273,6 +276,9 @@ class Built:
             game_asks = [ask for s in sections for ask in s.asks[:ASKS]] + list(unanswered.get(game, ())[:ASKS])
             self.side_by_side[game] = word_pairs(
                 text for s in sections for text in (s.title, " ".join(s.phases + s.topics), s.text)
+            )
+            self.heads[game] = frozenset(
+                word_key(word) for s in sections for word in WORDS.findall(normalise(f"{s.title} {' '.join(s.topics)}"))
             )
             self.starts[game] = frozenset(
                 word_key(words[0])
@@ -285,5 +291,5 @@ class Built:
             self.asked_side_by_side[game] = word_pairs(game_asks)
         self.side_by_side[None] = frozenset().union(*self.side_by_side.values())
         self.asked_side_by_side[None] = frozenset().union(*self.asked_side_by_side.values())
-        for held in (self.starts, self.cjk_held, self.cjk_asked):
+        for held in (self.starts, self.heads, self.cjk_held, self.cjk_asked):
             held[None] = frozenset().union(*held.values())  # every game's

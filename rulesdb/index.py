@@ -150,8 +150,10 @@ class RulesIndex:
             return Answer(tuple(line_hit(section, mark) for section in self.toc(game)[:limit]), True)
         query = traditional(query[:QUERY_CHARACTERS])
         question = self.reader.read(query, game)
+        plain = self.ranker.unnamed(query, game)  # the game's name answers nothing about it
+        judged = self.reader.read(plain, game) if plain else None
         with self._lock:
-            ranked, answered = self.ranker.rank(question, query, game)
+            ranked, answered = self.ranker.rank(question, query, game, judged)
             shown = ranked[:limit]
             marks = question.parsed.marks_expression(question.together, self.built.cjk_held[game])
             snippets = self.ranker.snippets([row for _, row in shown], marks, question.expressions["original"])

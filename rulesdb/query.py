@@ -54,6 +54,8 @@ _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
 _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest", "least"))  # a limit asked
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
+# The thing a number question counts: "how many minutes", "how much mana".
+COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
 # Question words and particles, Traditional and Simplified; a run is cut where one begins
@@ -69,6 +71,9 @@ _CJK_JOINED = ("幾", "几", "多少")
 CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
 _CJK_STOP_LENGTHS = sorted({len(word) for word in CJK_STOPWORDS}, reverse=True)
 
+# Number words as the texts write them (not "one": "one thing", "one more" are no count).
+_NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_NUMBER_NAMES |= {"nine": "9", "ten": "10"}
 IRREGULAR = {
     "won": "win",
     "lost": "lose",
@@ -110,14 +115,18 @@ class Query:
 
     def phrases(self, side_by_side: Callable[[str, str], bool] | None = None) -> list[tuple[str, bool]]:
         """The words' FTS5 phrases in expression order, each with whether it is a prefix; a pair
-        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every pair)."""
+        of neighbouring words only where ``side_by_side`` says the texts may hold it (None: every
+        pair), and so a number with the word after next, the noun it counts ("5 green swords")."""
         alone = len(self.words) + len(self.cjk_runs) == 1
         singles = [
             (word, prefix) for word in self.words for prefix in ((False, True) if len(word) > 1 or alone else (False,))
         ]
+        counts = [
+            (n, noun) for n, _, noun in zip(self.words, self.words[1:], self.words[2:], strict=False) if n.isdigit()
+        ]
         pairs = [
             (first, second)
-            for first, second in pairwise(self.words)
+            for first, second in [*pairwise(self.words), *counts]
             if side_by_side is None or side_by_side(first, second)
         ]
         return singles + [(f"{first} {second}", False) for first, second in pairs]
@@ -191,7 +200,16 @@ def parse_query(text: str, converted: bool = False) -> Query:
             if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
                 word = word[:-1]
             words.append(IRREGULAR.get(word, word))
+    # "two shields", "three orcs": the texts write the digit ("two 3s" is a count of 3s: no digit).
+    if not _NUMBER_NAMES.keys().isdisjoint(words):
+        words = [
+            part
+            for word, after in zip(words, [*words[1:], ""], strict=False)
+            for part in ((word, _NUMBER_NAMES[word]) if word in _NUMBER_NAMES and not after.isdigit() else (word,))
+        ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
+    # "8 of us", "how many of us", "each of us": the players, as the texts call them.
+    words += ["players"] if ("of", "us") in pairwise(words) else []
     content = [w for w in words if w not in STOPWORDS and w not in FILLER and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")
         content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
@@ -204,6 +222,15 @@ _CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四"
 _CJK_DIGITS |= {"七": "7", "八": "8", "九": "9", "十": "10"}
 # A CJK number word counting something (一張, 兩點, 三個): the texts mostly write the digit.
 _COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人級级顆颗枚回輪轮種种])")
+
+
+# A number in the plural ("a pair of 3s", "all my 4s") is the number, as a question reads it.
+_NUMBER_PLURAL = re.compile(r"\b(\d+)s\b")
+
+
+def plain_numbers(text: str) -> str:
+    """The text with each number in the plural as the number ("all my 3s" holds 3)."""
+    return _NUMBER_PLURAL.sub(r"\1", text)
 
 
 def normalise(text: str) -> str:

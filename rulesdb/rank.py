@@ -9,43 +9,27 @@ first; a ruling comes just above the paragraph it settles when it answers as wel
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
 words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
 weighs most of them, must be in one of the best passages, else "No rule covers this"; a
-question nearer a game's unanswered questions than any section's ask is not covered either.
+question nearer a game's unanswered questions than any section's ask is not covered either, nor
+a limit no passage states (``rulesdb.limits``), nor a kind of question the rules never answer
+(advice, a slip, the clock...: ``rulesdb.offtable``). A question that names its game is judged
+with the name read as "the game".
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.query import LIMIT_WORDS, STOPWORDS, normalise
+from rulesdb.limits import asks_limit, is_limit_key, states_limit
+from rulesdb.offtable import game_name, off_table, unnamed
+from rulesdb.query import COUNTED, STOPWORDS, normalise
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
 OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
-# A limit stated: "at most", "maximum", "no more than", "up to", "only".
-LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
-# How a passage states a limit: a limit word, or a phrase of one ("at most", "no more than",
-# "up to"); "more" or "only" alone is no limit ("attacks one more time", "its own gem only").
-LIMIT_STATED = (
-    *(frozenset((word_key(word),)) for word in (*LIMIT_WORDS, "exceed")),
-    *(frozenset(word_key(word) for word in phrase.split()) for phrase in ("at most", "at least", "more than", "up to")),
-)
-
-
-# Advice asked for (a strategy, tips): the rules say what a player may and must do, not what
-# is wise, so only a first answer that itself speaks of it answers. Not "best" or "weakest":
-# "the best way to free my knights" and "the weakest first" ask what the rules say.
-# A slip at the table (by accident, by mistake) likewise: the rules say how to play, not how to
-# mend a mistake. Not "knocked" or "spill": "knocked out" and damage that spills over are rules.
-ADVICE = frozenset(("strategy", "strategies", "tactic", "tactics", "tip", "tips", "advice"))
-SLIPS = frozenset(("accident", "accidentally", "accidental", "mistake", "mistakes", "mistakenly"))
-# The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
-CJK_ADVICE = ("策略", "戰術", "攻略", "技巧", "訣竅", "不小心", "弄錯", "搞錯", "失誤")
 
 
 @dataclass
@@ -61,6 +45,7 @@ class Ranker:
     def __init__(self, built: Built, tuning: Tuning) -> None:
         self.built = built
         self.tuning = tuning
+        self.names = {info.game: game_name(info) for info in built.games}
         t = tuning
         weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}", "original": f"{t.original}"}
         # ?1 the expression, ?2 and ?3 the game's first and last rowid.
@@ -91,11 +76,7 @@ class Ranker:
             if not expression:
                 continue
             if table == "asks":
-                for slot, score in built.db.execute(self.best_asks, (expression, *bounds["asks"])):
-                    if built.slots[slot] == GAP:
-                        scores.gap = max(scores.gap, score)
-                    else:
-                        scores.asked[built.slots[slot]] = score
+                self.match_asks(expression, bounds["asks"], scores)
                 continue
             weight = question.weights[table]
             span = bounds.get(table, built.rowids.get(game, (0, -1)))
@@ -112,9 +93,32 @@ class Ranker:
                     originals[rowid] = -rank * weight
         return scores
 
-    def rank(self, question: Question, query: str, game: str | None) -> tuple[list[tuple[float, int]], bool]:
+    def unnamed(self, query: str, game: str | None) -> str:
+        """The question less its game's name, or "" (``rulesdb.offtable.unnamed``)."""
+        return unnamed(query, self.names.get(game or ""))
+
+    def match_asks(self, expression: str, bounds: tuple[int, int], scores: Scores) -> None:
+        """Each section's best-matching ask, and the best-matching unanswered question (``gap``)."""
+        built = self.built
+        for slot, score in built.db.execute(self.best_asks, (expression, *bounds)):
+            if built.slots[slot] == GAP:
+                scores.gap = max(scores.gap, score)
+            else:
+                scores.asked[built.slots[slot]] = score
+
+    def asks_scores(self, question: Question, game: str | None) -> Scores:
+        """The asks' matches alone: what answerability reads of them."""
+        scores = Scores()
+        if question.expressions["asks"]:
+            self.match_asks(question.expressions["asks"], self.built.ask_ids.get(game, (0, -1)), scores)
+        return scores
+
+    def rank(
+        self, question: Question, query: str, game: str | None, judged: Question | None = None
+    ) -> tuple[list[tuple[float, int]], bool]:
         """The sections' best rows, best first (as negative score and row), and whether the
-        question is answered."""
+        question is answered: whether ``judged`` is, when given (the question less its game's
+        name: the About pages that name the game answer nothing more for it)."""
         scores = self.scores(question, game)
         asked = question.asked
         terms = len(asked.words) + sum(len(run) for run in asked.cjk_runs) / 2
@@ -136,7 +140,9 @@ class Ranker:
 
         self.raise_rulings(best, scores.originals, holds)
         ranked = sorted((-score, row) for score, row in best.values())
-        return ranked, self.answered(question, ranked, scores, game)
+        if judged is None:
+            return ranked, self.answered(question, ranked, scores, game)
+        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
 
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
@@ -180,19 +186,40 @@ class Ranker:
         return any(coverage.holds(focus, row, ask_keys[rows.owner[row]]) for row in candidates)
 
     def states_limit(self, question: Question, keys: list[Group], candidates: list[int], game: str | None) -> bool:
-        """Whether a question that asks for a limit ("is there a maximum hand size") has a
-        candidate that states one of the thing asked: a passage holding both a limit word and
+        """Whether a question that asks for a limit ("is there a maximum hand size", 上限) has a
+        candidate, or an ask of its section, that states a limit (``rulesdb.limits``) and holds
         the question's rarest other key word (a starting hand's size is no hand limit)."""
-        limits = [word for word in question.asked.words if word in LIMIT_WORDS]
-        others = [group for group in keys if not any(phrase <= LIMIT_KEYS for phrase in group[1])]
-        if not limits or not others:
+        if not asks_limit(question.asked.words, question.text):
             return True
-        focus = max(others, key=lambda group: group[0])
-        limit = (1.0, LIMIT_STATED)
-        coverage, rows, ask_keys = self.built.coverage[game], self.built.rows, self.built.ask_keys
-        asks = [held for s in dict.fromkeys(rows.owner[row] for row in candidates) for held in ask_keys[s]]
-        in_asks = any(coverage.holds(limit, -1, (held,)) and coverage.holds(focus, -1, (held,)) for held in asks)
-        return in_asks or any(coverage.holds(limit, row) and coverage.holds(focus, row) for row in candidates)
+        others = [group for group in keys if self.limited(group, question.text)]
+        if not others:
+            return True
+        # The rarest, or in Chinese any (the rules may say 星數 where the table says 星星).
+        chinese = question.asked.cjk_runs and all(word.isdigit() for word in question.asked.words)
+        glossed = (frozenset((word_key(word),)) for word in question.parsed.words if not word.isdigit())
+        thing = (*(p for g in others for p in g[1]), *(p for p in glossed if not all(map(is_limit_key, p))))
+        focus = (1.0, thing) if chinese else max(others, key=lambda group: group[0])
+        built = self.built
+        coverage, rows, sections = built.coverage[game], built.rows, built.sections
+        for section in dict.fromkeys(rows.owner[row] for row in candidates):
+            for held, ask in zip(built.ask_keys[section], sections[section].asks, strict=True):
+                if coverage.holds(focus, -1, (held,)) and states_limit(normalise(ask)):
+                    return True
+        return any(coverage.holds(focus, row) and self.limit_stated(row) for row in candidates)
+
+    @staticmethod
+    def limited(group: Group, text: str) -> bool:
+        """Whether a key word may be the thing a limit is asked of: not a limit's own word, nor a
+        number, nor a CJK pair the question does not hold (上限's synonyms stand in for it)."""
+        return not any(
+            all(map(is_limit_key, phrase)) or all(key.isdigit() for key in phrase) for phrase in group[1]
+        ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
+
+    def limit_stated(self, row: int) -> bool:
+        """Whether a row, its section's title and topics, or its section's original state a limit."""
+        section = self.built.sections[self.built.rows.owner[row]]
+        said = f"{self.built.rows.text[row]}\n{section.title}\n{' '.join(section.topics)}"
+        return states_limit(normalise(said)) or states_limit(normalise(section.original))
 
     def counted(self, question: Question, game: str | None) -> bool:
         """Whether the thing a number question counts ("how many minutes per turn") is a word of
@@ -206,15 +233,11 @@ class Ranker:
         return any(coverage.knows(alternative) for alternative in (word, *question.alternatives.get(word, ())))
 
     def judged(self, question: Question, first: list[int]) -> bool:
-        """Whether a question that asks for advice (a strategy, tips) or about a slip at the table
-        (by accident, by mistake) has a first answer that speaks of it in the same words: the
-        rules never say which choice is wise, nor how to mend a slip."""
-        words = [word for word in question.asked.words if word in ADVICE or word in SLIPS]
-        cjk = [term for term in CJK_ADVICE if any(term in run for run in question.asked.cjk_runs)]
-        if not (words or cjk):
-            return True
-        text = " ".join(self.built.rows.text[row].lower() for row in first)
-        return any(re.search(rf"\b{word}\b", text) for word in words) or any(term in text for term in cjk)
+        """Whether a question of a kind the rules never answer (advice, a slip at the table, the
+        clock: ``rulesdb.offtable``) has a first answer whose passage (the whole paragraph a
+        sentence found stands in) speaks of that kind."""
+        rows = self.built.rows
+        return not off_table(question.text, " ".join(rows.text[rows.parent[row]] for row in first))
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

@@ -139,6 +139,9 @@ class Speller:
         corrected = self.correct(word)
         if corrected:
             return (corrected,)
+        swapped = None if self.known(word) else self.unswapped(word)
+        if swapped:  # "cots" for cost: an English word the texts lack, two letters from theirs
+            return (word, swapped)
         if self.known(word) or len(word) < 2 * (MIN_LENGTH - 1) or not word.isalpha():
             return (word,)
         for at in range(MIN_LENGTH - 1, len(word) - MIN_LENGTH + 2):

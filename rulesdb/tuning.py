@@ -49,10 +49,10 @@ class Tuning:
     covered: float = 0.2
     focus_keys: int = 2
     focus_share: float = 0.6
-    # A question nearer a game's unanswered question than any ask (by gap_margin) is not
-    # covered; one far nearer an ask than any unanswered one (asked_margin) is, even with key
-    # words no passage holds (a typo that is a word, table slang).
-    gap_margin: float = 1.0
+    # A question nearer a game's unanswered question than any ask (by gap_margin: a near tie
+    # is no evidence) is not covered; one far nearer an ask than any unanswered one
+    # (asked_margin) is, even with key words no passage holds (a typo that is a word, slang).
+    gap_margin: float = 1.05
     asked_margin: float = 2.5
 
 

@@ -1,28 +1,34 @@
 """Understanding a question: what the player typed, as the words the texts use for it.
 
 A question is parsed (``rulesdb.query``), its Chinese cut at the games' terms
-(``rulesdb.segment``), its mistyped stop words dropped, its words given
+(``rulesdb.segment``), the game's own name and its mistyped stop words dropped, its words given
 their lemmas ("thieves" is "thief"), the game's synonyms over the shared ones, and spelling
 corrections; its CJK pieces their synonyms and the glossary's English. The result is the FTS5
 expression of each table and the weight each table's score carries.
 
 A word is matched both exactly and as a prefix ("excal" finds Excalibur), and each pair of
 neighbouring words that the texts hold side by side is added as a phrase, so "crystal ball"
-outranks a crystal here and a ball there. The glossary's English for a question typed in CJK
-weighs as much of it as its terms cover: in a sentence, the original and the glosses decide.
+outranks a crystal here and a ball there. In the titles and tags a word they hold is searched
+without its synonyms (it would count twice), and the word a number question counts ("how much
+mana") is searched twice. The glossary's English for a question typed in CJK weighs as much of
+it as its terms cover: in a sentence, the original and the glosses decide.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
 from rulesdb.glossary import covered_length, english_for, glossary
 from rulesdb.lemmas import lemmas
 from rulesdb.query import (
+    CJK,
     CJK_STOPWORDS,
+    COUNTED,
     MAX_WORDS,
     Query,
     Synonyms,
@@ -34,10 +40,11 @@ from rulesdb.query import (
 )
 from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
-from rulesdb.texts import Texts
+from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
 
 Together = Callable[[str, str], bool]
+CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,37 @@ def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] =
     )
 
 
+def game_name(info: GameTexts) -> tuple[str, ...]:
+    """A game's id, then its name as a question's words hold it (its title's words, in order)."""
+    return (info.game, *parse_query(info.name).words)
+
+
+def without_name(asked: Query, name: tuple[str, ...]) -> Query:
+    """The question less the game's name (two of its title's words or more, in order) or its
+    id: every rule is the game's, so the name says nothing of which, unless it is all the
+    question asks about ("what is" and the game's name)."""
+    if not name or not _named(name).intersection(asked.words):  # a search of every game, or no name
+        return asked
+    words = [word for word in asked.words if word != name[0]]
+    name = name[1:]
+    for at in range(len(words)):
+        length = next((n for n in range(len(name), 1, -1) if tuple(words[at : at + n]) in _starts(name, n)), 0)
+        if length:
+            words[at : at + length] = [""] * length
+    kept = tuple(word for word in words if word)
+    return replace(asked, words=kept) if kept or asked.cjk_runs else asked
+
+
+@cache
+def _named(name: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(name)
+
+
+@cache
+def _starts(name: tuple[str, ...], n: int) -> set[tuple[str, ...]]:
+    return {name[at : at + n] for at in range(len(name) - n + 1)}
+
+
 class Reader:
     """Reads questions for one index: its synonyms, speller and glossary, and what its
     tables hold. What a word or CJK piece stands for never changes: each is read once."""
@@ -77,6 +115,7 @@ class Reader:
             word for table in texts.synonyms.values() for key, words in table.items() for word in (key, *words)
         )
         self.segmenter = Segmenter([*self.glossary, *cjk_words, *CJK_STOPWORDS])
+        self.names = {info.game: game_name(info) for info in texts.games}
         self._alone: dict[tuple[str | None, str], tuple[str, ...]] = {}  # (game, word) -> its alternatives
         self._glossed: dict[str, tuple[tuple[str, ...], int]] = {}  # CJK piece -> gloss
         self._cjk_synonyms: dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]] = {}  # -> expand_cjk
@@ -85,7 +124,7 @@ class Reader:
         """The question (its Chinese already Traditional) as the tables are searched."""
         parsed = parse_query(query, converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
-        asked = self.without_slips(parsed, game)
+        asked = self.without_slips(without_name(parsed, self.names.get(game or "", ())), game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)
@@ -101,13 +140,33 @@ class Reader:
         # A title that begins with a word typed is about it: ^"word" matches there only (not
         # the glossary's English of a CJK piece).
         starts = " OR ".join(f'^"{word}"' for word in understood.words if word_key(word) in built.starts[game])
+        # A word the titles and tags use stands for itself there (its synonyms would count it twice).
+        doubled = self.doubled(asked, alternatives, game, built.heads[game])
+        head_words = (
+            replace(parsed, words=tuple(w for w in parsed.words if w not in doubled)).words_expression(joined)
+            if doubled
+            else words
+        )
+        # What a number question counts ("how much mana") is what it is about: searched twice.
+        counts = self.counted(asked, alternatives, query.lower())
+        counted = " OR ".join(f'"{word}"' for word in counts)
+        # An ask that counts it too ("how many players can play") asks the same: "many players"
+        # is searched there as a phrase. Not "much": "how much mana" asks a cost as often as a limit.
+        how = COUNTED.search(query.lower())
+        many = how is not None and how[0].startswith("how many")
+        # In Chinese, 幾 with the measure word or noun after it (幾個, 幾張), as the asks hold it.
+        asked_count = " OR ".join(
+            [f'"many {word}"' for word in counts] * many
+            + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
+        )
+        head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
         expressions = {
-            "head": " OR ".join(filter(None, (words, starts))),
+            "head": " OR ".join(filter(None, (head_words, starts))),
             "section": words,
             "body": words,
             "cjk": grams,
             "original": grams,
-            "asks": self.asks_expression(understood, game, kin),
+            "asks": " OR ".join(filter(None, (self.asks_expression(understood, game, kin), asked_count))),
         }
         weights = {
             "head": english_weight,
@@ -117,6 +176,33 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    @staticmethod
+    def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:
+        """The word a number question counts ("how many characters") and its one-word stand-ins."""
+        match = COUNTED.search(text)
+        word = match.group(1) if match else ""
+        if word not in asked.words:
+            return ()
+        return tuple(w for w in dict.fromkeys((word, *alternatives[word])) if w.isalnum())
+
+    def doubled(
+        self, asked: Query, alternatives: dict[str, tuple[str, ...]], game: str | None, held: frozenset[str]
+    ) -> set[str]:
+        """The synonyms of the typed words that ``held`` (word keys) holds themselves: there,
+        "lose" is found as itself, and "loss" beside it would count it twice. Not a two-word
+        key's words ("out loud" is declaring): they are the pair's, not one word's."""
+        synonyms = self.synonyms_of(game)
+        alone = {
+            word: recall(self._alone, (game, word), self.alternatives, word, synonyms)
+            for word in asked.words
+            if word_key(word) in held
+        }
+        paired = {
+            other for word, others in alternatives.items() for other in others if other not in alone.get(word, ())
+        }
+        own = {other for word, others in alone.items() for other in others if word_key(other) != word_key(word)}
+        return own - paired
 
     def synonyms_of(self, game: str | None) -> Synonyms:
         """The game's synonym table (every game's, for a search of all games)."""

@@ -22,6 +22,7 @@ from sqlmodel import Session
 from companion.clock import utc_now
 from companion.store.engine import BUSY_MS, IMMEDIATE, reader_engine, writer_engine
 from companion.store.files import FileDamaged, SessionGone, StoreBusy, StoreError, prepare, reason_at_open
+from companion.store.flush import Flusher
 from companion.store.migrations import upgrade
 from companion.store.schema_version import CURRENT_VERSION
 from companion.store.sessions import Loaded
@@ -42,6 +43,8 @@ class Door:
         self._snapshot_due: set[int] = set()  # sessions opened far from their last snapshot
         self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
         self.bad_meta: dict[str, str] = {}  # settings (meta rows) that do not read, by key, named
+        self._flusher: Flusher | None = None  # a writer's: each commit to the disk, off the path
+        self._synced_in_commit = False  # the flusher failed: each commit fsyncs itself again
 
     @classmethod
     def reader(cls, path: Path, once: bool = False) -> Self:
@@ -57,15 +60,19 @@ class Door:
         """Check the file, then upgrade its schema; StoreError if it cannot be used."""
         prepare(path, may_create_folder)
         opened = cls(writer_engine(path), path, **kw)
+        opened._flusher = Flusher(path)
         try:
             upgrade(opened._connection().connection.driver_connection)  # type: ignore[arg-type]
         except (DBAPIError, sqlite3.Error) as exc:  # the migrations speak sqlite3 directly
             opened.close()
             raise StoreError(reason_at_open(path, exc)) from None
+        opened._flusher.after_commit()
         return opened
 
     def close(self) -> None:
         with self._lock:
+            if self._flusher is not None:
+                self._flusher.close()
             if self._con is not None:
                 self._con.close()
                 self._con = None
@@ -109,6 +116,8 @@ class Door:
                 con.info[IMMEDIATE] = write
                 with con.begin():
                     yield con
+                if write:
+                    self._committed(con)
             except DBAPIError as exc:
                 if write and _is_busy(exc):
                     raise StoreBusy(
@@ -117,6 +126,19 @@ class Door:
                 if "malformed" in str(exc.orig) or "corrupt" in str(exc.orig):
                     raise FileDamaged(f"{self.path} is damaged: {exc.orig}") from None
                 raise StoreError(f"{self.path}: {exc.orig}") from None
+
+    def _committed(self, con: Connection) -> None:
+        """A write has committed (synchronous NORMAL): the flusher takes it to the disk. If
+        the flusher cannot, every commit from now on waits for the disk itself (FULL)."""
+        if self._flusher is None or self._synced_in_commit:
+            return
+        if self._flusher.failed is None:
+            self._flusher.after_commit()
+            return
+        raw: Any = con.connection.driver_connection
+        raw.execute("PRAGMA synchronous=FULL")
+        raw.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the commits the flusher missed: synced on the way
+        self._synced_in_commit = True
 
     def _set_busy_wait(self, con: Connection, ms: int) -> None:
         if ms != self._busy_ms:

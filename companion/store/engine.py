@@ -3,7 +3,8 @@
 A `StaticPool` keeps exactly one sqlite3 connection, which the repository holds for its life
 and uses from the app's threads under its own lock. The connection is made by a creator rather
 than from a URL (SQLAlchemy's URL parsing mangles paths with '#' or '?'), and set up when it
-opens: WAL, synchronous FULL, foreign keys, a busy timeout. sqlite3's own transaction handling
+opens: WAL, synchronous NORMAL (the door flushes each commit to the disk just after it:
+`flush.py`), foreign keys, a busy timeout. sqlite3's own transaction handling
 is switched off so the `begin` hook issues the BEGIN: `BEGIN IMMEDIATE` for a write, so the
 write lock is held from the first read and a freshness check and the write it guards are one
 step, and a deferred BEGIN for reads, which never hold up a writer. The reader (the table
@@ -57,7 +58,7 @@ def _engine(connect: Any, writer: bool) -> Engine:
         dbapi_con.isolation_level = None
         if writer:
             dbapi_con.execute("PRAGMA journal_mode=WAL")
-            dbapi_con.execute("PRAGMA synchronous=FULL")
+            dbapi_con.execute("PRAGMA synchronous=NORMAL")  # each commit is flushed just after: flush.py
             dbapi_con.execute("PRAGMA foreign_keys=ON")
         dbapi_con.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 

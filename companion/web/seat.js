@@ -117,7 +117,9 @@
         return;
       }
       const answer = await response.json();
-      const recorded = response.ok && !answer.reason && answer.me.action !== me.action;
+      // Against the action this post was built on: the table's stream may have reloaded the
+      // seat with this very action before its answer arrived.
+      const recorded = response.ok && !answer.reason && answer.me.action !== payload.action;
       if (answer.me) paintMe(answer.me);
       if (response.status === 409) say(answer.reason, true);
       else if (answer.reason) say(answer.reason, true);

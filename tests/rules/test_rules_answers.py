@@ -18,7 +18,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.915  # of the tuning sets, the first answer (or its ruling): 494 of 538 (388 of 418 without the blind practice5 and practice6)
+TOP1_BAR = 0.944  # of the tuning sets, the first answer (or its ruling): 508 of 538 (503 before the counts asked)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
@@ -39,7 +39,8 @@ def test_the_first_answer_is_the_right_one(real_index: RulesIndex) -> None:
 def test_questions_no_rule_covers_are_answered_honestly(real_index: RulesIndex) -> None:
     asks = uncovered()
     honest = [not real_index.ask(a, game=g, limit=3).covered for g, a in asks]
-    assert sum(honest) >= 0.66 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
+    # 112 of 118 are answered "No rule covers this".
+    assert sum(honest) >= 0.945 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
     said_miss = [a for g, a, _ in questions() if not real_index.ask(a, game=g, limit=3).covered]
     assert len(said_miss) <= 0.03 * len(questions()), said_miss
 
@@ -60,7 +61,7 @@ def test_the_frozen_set_holds_its_ground(real_index: RulesIndex) -> None:
 
 # name: top-1, top-3, honest, Chinese-only top-3 (floors), covered called uncovered (ceiling)
 BLIND_FLOORS = {
-    "dev": (79, 88, 9, 22, 0),
+    "dev": (82, 89, 9, 23, 0),
     "val": (65, 81, 8, 23, 3),
     # Written for issue 40 from the seeds and rulings alone, frozen: scored once, at the end.
     "blind2": (123, 136, 8, 26, 5),

@@ -102,6 +102,87 @@ def test_people_are_players(real_index: RulesIndex) -> None:
     assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup"
 
 
+def test_helping_in_a_fight_is_reinforcing(real_index: RulesIndex) -> None:
+    """Everyday English for mm5's reinforcement (增援), as its table has 幫忙 and 支援 for it."""
+    for ask in ("can another player support me in a fight", "can I assist someone who is attacked"):
+        answer = real_index.ask(ask, game="mm5", limit=1)
+        assert answer.covered and answer.hits[0].section.id in {"mm5.combat.reinforcement", "mm5.ruling.reinforcement"}
+
+
+def test_what_a_number_question_counts_weighs_most(real_index: RulesIndex) -> None:
+    """In "how much mana can I keep" the mana is what is asked about, not keeping (a kept card):
+    the counted word is searched twice, so the mana limit is among the answers."""
+    assert "skd.end-phase.mana-limit" in ids(real_index, "how much mana can I keep", "skd")
+    body = real_index.reader.read("how much mana can I keep", "skd").expressions["body"]
+    assert body.split(" OR ").count('"mana"') == 2 and body.split(" OR ").count('"keep"') == 1
+
+
+def test_a_count_asked_finds_the_ask_that_counts_it(real_index: RulesIndex) -> None:
+    """A count asked ("how many players") is the question an ask "how many players can play"
+    asks: "many players" is searched in the asks as a phrase, so the player count comes before
+    a section that only speaks of other players (mm5's reinforcement, tkc's player aid)."""
+    for game, expected in (("mm5", "mm5.ruling.setup"), ("tkc", "tkc.ruling.components")):
+        assert ids(real_index, "how many players can sit at the table", game)[0] == expected
+    asks = real_index.reader.read("how many players can sit at the table", "mm5").expressions["asks"]
+    assert '"many players"' in asks
+    assert '"much' not in real_index.reader.read("how much mana can I keep", "skd").expressions["asks"]
+
+
+def test_a_count_asked_in_chinese_finds_the_ask_that_counts_it(real_index: RulesIndex) -> None:
+    """幾個人 ("how many people") is searched in the asks as 幾個, as they ask it, so the player
+    count answers a count of players in a game (一場), in either script."""
+    for ask in ("一場可以幾個人", "一场可以几个人"):
+        answer = real_index.ask(ask, game="mm5", limit=3)
+        assert answer.covered and answer.hits[0].section.id == "mm5.ruling.setup", ask
+    assert '"幾個"' in real_index.reader.read("一場可以幾個人", "mm5").expressions["asks"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=99), st.sampled_from(["all my {}s", "a pair of {}s", "two {}s?"]))
+def test_a_number_in_the_plural_is_indexed_as_a_question_reads_it(number: int, ask: str) -> None:
+    """An ask's "all my 3s" is indexed as 3, the word the question "my 3s" is searched by."""
+    from rulesdb.build import cjk_terms
+    from rulesdb.query import parse_query
+
+    text = ask.format(number)
+    assert str(number) in parse_query(text).words
+    assert str(number) in cjk_terms(text).replace("?", " ").split()
+
+
+def test_a_number_counts_the_noun_after_its_adjective(real_index: RulesIndex) -> None:
+    """The 5 of "5 green swords" counts swords: the number and the noun are searched as a phrase
+    the texts hold ("5 sword"), so the attack of five swords of a colour comes first."""
+    assert ids(real_index, "5 green swords, can anyone stop it", "tkc")[0] == "tkc.attack.backstab"
+    body = real_index.reader.read("5 green swords", "tkc").expressions["body"]
+    assert '"5 swords"' in body
+
+
+def test_the_same_score_is_a_tie(real_index: RulesIndex) -> None:
+    """The shared layer: "the same score" is a tie, as 同分 is, so the tie ruling answers."""
+    assert "tkc.ruling.scoring" in ids(real_index, "two of us have the same score at the end", "tkc")
+
+
+def test_the_games_name_says_nothing_of_which_rule(real_index: RulesIndex) -> None:
+    """Bug 1 and 3: every rule is the game's, so its name ("monster maker", "the king commands")
+    is no focus and does not pull up the About prose; "of us" are the players."""
+    assert ids(real_index, "how many of us can play monster maker", "mm5")[0] == "mm5.ruling.setup"
+    assert ids(real_index, "can six of us play the king commands", "tkc")[0] == "tkc.ruling.components"
+    assert ids(real_index, "how many of us can play", "tkc")[0] == "tkc.ruling.components"
+    # The name alone is the question: the About prose answers it.
+    assert ids(real_index, "what is seirei kairo drive", "skd")[0] == "skd.about.introduction"
+    assert ids(real_index, "who made monster maker", "mm5")[0] == "mm5.about.series"
+
+
+def test_a_title_word_is_not_counted_twice_with_its_synonym(real_index: RulesIndex) -> None:
+    """Bug 6's kind: "lose" stands in the boss ruling's title and topics beside its synonym
+    "loss"; counting both there raised the boss's loss condition above the rule that an empty
+    deck ends nothing."""
+    for ask in ("no cards to draw, do we lose", "the deck is empty so I cannot draw, do we lose"):
+        assert ids(real_index, ask, "skd")[0] in {"skd.enemy.deck-out", "skd.ruling.turn-order"}, ask
+    head = real_index.reader.read("do we lose", "skd").expressions["head"]
+    assert '"lose"' in head and '"loss"' not in head
+
+
 def test_chinese_game_is_filler(real_index: RulesIndex) -> None:
     """Bug 3: 遊戲 / 游戏 ("game") say nothing of the question, as English "game" does not."""
     plain = ids(real_index, "平手怎麼辦", "mm5")
@@ -113,6 +194,10 @@ def test_everyday_chinese_finds_the_rule_words(real_index: RulesIndex) -> None:
     """Bug 3: an "empty" field (空空) is a Neutral player's; "start a fight" (開打) is attacking."""
     assert ids(real_index, "我場上空空的算哪一邊", "mm5")[0] in {"mm5.turn.switch", "mm5.ruling.faction"}
     assert "attack" in ids(real_index, "可以開打嗎", "mm5")[0]
+    # 手上 ("in my hand") is the hand, 輪到 ("it comes to") a turn, in every game.
+    for game in ("mm5", "skd", "tkc"):
+        words = real_index.reader.read("輪到我 手上的牌", game).understood.words
+        assert {"hand", "turn"} <= set(words), game
 
 
 @pytest.mark.xfail(strict=True, reason="黑暗方's English (dark) still outweighs 平手 in the titles and rulings")

@@ -6,12 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.index import RulesIndex
-from rulesdb.query import cut_cjk, expand, parse_query
+from rulesdb.query import Query, cut_cjk, expand, parse_query
 from rulesdb.spelling import Speller, distance
 from rulesdb.texts import TextsError, load, texts_root
+from rulesdb.understand import without_name
 
 
 def test_chinese_question_words_never_reach_the_index() -> None:
@@ -19,6 +22,16 @@ def test_chinese_question_words_never_reach_the_index() -> None:
     assert cut_cjk("什麼時候會進入魔王戰") == ["會進入魔王戰"]
     assert cut_cjk("幾") == []
     assert parse_query("王者之劍可以被阻擋嗎？").cjk_runs == ("王者之劍", "被阻擋")
+
+
+def test_a_number_word_is_also_its_digit(real_index: RulesIndex) -> None:
+    """The texts write "2 shield cards" and "after a 4": "two shields" and "four cards" are
+    searched with the digit too; "two 3s" counts 3s, so its "two" stays a word."""
+    assert "2" in parse_query("can two shields block it").words
+    assert "2" not in parse_query("can I play two 3s").words
+    assert "skd.play.four-extra" in [
+        h.section.id for h in real_index.search("what if I play four cards of one number", game="skd", limit=3)
+    ]
 
 
 def test_english_question_words_never_reach_the_index() -> None:
@@ -101,6 +114,16 @@ def test_the_speller_corrects_only_unknown_words() -> None:
     assert speller.correct("xylophone") is None and speller.correct("ork") is None  # far, short
 
 
+def test_an_english_word_two_letters_from_a_rule_word_searches_both(real_index: RulesIndex) -> None:
+    """The word "cots" is English, but a question about the rules that types it most often means cost:
+    both are searched (the rule word's section first), as the coverage check already reads it."""
+    speller = real_index.reader.speller
+    assert speller.spell("cots") == ("cots", "cost")
+    assert speller.spell("level") == ("level",) and speller.spell("cost") == ("cost",)
+    first = real_index.search("cots of a level up", game="skd", limit=1)[0].section.id
+    assert first in {"skd.ruling.level-up-and-skills", "skd.actions.level-up"}
+
+
 def test_a_mistyped_stop_word_is_a_slip_not_a_rule_word() -> None:
     speller = Speller({"knight": 5, "thief": 1, "want": 2})
     assert [speller.slip(w) for w in ("teh", "waht", "hwo", "thier")] == [True] * 4
@@ -137,3 +160,21 @@ def test_a_words_forms_share_one_stem(forms: tuple[str, ...]) -> None:
     question built on it is read as built on a verb that says nothing of what it asks."""
     assert len({word_key(form) for form in forms}) == 1
     assert word_key("need") in QUESTION_VERBS
+
+
+_NAME = ("mm5", "monster", "maker", "5", "rev")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*_NAME, "play", "orc", "card", "8"]), max_size=8))
+def test_the_games_name_is_left_out_but_never_the_whole_question(words: list[str]) -> None:
+    """Only the game's id, or two of its name's words or more in order, go; what stays keeps
+    its order; a question that is only the name stays whole."""
+    asked = Query(tuple(dict.fromkeys(words)), ())
+    kept = without_name(asked, _NAME).words
+    assert list(kept) == [word for word in asked.words if word in kept]  # in order, nothing added
+    assert kept or not asked.words
+    gone = [word for word in asked.words if word not in kept]
+    assert all(word in _NAME for word in gone)
+    if kept != asked.words and "mm5" not in gone:
+        assert len(gone) >= 2, gone

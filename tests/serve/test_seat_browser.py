@@ -134,3 +134,39 @@ async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
             assert len(log_of(db, sid)) == 3
     finally:
         stop(server)
+
+
+async def test_a_phone_says_recorded_even_when_the_table_reached_it_before_its_answer(tmp_path: Path) -> None:
+    """The page learns of its own action twice: from the answer to its post, and from the
+    table's stream (which reloads the seat). However the two cross, the player is told."""
+    db = tmp_path / "companion.db"
+    repo = Repository.open(db)
+    loaded = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {})
+    sid, tl = loaded.info.id, loaded.timeline
+    repo.record(sid, tl, tl.record(AddCounter("HP", None, 20, 0, 40, each=True)))
+    repo.close()
+    log = tmp_path / "serve.log"
+    base, server = launch(db, sid, log, "--seats")
+    try:
+        wait_listening(base, server, log)
+        async with chromium() as browser:
+            bob = await phone(browser, seat_links(log)["Bob"])
+            release = asyncio.Event()
+
+            async def hold(route: Any) -> None:  # the answer waits until the stream has been heard
+                answer = await route.fetch()
+                await release.wait()
+                await route.fulfill(response=answer)
+
+            await ask(bob, "Bob HP")
+            await bob.fill("#q-text", "-3")
+            await bob.route("**/seat/act", hold)
+            await submit(bob)
+            # The stream's frame reloads the seat: its question is gone, the action is in.
+            await bob.wait_for_function("() => document.querySelector('#newest-text').textContent.includes('Bob')")
+            await bob.wait_for_function("() => document.querySelector('#question').hidden")
+            release.set()
+            await bob.wait_for_function("() => document.querySelector('#seat-status').textContent === 'Recorded.'")
+            assert len(log_of(db, sid)) == 2
+    finally:
+        stop(server)

@@ -61,7 +61,9 @@ async def test_hostile_names_show_literally_and_survive_a_restart(make_app):
         assert "x[/] ends the turn" in text
     app2 = make_app()
     async with app2.run_test(size=(120, 30)) as pilot:
-        await wait_for(pilot, lambda: app2.repo and app2.screen.query("#sessions").first().row_count)
+        await wait_for(
+            pilot, lambda: app2.repo and (table := app2.screen.query("#sessions")) and table.first().row_count
+        )
         await pilot.pause()
         home = screen_text(app2)
         assert_no_controls(home)

@@ -1,0 +1,62 @@
+"""Issue 40, bug 1: a limit asked for is answered only by a limit stated of the thing asked, in
+English or Chinese; a limit phrase is its words side by side, never "up" here and "to" there."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesdb.index import RulesIndex
+from rulesdb.limits import asks_limit, states_limit
+
+
+def test_a_limit_phrase_is_its_words_side_by_side() -> None:
+    assert states_limit("you may hold at most 5 cards") and states_limit("up to three knights")
+    assert states_limit("角色的合計星等不能超過合計上限")
+    assert not states_limit("three knights are locked up, I want to free them")
+    assert not states_limit("at the end, the one with most gems wins")
+    assert not states_limit("he attacks one more time")
+
+
+def test_a_limit_is_asked_in_either_language() -> None:
+    assert asks_limit(("is", "there", "a", "cap"), "is there a cap") and asks_limit((), "手牌有上限嗎")
+    assert not asks_limit(("how", "many", "cards"), "how many cards") and not asks_limit((), "手牌有幾張")
+
+
+def test_a_limit_is_asked_the_ways_a_table_asks_it() -> None:
+    """A cap, a ceiling, 封頂 and 頂多 (the mainland's 封顶 and 顶多 read as Taiwan's); "at most
+    how many" asks a count, not a limit."""
+    assert asks_limit(("is", "it", "capped"), "is it capped") and asks_limit((), "is there a ceiling")
+    assert asks_limit((), "有封頂嗎") and asks_limit((), "手牌頂多幾張")
+    assert not asks_limit(("at", "most"), "at most how many swords can i lose")
+
+
+@pytest.mark.parametrize(
+    ("game", "ask"), [("tkc", "is the number of gold bags capped"), ("tkc", "金袋有封顶吗"), ("tkc", "金袋有封頂嗎")]
+)
+def test_a_limit_the_rules_lack_is_not_covered_however_it_is_asked(real_index: RulesIndex, game: str, ask: str) -> None:
+    answer = real_index.ask(ask, game=game, limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
+
+
+def test_a_chinese_limit_the_rules_lack_is_not_covered(real_index: RulesIndex) -> None:
+    answer = real_index.ask("分數堆有沒有上限", game="tkc", limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert answer.hits, "the closest passages are still given, labelled as such"
+
+
+def test_a_chinese_limit_the_rules_state_is_answered_in_the_rules_words(real_index: RulesIndex) -> None:
+    """星星 (stars) where the rules say 星等: any word of the thing, or its English, will do."""
+    answer = real_index.ask("兩個人玩星星上限多少", game="skd", limit=3)
+    assert answer.covered and "skd.setup.star-limit" in [hit.section.id for hit in answer.hits]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["up", "to", "at", "most", "more", "than", "the", "knight", "locked", "free"])))
+def test_a_limit_phrase_split_by_another_word_states_no_limit(words: list[str]) -> None:
+    text = " ".join(words)
+    together = any(f"{a} {b}" in {"up to", "at most", "more than"} for a, b in pairwise(words))
+    assert states_limit(text) == together
