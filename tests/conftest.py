@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 import textual._wait as textual_wait
+from hypothesis import Phase, settings
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
@@ -31,6 +33,47 @@ def fixed_clock() -> str:
     return FIXED_NOW
 
 
+# mutmut (docs/development.md, "Mutation testing") sets MUTANT_UNDER_TEST in every test run it
+# makes. Each mutant reruns the tests that reached its function, stopping at the first that
+# fails, so a mutant that survives costs them all. While it runs: the tests that killed a
+# mutant before go first (the mutants of one function run one after another), then the
+# cheapest; each property runs a few fixed examples (the same each run, so a verdict repeats)
+# with no database of failing examples (one mutant's would be replayed against the next) and
+# no shrinking (a failure kills the mutant; the smallest failure is not needed).
+# Normal runs are unchanged.
+UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
+MUTANT_EXAMPLES = 5
+KILLERS = Path("mutmut-killers.txt")  # beside mutmut's own files, in the `mutants/` copy it runs
+settings.register_profile(
+    "mutmut", derandomize=True, database=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+)
+if UNDER_MUTMUT:
+    settings.load_profile("mutmut")
+
+
+def examples(n: int) -> int:
+    """A property's `max_examples`: `n`, or MUTANT_EXAMPLES at most while mutmut runs it."""
+    return min(n, MUTANT_EXAMPLES) if UNDER_MUTMUT else n
+
+
+def mutmut_order() -> Callable[[pytest.Item], tuple[int, float]]:
+    """The order to run a mutant's tests in: the latest killers first, then by the time each
+    took in mutmut's run that learnt which test reaches which function."""
+    try:
+        durations = json.loads(Path("mutmut-stats.json").read_text())["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        durations = {}
+    killers = KILLERS.read_text().splitlines() if KILLERS.exists() else []
+    latest = {nodeid: -n for n, nodeid in enumerate(killers)}
+    return lambda item: (latest.get(item.nodeid, 1), durations.get(item.nodeid, 0.0))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.failed and "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        with KILLERS.open("a") as killers:
+            killers.write(report.nodeid + "\n")
+
+
 # The longest tests, started first: on `-n auto` (work stealing, below) the other workers share
 # the rest, so none of them is left running alone at the end of the suite.
 LONGEST = ("tests/crash/",)
@@ -49,6 +92,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if UNDER_MUTMUT:
+        items.sort(key=mutmut_order())
+        return
+
     def longest(item: pytest.Item) -> bool:
         return item.get_closest_marker("slow") is not None or item.nodeid.startswith(LONGEST)
 

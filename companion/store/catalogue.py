@@ -33,7 +33,6 @@ class Catalogue(Door):
             con.execute(delete(M).where(M.c.key == key))
             if value is not None:
                 con.execute(insert(M).values(key=key, value=value))
-        self.bad_meta.pop(key, None)
 
     # -- the card catalogue ----------------------------------------------------------------
 

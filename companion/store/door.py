@@ -146,9 +146,6 @@ class Door:
             con.connection.driver_connection.execute(f"PRAGMA busy_timeout={ms}")  # type: ignore[union-attr]
             self._busy_ms = ms
 
-    def _read(self) -> Any:
-        return self._transaction(write=False)
-
     def reading(self) -> AbstractContextManager[Connection]:
         """A read transaction on the repository's connection, for the store's own table
         modules (players, seats, outcomes), whose statements live beside their tables: the
@@ -205,9 +202,9 @@ class Door:
             self._seen[sid] = version
         return True
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> AbstractContextManager[Connection]:
         """A read transaction: the reads inside it see the file at one moment."""
-        return self._read()
+        return self.reading()
 
 
 def _fetch(con: Connection, statement: Any) -> list[Any]:
@@ -234,4 +231,5 @@ def _text(data: bytes) -> str | bytes:
 
 
 def _is_busy(exc: DBAPIError) -> bool:
-    return "locked" in str(exc.orig) or "busy" in str(exc.orig)
+    """SQLite's words for a lock held by another connection (SQLITE_BUSY and SQLITE_LOCKED)."""
+    return "locked" in str(exc.orig)

@@ -122,12 +122,11 @@ class Reading(Door):
         lost: list[int] = []
         cursor = 0
         for seq, row in enumerate(rows, 1):
-            try:
-                entry = _entry(row, game.events)
-                state = game.apply(state, entry.event)
-            except Exception:  # unreadable, undecodable or refused now: skipped, and said
+            replayed = _replayed(game, state, row)
+            if replayed is None:  # skipped, and said
                 lost.append(seq)
                 continue
+            entry, state = replayed
             entries.append(entry)
             known[len(entries)] = state
             if seq <= info.cursor:
@@ -320,7 +319,8 @@ def _bad_event(session_id: int, seq: int, cells: tuple[Any, ...]) -> str:
 
 
 def _why(exc: Exception) -> str:
-    return exc.reason if isinstance(exc, Rejected) else str(exc) or type(exc).__name__
+    """A refusal's own words (a `Rejected` says its reason), or the kind of failure if it has none."""
+    return str(exc) or type(exc).__name__
 
 
 def _salvage_hint(session_id: int) -> str:
@@ -339,7 +339,7 @@ def _spans(seqs: list[int]) -> str:
         else:
             runs.append([n, n])
     words = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs[:6]]
-    more = f" and {len(runs) - 6} more runs" if len(runs) > 6 else ""
+    more = f" and {len(runs) - 6} more run{'s' if len(runs) > 7 else ''}" if len(runs) > 6 else ""
     head = "action" if len(seqs) == 1 else "actions"
     return f"{head} {', '.join(words)}{more}"
 
@@ -353,14 +353,16 @@ def _agrees(timeline: Timeline, seq: int, info: SessionInfo) -> bool:
     return not info.summary or summary_of(game, timeline.state, timeline.view_of()) == (info.summary, info.finished)
 
 
-def _entry(row: Any, types: Any) -> Entry:
-    """An event row as an Entry, its log words checked and its event decoded; LogUnreadable
-    (position 0: the caller knows it) or Undecodable otherwise."""
+def _replayed(game: Game[Any], state: Any, row: Any) -> tuple[Entry, Any] | None:
+    """An event row as an Entry and the state it leads to from `state`; None if the row is on a
+    damaged page, its log words are not text, its event does not decode or the rules refuse it now."""
     if row is None:
-        raise LogUnreadable(0, "its row is on a damaged page")
+        return None
     payload, turn, text, dropped, joined = row
     if type(turn) is not str or type(text) is not str or type(dropped) is not int or joined not in (0, 1):
-        raise LogUnreadable(0, "its log line is not text")
-    entry = Entry(None, turn, text, dropped, payload=payload, types=types, joined=joined == 1)
-    entry.event  # noqa: B018 (decoded here: Undecodable if it does not fit)
-    return entry
+        return None
+    entry = Entry(None, turn, text, dropped, payload=payload, types=game.events, joined=joined == 1)
+    try:
+        return entry, game.apply(state, entry.event)
+    except Exception:  # undecodable, or refused now
+        return None

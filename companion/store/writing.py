@@ -100,7 +100,7 @@ class Writing(Reading):
                 con.execute(ADD_EVENT, [{**r, "session_id": sid} for r in rows])
             if timeline.cursor >= sessions.SNAPSHOT_EVERY:  # a long session reopens from here, not from the start
                 _put_snapshot(con, sid, timeline)
-            if summary_of(game, timeline.state, timeline.view_of())[1]:
+            if timeline.view_of().finished:
                 players_store.put_outcome(con, sid, timeline)
         return sid
 
@@ -115,9 +115,7 @@ class Writing(Reading):
 
     def delete(self, session_id: int) -> None:
         with self._session(write=True) as s:
-            s.execute(delete(E).where(E.c.session_id == session_id))
-            s.execute(delete(P).where(P.c.session_id == session_id))
-            s.execute(delete(S).where(S.c.id == session_id))
+            s.execute(delete(S).where(S.c.id == session_id))  # its log, snapshots and seats by ON DELETE CASCADE
             players_store.forget_unseated(s.connection(), _meta(s.connection(), "me", self.bad_meta))
         self._seen.pop(session_id, None)
 

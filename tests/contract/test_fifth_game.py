@@ -19,7 +19,7 @@ from companion.store.repo import Repository
 from companion.timeline import Timeline
 from rulesdb.texts import TextsError, load
 from screens.app import CompanionApp
-from tests.conftest import start_session, wait_for
+from tests.conftest import examples, start_session, wait_for
 from tests.contract.coin_race import Flip, Pass, chances
 from tests.fuzz.machine import machine_for
 
@@ -39,7 +39,7 @@ def test_the_chances_are_exact() -> None:
 def test_fuzzed_play_keeps_every_law(fifth_game: Game[Any], repo: Repository) -> None:
     machine = machine_for("coin", store=repo)
     machine.TestCase.settings = settings(
-        max_examples=60,
+        max_examples=examples(60),
         stateful_step_count=15,
         deadline=None,
         database=None,

@@ -73,7 +73,7 @@ def test_a_reading_watcher_never_makes_the_writer_wait(repo, db_path, session):
     reader = Repository.reader(db_path)
     try:
         tl = repo.load(session).timeline
-        with reader._read() as con:  # a read transaction held open, as during a reload
+        with reader.snapshot() as con:  # a read transaction held open, as during a reload
             reader.info(session)
             con.exec_driver_sql("SELECT count(*) FROM event").fetchall()
             start = time.monotonic()

@@ -103,7 +103,7 @@ def test_outcomes_worked_out_again_from_the_logs_agree_too(played):
     with played.writing() as con:
         con.exec_driver_sql("DELETE FROM outcome")
     check_against(played, found)
-    with played._read() as con:
+    with played.reading() as con:
         assert con.exec_driver_sql("SELECT count(*) FROM outcome").scalar() == len(
             [s for s in played.list_sessions() if s.finished]
         ), "and kept for the next time"

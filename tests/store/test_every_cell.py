@@ -26,7 +26,7 @@ from companion.games import all_games, get_game
 from companion.store import players as players_store
 from companion.store.files import StoreError
 from companion.store.repo import Repository, Serving
-from tests.conftest import fixed_clock
+from tests.conftest import examples, fixed_clock
 from tests.store.played import finished, record, unfinished
 
 TABLES = ("session", "event", "snapshot", "card", "player", "seat", "outcome", "meta", "serving", "seat_link")
@@ -141,7 +141,7 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_one_bad_cell_never_crashes_a_surface_nor_changes_the_file(played, tmp_path, capsys, data):
     path = tmp_path / "spoiled.db"

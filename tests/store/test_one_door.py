@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion.cli import main
 from companion.games import all_games
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock
+from tests.conftest import examples, fixed_clock
 from tests.store.played import finished, record, unfinished
 
 GAME_IDS = [g.id for g in all_games()]
@@ -113,7 +113,7 @@ def test_a_reach_into_the_door_is_found(source):
     assert reach_ins(source, "outside.py")
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     game_id=st.sampled_from(GAME_IDS),
     done=st.booleans(),

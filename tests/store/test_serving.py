@@ -14,6 +14,7 @@ from companion import seat_links
 from companion.games import get_game
 from companion.store.repo import Repository, Serving, ServingDamaged
 from companion.store.rows import TOKEN_CHARS
+from tests.conftest import examples
 
 TOKENS = st.text(alphabet=sorted(TOKEN_CHARS), min_size=16, max_size=100)
 NAMES = st.text(min_size=1, max_size=40).filter(lambda n: "\x00" not in n)
@@ -115,7 +116,7 @@ def test_an_older_file_is_upgraded_to_hold_the_record(db_path):
     repo.close()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     seats=st.lists(st.tuples(NAMES, TOKENS), min_size=1, max_size=8),
     renewed=st.data(),

@@ -16,7 +16,7 @@ import companion.store.sessions as sessions_module
 from companion.games import all_games, get_game
 from companion.store import snapshots
 from companion.store.repo import Repository
-from tests.conftest import fixed_clock
+from tests.conftest import examples, fixed_clock
 from tests.fuzz.machine import machine_for
 from tests.store.test_store import play
 
@@ -136,7 +136,7 @@ def test_every_games_state_survives_a_snapshot(game_id, repo, monkeypatch):
     monkeypatch.setattr(reading_module, "_read_snapshot", strict)
     machine = machine_for(game_id, store=repo)
     machine.TestCase.settings = settings(
-        max_examples=25,
+        max_examples=examples(25),
         stateful_step_count=40,
         deadline=None,
         database=None,
