@@ -1,11 +1,13 @@
 """A limit asked for, and a limit stated: "is there a maximum hand size" is answered only by a
 passage that states a limit of the thing asked about (a starting hand's size is no hand limit).
 
-A limit is asked by a limit word (maximum, limit, cap; 上限, 最多, 限制) and stated by one, or by
-a phrase of one whose words stand side by side ("at most", "no more than", "up to"): "more" or
-"only" alone is no limit ("attacks one more time", "its own gem only"), nor "up" and "to" apart
-("locked up, I want to free them"). A passage states it in its English, its section's title and
-topics, or its section's original (上限, 最多, 超過).
+A limit is asked by a limit word (maximum, limit, cap, capped, ceiling; 上限, 最多, 限制, 封頂,
+頂多: the mainland's 封顶 and 顶多 read as these), never by "at most" (at most how many swords
+may I lose asks a count), and stated by one, or by a phrase of one whose words stand side by
+side ("at most", "no more than", "up to"): "more" or "only" alone is no limit ("attacks one
+more time", "its own gem only"), nor "up" and "to" apart ("locked up, I want to free them"). A
+passage states it in its English, its section's title and topics, or its section's original
+(上限, 最多, 超過).
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from rulesdb.query import LIMIT_WORDS
 
 # The keys of a limit's own words, never the thing limited.
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
-CJK_LIMITS = ("上限", "下限", "最多", "至多", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
-# The Chinese a question asks a limit by (最少 and 至少 are a need, not a limit asked).
-CJK_ASKED = ("上限", "最多", "至多", "限制")
+CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
+# The Chinese a question asks a limit by, as a question reads it in Traditional (顶多 and 封顶
+# are 頂多 and 封頂; 最少 and 至少 are a need, not a limit asked).
+CJK_ASKED = ("上限", "最多", "至多", "頂多", "封頂", "限制", "限幾", "限多少", "有沒有限")
+# The English a question asks a limit by, beside a limit's own words.
+_ASKED = re.compile(r"\b(?:ceiling|limited|limits|caps|capped)\b")
 _STATED = re.compile(
     r"\b(?:maximum|max|minimum|min|limits?|limited|caps?|capped|exceeds?|exceeding|exceeded"
     r"|at most|at least|more than|fewer than|less than|up to)\b"
@@ -29,7 +34,9 @@ _STATED = re.compile(
 
 def asks_limit(words: tuple[str, ...], text: str) -> bool:
     """Whether a question (its English words, its text in Traditional) asks for a limit."""
-    return not LIMIT_WORDS.isdisjoint(words) or any(term in text for term in CJK_ASKED)
+    if not LIMIT_WORDS.isdisjoint(words) or any(term in text for term in CJK_ASKED):
+        return True
+    return _ASKED.search(text) is not None
 
 
 def is_limit_key(key: str) -> bool:

@@ -1,147 +1,262 @@
-"""Kinds of question the rules never answer however they are put: advice, a slip at the table,
-the clock, a price, a deal between players, table talk, an expansion mixed in.
+"""Kinds of question the rules never answer however they are put (``KINDS``).
 
-The rules say what a player may and must do, not which choice is wise ("which character is the
-strongest", a strategy, tips), not how to mend a slip (a card shown by accident, piles knocked
-over and mixed up, cheating, a component lost), not how long anything takes by the clock (a
-timer, minutes, a time limit, how long a game lasts), not what a copy costs, not what players may
-agree among themselves (a trade, a gift to a friend, teams, showing one's hand), and not how to
-play an expansion. A question of such a kind is answered only by a first answer whose passage
-itself speaks of that kind (``KINDS``: each kind as a question asks it, and as an answer speaks
-of it); else "No rule covers this".
+The rules say what a player may and must do, not which choice is wise (advice), not how to mend
+a slip at the table (a card shown by accident, piles knocked over, cheating, a component lost),
+not how long anything takes by the clock, not what a copy costs, not what players may agree
+among themselves (a trade, a gift, teams, a truce), not what they may tell each other of their
+hands, not how to play an expansion, not whether a player may sit out a turn or hide a hand
+(the games say neither), not how to play a cooperative game against each other, not a call the
+game does not have (shouting UNO), and not what household thing may stand in for a component. A
+question of such a kind is answered only by a first answer whose passage itself speaks of that
+kind (each kind as a question asks it, and as an answer speaks of it); else "No rule covers
+this". A kind's words are said the ways a table says them (``rulesdb.kinds``).
 
-Each kind is its words (compared by ``word_key``: "accidently" is "accidentally"), its phrases
-(patterns over the question in lower case) and its Chinese (over the question in Traditional).
-Not "best", "weakest", "knocked" or "spill" alone: "the best way to free my knights", "attack
-the weakest first", "knocked out" and damage that spills over are rules. Not "time" alone:
-"one more time" is a rule; nor "how long" alone: how long a fight lasts is a rule, and so is
-how long the game goes on after the draw pile runs out. Not "should I ... or ...": "should I
-block or parry a backstab" asks which is allowed.
+Never a hint, since each is a rule's word: "best", "weakest", "knocked" or "spill" alone ("the
+best way to free my knights", "attack the weakest first", "knocked out", damage that spills
+over); "time" or "how long" alone ("one more time", how long a fight lasts); "should I ... or
+..." ("should I block or parry a backstab" asks which is allowed); "forgot" and "take back"
+(the rules say what a forgotten step or a card played in error does); 偷看 (tkc's crystal
+ball); "instead of" alone (attacking one character instead of another).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from rulesdb.coverage import word_key, word_keys
+from rulesdb.coverage import word_keys
+from rulesdb.kinds import kind_of, trie_pattern
 from rulesdb.texts import GameTexts
 
-
-@dataclass(frozen=True)
-class Kind:
-    words: frozenset[str]  # word keys
-    phrases: re.Pattern[str]
-    cjk: tuple[str, ...]
-    hints: re.Pattern[str]  # a text of this kind holds one of these: the others are never searched
-
-    def asked(self, text: str, keys: Callable[[], set[str]] | None = None) -> bool:
-        """Whether a text (in lower case, its Chinese in Traditional) speaks of this kind
-        (``keys``: its word keys, read once for every kind)."""
-        if not self.hints.search(text):
-            return False
-        return (
-            not self.words.isdisjoint(keys() if keys else word_keys(text))
-            or self.phrases.search(text) is not None
-            or any(term in text for term in self.cjk)
-        )
-
-
-def _kind(words: str, phrases: str, cjk: str, hints: str = "") -> Kind:
-    """A kind; ``hints`` (split at "|"), what each of its phrases holds. A word's key is its
-    beginning, but for an "i" that stands for its ending ("money" is "monei", "tidy" "tidi")."""
-    keys = frozenset(word_key(word) for word in words.split())
-    found = (*dict.fromkeys(key[:-1] if key.endswith("i") else key for key in keys), *filter(None, hints.split("|")))
-    found += tuple(cjk.split())
-    return Kind(keys, re.compile(phrases), tuple(cjk.split()), _literals(found))
-
-
-def _literals(texts: Iterable[str]) -> re.Pattern[str]:
-    return re.compile("|".join(map(re.escape, texts)))
-
-
-ADVICE = _kind(
-    "strategy strategies tactic tactics tip tips advice",
+ADVICE = kind_of(
+    "strategy strategies strategic tactic tactics tactical tip tips advice advise optimal overpowered",
     r"\bwhich\b[\w\s']*?\b(?:is|are)\s+(?:the\s+)?(?:strongest|best|hardest|weakest|easiest|worst)\b"
-    r"|\bis it (?:better|worth)\b|\b(?:an|any) advantage\b",
-    "策略 戰術 攻略 技巧 訣竅 最強 最厲害 比較好 比較划算 比較有利 有優勢 佔優勢 吃虧",
-    "which|better|worth|advantage",
+    r"|\bis it (?:better|worth|smarter|wiser)\b|\bwould (?:it|that) be (?:better|smarter|wiser)\b"
+    r"|\b(?:an|any) advantage\b|\b(?:good|bad|smart|wise) idea\b|\b(?:smart|wise) (?:move|choice|play)\b"
+    r"|\bwhat(?:'s|’s| is) the best (?:strategy|opening|first move|move|card|character|team|combo|deck)\b"
+    r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b",
+    "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
+    " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪"
+    " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
+    " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪",
+    "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more",
 )
-SLIP = _kind(
-    "accident accidentally accidental mistake mistakes mistakenly",
+SLIP = kind_of(
+    "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
-    r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b",
-    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 弄丟 搞丟 遺失 不見了",
-    "knock|mixed|cheat|lost|missing",
+    r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
+    r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
+    r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
+    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b",
+    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
+    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo",
 )
-CLOCK = _kind(
-    "hourglass stopwatch",
+CLOCK = kind_of(
+    "hourglass stopwatch playtime",
     r"(?<![\w-])timers?\b|\bhow many (?:minutes|hours|seconds)\b|\btime limit|\bhow much time\b"
-    r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*game\b"
-    r"(?![^?.,]*\b(?:after|until|once|when|if)\b)",
-    "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時",
-    "timer|minutes|hours|seconds|time limit|how much time|how long",
+    r"|\bhow long (?:do|does|will|would|is|should) (?:(?:a|an|one|the|each|our|this|typical|full|whole|usual) )*"
+    r"(?:game|session|match|playthrough)\b(?![^?.,]*\b(?:after|until|once|when|if)\b)"
+    r"|\bplay(?:ing)? time\b|\bthinking time\b|\b(?:take|takes|taking) (?:too long|forever|ages)\b"
+    r"|\bslow (?:player|players|poke)\b|\bhow long (?:to|does it take to) (?:play|finish)\b"
+    r"|\b(?:shorter|longer|faster|quicker) (?:game|games|version|variant|session|match)\b"
+    r"|\b(?:a|for|want) (?:short|long|quick) (?:game|session|match)\b|\bspeed (?:up )?the game\b"
+    r"|\bmake (?:the|a) game (?:shorter|longer|faster|quicker)\b",
+    "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時 拖時間 拖太久 想太久 讀秒 倒數計時"
+    " 碼錶 縮短遊戲 縮短時間 玩快一點 快速玩法 加快遊戲 缩短游戏 缩短时间 玩快一点 加快游戏 计时 时间限制 时限 思考时间 几分钟 多少分钟 几小时 几个小时 多少小时 拖时间 读秒 倒计时"
+    " 秒表",
+    "timer|minutes|hours|seconds|time limit|how much time|how long|play time|playing time|thinking time"
+    "|too long|forever|take ages|takes ages|taking ages|slow|short|quick|faster|longer|long game|long session"
+    "|long match|speed",
 )
-# The price of a copy: the rules cost mana and stars, never money. Not "money" or "cheap":
-# tkc's gold bags are money, and an attack may be a cheap one.
-PRICE = _kind(
-    "price prices priced purchase expensive msrp retail dollar dollars yen euro euros",
+# The price of a copy: the rules cost mana and stars, never money. Not "money", "cheap" or 貴
+# alone: tkc's gold bags are money, an attack may be a cheap one, a spell 太貴 in mana.
+PRICE = kind_of(
+    "price prices priced purchase expensive pricey costly msrp retail dollar dollars yen euro euros preorder",
     r"\bhow much (?:is|does|do|would|will|did) (?:(?:a|an|the|this|one|my|new) )?(?:copy|game|box|reprint|edition|expansion)\b"
     r"|\bhow much (?:does|do|did|would|will) [^?]*\b(?:copy|game|box|reprint|edition|expansion)\b[^?]*\bcost\b"
-    r"|\b(?:where|how) (?:can|do|could|should) (?:i|we|you) (?:buy|order)\b",
-    "價格 價錢 多少錢 售價 定價 哪裡買 在哪買 便宜 貴不貴",
-    "how much|buy|order",
+    r"|\b(?:where|how) (?:can|do|could|should) (?:i|we|you) (?:buy|order)\b|\bwhere to (?:buy|order)\b"
+    r"|\b(?:in stock|sold out|out of stock)\b",
+    "價格 價錢 多少錢 售價 定價 哪裡買 在哪買 去哪買 哪裡可以買 買得到 買不到 便宜 貴不貴 網購 淘寶 蝦皮 缺貨"
+    " 預購 團購 台幣 人民幣 价格 价钱 多少钱 售价 定价 哪里买 在哪买 去哪买 哪里可以买 买得到 买不到 贵不贵"
+    " 网购 淘宝 缺货 预购 团购 人民币",
+    "how much|buy|order|stock|sold out",
 )
-MONEY = _kind(
-    "price prices priced purchase buy expensive cheap cheaper msrp retail dollar dollars yen euro euros money",
+MONEY = kind_of(
+    "price prices priced purchase buy expensive cheap cheaper pricey costly msrp retail dollar dollars yen"
+    " euro euros money",
     r"(?!)",  # no phrase
     "價格 價錢 售價 定價",
 )
-# A deal between players (a trade, a gift, a team): the rules say what each player does, not
-# what players may agree among themselves. Not "team" alone (skd's party is a team), nor "gang
-# up" (mm5's orcs gang up in one attack), nor a swap of sides (mm5's side switch), nor 換牌
-# (tkc's discard for new cards), nor 組隊 (skd's party is built in the draft).
-DEAL = _kind(
-    "alliance alliances",
+# A deal between players (a trade, a gift, a team, a truce): the rules say what each player
+# does, not what players may agree among themselves. Not "team" alone (skd's party is a team),
+# nor "gang up" (mm5's orcs gang up in one attack), nor a swap of sides (mm5's side switch), nor
+# 換牌 or "trading in" (tkc's discard for new cards), nor trading attacks or blows (a fight), nor
+# 組隊 or 分隊 (skd's party is built in the draft).
+DEAL = kind_of(
+    "alliance alliances truce bribe bribes bribing negotiate negotiating negotiation collude colluding kingmaking",
     r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
-    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b",
-    "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友",
-    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two",
+    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b"
+    r"|\b(?:make|cut|strike|offer|propose) (?:a )?deals?\b|\bsplit the (?:points|gems|gold|loot|reward|rewards)\b"
+    r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)",
+    "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友 私下交易"
+    " 交易 借給別人 借給隊友 互借 串通 勾結 聯合起來 議和 停戰 休戰 講和 二對二 2對2 兩兩一隊 分組對抗"
+    " 结盟 联盟 联手 谈条件 讲好 约好 跟别人交换 跟别人换 互相交换 送给别人 送给朋友 分给队友 给队友 私下交易"
+    " 借给别人 借给队友 勾结 联合起来 议和 停战 讲和 二对二 两两一队 分组对抗",
+    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together",
 )
-DEALT = _kind(
-    "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative",
+DEALT = kind_of(
+    "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative deal deals"
+    " agreement agree negotiate bribe truce",
     r"\bco-op\b",
-    "交換 給 合作",
+    "交換 給 合作 交易 協議",
     "co-op",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and
-# answer. Not "show my spell" alone: whether a spell is shown when played is a rule.
-TALK = _kind(
-    "",
+# answer. Not "show my spell" alone: whether a spell is shown when played is a rule; nor 說出來
+# (mm5's side is declared out loud).
+TALK = kind_of(
+    "communicate communicating communication coordinate",
     r"\bshow (?:my|our|your|his|her|their) (?:whole )?(?:hand|cards?|spells?) to\b"
     r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
-    r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b",
-    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌",
-    "show|tell|talk|say|discuss|chat",
+    r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b|\btable talk\b"
+    r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b",
+    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
+    " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
+    " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",
+    "show|tell|talk|say|discuss|chat|table talk|hints|clues|secret",
 )
-SHOWN = _kind("show shows shown reveal reveals revealed look looks tell talk", r"(?!)", "看 公開 翻開")
+SHOWN = kind_of(
+    "show shows shown reveal reveals revealed look looks tell talk communicate discuss declare announce aloud"
+    " whisper secret hidden",
+    r"(?!)",
+    "看 公開 翻開",
+)
 # An expansion played with the game: the texts tell of expansions (their boxes, their history),
 # never how to mix one in.
 _USE = r"(?:mix|mixed|mixing|add|adds|added|use|using|include|including|combine|combined|shuffle)"
-EXPANSION = _kind(
+_EXPANSION = r"(?:expansions?|add-?ons?|promos?|promo cards?|擴充|擴展|拓展)"
+_MIX_ZH = r"(?:混|加入|加進|一起|怎麼玩|怎麼用|搭配|合在一起|放進|合併)"
+EXPANSION = kind_of(
     "",
-    rf"\bexpansions?\b.*\b{_USE}\b|\b{_USE}\b.*\bexpansions?\b|擴充.*(?:混|加入|加進|一起|怎麼玩|怎麼用)|(?:混|加入|加進).*擴充",
+    rf"\b{_EXPANSION}\b.*\b{_USE}\b|\b{_USE}\b.*\b{_EXPANSION}\b|{_EXPANSION}.*{_MIX_ZH}|(?:混|加入|加進).*{_EXPANSION}",
     "",
-    "expansion|擴充",
+    "expansion|add-on|addon|promo|擴充|擴展|拓展",
 )
-MIXED_IN = _kind(
-    "", rf"\bexpansions?\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\bexpansions?\b|擴充[^。]*混", "", "expansion|擴充"
+MIXED_IN = kind_of(
+    "",
+    rf"\b{_EXPANSION}\b[^.]*\b{_USE}\b|\b{_USE}\b[^.]*\b{_EXPANSION}\b|{_EXPANSION}[^。]*混",
+    "",
+    "expansion|add-on|addon|promo|擴充|擴展|拓展",
 )
+# Sitting out a whole turn: the games say what a turn holds (tkc's steps may be skipped, skd's
+# play skipped when no card can be played), never that a player may pass it.
+SKIP = kind_of(
+    "",
+    r"\b(?:skip|skips|skipped|skipping|pass|passes|passed|passing|miss|misses|missed|forfeit|forfeits|sit out|sits out"
+    r"|give up|giving up|lose|losing) (?:on )?(?:(?:my|our|your|his|her|their|a|the|one|this|next|that|whole|entire"
+    r"|own|a whole|an entire) )*turns?\b",
+    "跳過回合 跳過這回合 跳過一回合 跳過我的回合 略過回合 放棄回合 放棄這回合 放棄一回合 停一輪 休息一輪 休息一回合"
+    " 暫停一回合 過一輪 跳过回合 跳过这回合 跳过一回合 跳过我的回合 放弃回合 放弃这回合 放弃一回合 停一轮 休息一轮"
+    " 休息一回合 暂停一回合 过一轮",
+    "skip|pass|miss|forfeit|sit out|sits out|give up|giving up|lose|losing",
+)
+SKIPPED = kind_of(
+    "mandatory compulsory optional optionally",
+    r"\b(?:skip|skips|skipped|pass|passes|passed|miss|misses|lose|loses|forfeit|forfeits) (?:\w+ ){0,2}"
+    r"(?:turns?|phases?|steps?|attack|discard|draw)\b|\bdoes nothing\b|\bdo nothing\b",
+    "",
+    "skip|pass|miss|lose|forfeit|nothing",
+)
+# Hiding one's hand, or playing with it open: none of the games says either. Not "face down"
+# (mm5's spells are laid face down), nor a look at a hand (tkc's crystal ball).
+HIDE = kind_of(
+    "",
+    r"\b(?:hide|hiding|conceal|concealing|keep|kept|keeping|hold|holding)\b[^?.,]*\b(?:hands?|cards)\b[^?.,]*"
+    r"\b(?:secret|hidden|private|concealed|to myself)\b|\b(?:hands?|cards in hand) (?:is |are |be |stay |kept )*"
+    r"(?:secret|hidden|private|concealed|open|public)\b|\bopen[- ]hand(?:s|ed)?\b|\bhide (?:my|our|your|their) (?:hand|cards)\b"
+    r"|\bsee (?:my|our|your|their) (?:whole )?hands?\b",
+    "藏手牌 手牌藏起來 手牌要藏 手牌保密 手牌要保密 手牌是秘密 明牌 不讓別人看 不給別人看"
+    " 遮住手牌 蓋住手牌 别人看到我的手牌 別人看到我的手牌 手牌藏起来 不让别人看 不给别人看 遮住手牌",
+    "secret|hidden|private|conceal|to myself|open|public|hide|see my|see our|see your|see their",
+)
+HIDDEN = kind_of(
+    "",
+    r"\bhands?\b[^.]*\b(?:secret|hidden|private|concealed|open|public|reveal\w*|show\w*)\b"
+    r"|\b(?:secret|hidden|private|concealed|open|public|reveal\w*|show\w*)\b[^.]*\bhands?\b|\bhide\b",
+    "",
+    "hand|hide",
+)
+# A competitive mode of the cooperative skd: "against each other" alone is how mm5 and tkc are
+# played, and a game for two (1v1, 單挑, 一對一) is a rule.
+VERSUS = kind_of(
+    "",
+    r"\binstead of (?:together|co-?op|cooperat\w*|as a team|working together)\b|\bcompetitive(?:ly)?\b|\bpvp\b"
+    r"|\bversus mode\b|\bnot co-?op(?:erative)?\b|\bnon-?co-?op(?:erative)?\b|\bwithout (?:co-?operating|co-?op)\b"
+    r"|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
+    "對戰模式 對抗模式 競爭模式 競技模式 互相對戰 互相對抗 玩家對戰 不合作 不要合作 各自為戰 各玩各的 改成對戰"
+    " 对战模式 对抗模式 竞争模式 竞技模式 互相对战 互相对抗 玩家对战 各自为战 改成对战",
+    "instead of|competit|pvp|versus mode|not co|non-co|noncoop|without co|for himself|for herself|for themsel",
+)
+PLAYED_AGAINST = kind_of(
+    "", r"\bcompet\w*|\bversus\b|\bpvp\b|\bagainst each other\b|\bhead[- ]to[- ]head\b", "", "compet|versus|pvp|against"
+)
+# A call the game does not have, as UNO's: skd's texts speak of UNO, never of calling it.
+CALL = kind_of(
+    "shout shouts shouted shouting yell yells yelled yelling scream screamed holler",
+    r"\b(?:say|says|said|saying|call|calls|called|calling|announce|declare)\b(?: out)? (?:\w+ ){0,2}uno\b"
+    r"|\buno\b[^?.,]*\b(?:say|call|announce|declare)\b",
+    "喊 叫uno 說uno 宣告uno 说uno",
+    "uno",
+)
+CALLED = kind_of(
+    "shout shouts yell yells call calls called announce announced declare declared loud aloud whisper", r"(?!)", "喊"
+)
+# A household thing standing in for a component: the texts tell what is in the box, never what
+# may replace it. Not "instead of" alone (one target instead of another), nor "chips" alone
+# (skd's mana chips), nor a coin alone (tkc's gold is money).
+_STAND_IN = (
+    r"(?:coins?|pennies|poker chips|beads|buttons|pen and paper|paper and pen|scrap paper|a piece of paper|pencil"
+    r"|notepad|post-?its?|sticky notes|(?:normal|regular|standard|ordinary|plain) deck(?: of cards)?"
+    r"|deck of (?:playing )?cards|poker cards|(?:my |a |our )?(?:phone|smartphone|tablet)|legos?|candies|candy"
+    r"|m&ms|pebbles|bottle caps|dice roller)"
+)
+_SUBSTITUTE = (
+    r"(?:use|using|used|play with|playing with|instead|in place|replace|replacing|substitute|substituting|make do)"
+)
+_ZH_THINGS = r"(?:硬幣|銅板|零錢|撲克牌|一副牌|手機|平板|紙筆|紙和筆|便條紙|糖果|豆子|積木|鈕扣|鈕釦|瓶蓋)"
+STAND_IN = kind_of(
+    "proxy proxies homemade",
+    rf"\b{_STAND_IN}\b[^?.]*\b{_SUBSTITUTE}\b|\b{_SUBSTITUTE}\b[^?.]*\b{_STAND_IN}\b"
+    r"|\bprint(?:[- ]and[- ]|[- ]n[- ]|[- ]&[- ])play\b|\bprint (?:out )?(?:my|our) own\b"
+    rf"|(?:用|拿|當)[^？?。]{{0,4}}{_ZH_THINGS}|{_ZH_THINGS}[^？?。]{{0,6}}(?:代替|替代|取代|當|代用)",
+    "代替 替代 取代 代用 頂替 自製 自己做 自己印 列印 影印 印出來 打印 自己印 印出来 自制",
+    "coin|penn|chip|bead|button|paper|pencil|notepad|post|sticky|deck|poker|phone|tablet|lego|cand|m&m|pebble"
+    "|bottle|dice roller|print|硬幣|銅板|零錢|撲克牌|一副牌|手機|平板|紙筆|紙和筆|便條紙|糖果|豆子|積木|鈕扣|鈕釦|瓶蓋",
+)
+REPLACED = kind_of(
+    "replace replacement substitute proxy household coin coins phone",
+    r"\bplaying cards\b|\bprint(?:[- ]and[- ]|[- ]n[- ]|[- ]&[- ])play\b|\bprint (?:out )?(?:your|their|our|my) own\b"
+    r"|\bapps?\b(?!['’]s ruling)",  # every ruling is "the app's ruling"
+    "代替",
+    "playing cards|print|app",
+)
+# A player leaving a game, or joining one, halfway: the games are played by those who start. Not
+# "join" alone (mm5's knights and reinforcements join), nor 中途 alone (tkc's score counted 中途).
+_MIDWAY = r"(?:mid-?game|halfway|half way|partway|in the middle of (?:a|the) game|already (?:in progress|started))"
+LEAVE = kind_of(
+    "",
+    rf"\b(?:leave|leaves|leaving|quit|quits|quitting|drop out|drops out|has to go|join|joins|joining|jump in)\b"
+    rf"[^?.]*\b{_MIDWAY}|\b{_MIDWAY}\b[^?.]*\b(?:leave|leaves|leaving|quit|quits|join|joins|jump in)\b"
+    r"|\bjoin (?:a|the|our) game (?:in progress|that has started)\b",
+    "中途離開 中途離場 中途退出 中途加入 半路加入 半途加入 玩到一半有人 有人要走 有人要離開 有人離開 中途有人"
+    " 中途离开 中途离场 中途退出 玩到一半有人 有人要离开 有人离开",
+    "mid-game|midgame|halfway|half way|partway|in the middle|in progress|already started|has started",
+)
+LEFT = kind_of("leave leaves quit join joins", r"\bdrops? out\b|\bin progress\b", "", "drop|in progress")
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = (
     (ADVICE, ADVICE),
@@ -151,14 +266,24 @@ KINDS = (
     (DEAL, DEALT),
     (TALK, SHOWN),
     (EXPANSION, MIXED_IN),
+    (SKIP, SKIPPED),
+    (HIDE, HIDDEN),
+    (VERSUS, PLAYED_AGAINST),
+    (CALL, CALLED),
+    (STAND_IN, REPLACED),
+    (LEAVE, LEFT),
 )
-_ASKED_HINTS = re.compile("|".join(asked.hints.pattern for asked, _ in KINDS))
+
+
+@cache
+def _asked_hints() -> re.Pattern[str]:
+    return re.compile(trie_pattern(hint for asked, _ in KINDS for hint in (*asked.english, *asked.cjk)))
 
 
 def off_table(question: str, answer: str) -> bool:
     """Whether the question (in lower case, Traditional) is of a kind the rules never answer
     and the answer's text does not speak of that kind."""
-    if not _ASKED_HINTS.search(question):  # most questions: none of these kinds
+    if not _asked_hints().search(question):  # most questions: none of these kinds
         return False
     keys = lru_cache(maxsize=1)(lambda: word_keys(question))
     kinds = [said for asked, said in KINDS if asked.asked(question, keys)]

@@ -234,8 +234,10 @@ class Ranker:
 
     def judged(self, question: Question, first: list[int]) -> bool:
         """Whether a question of a kind the rules never answer (advice, a slip at the table, the
-        clock: ``rulesdb.offtable``) has a first answer that speaks of that kind."""
-        return not off_table(question.text, " ".join(self.built.rows.text[row] for row in first))
+        clock: ``rulesdb.offtable``) has a first answer whose passage (the whole paragraph a
+        sentence found stands in) speaks of that kind."""
+        rows = self.built.rows
+        return not off_table(question.text, " ".join(rows.text[rows.parent[row]] for row in first))
 
     def best_rows(
         self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,22 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
 def test_a_limit_is_asked_in_either_language() -> None:
     assert asks_limit(("is", "there", "a", "cap"), "is there a cap") and asks_limit((), "手牌有上限嗎")
     assert not asks_limit(("how", "many", "cards"), "how many cards") and not asks_limit((), "手牌有幾張")
+
+
+def test_a_limit_is_asked_the_ways_a_table_asks_it() -> None:
+    """A cap, a ceiling, 封頂 and 頂多 (the mainland's 封顶 and 顶多 read as Taiwan's); "at most
+    how many" asks a count, not a limit."""
+    assert asks_limit(("is", "it", "capped"), "is it capped") and asks_limit((), "is there a ceiling")
+    assert asks_limit((), "有封頂嗎") and asks_limit((), "手牌頂多幾張")
+    assert not asks_limit(("at", "most"), "at most how many swords can i lose")
+
+
+@pytest.mark.parametrize(
+    ("game", "ask"), [("tkc", "is the number of gold bags capped"), ("tkc", "金袋有封顶吗"), ("tkc", "金袋有封頂嗎")]
+)
+def test_a_limit_the_rules_lack_is_not_covered_however_it_is_asked(real_index: RulesIndex, game: str, ask: str) -> None:
+    answer = real_index.ask(ask, game=game, limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
 
 
 def test_a_chinese_limit_the_rules_lack_is_not_covered(real_index: RulesIndex) -> None:

@@ -1,15 +1,41 @@
 """Issue 40, bug 1: questions of a kind the rules never answer (advice, a slip at the table, the
-clock, a price, a deal between players, table talk, an expansion mixed in) are answered "No rule covers this", however near a passage's words they come; the same
-words in a question the rules answer are still answered."""
+clock, a price, a deal between players, table talk, an expansion mixed in, sitting out a turn,
+hiding a hand, a cooperative game played against each other, a call the game lacks, a household
+thing for a component, a player leaving halfway) are answered "No rule covers this", however
+near a passage's words they come, in English and in Chinese in either script; the same words in
+a question the rules answer are still answered."""
 
 from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
-from rulesdb.offtable import ADVICE, CLOCK, DEAL, EXPANSION, MONEY, PRICE, SLIP, TALK, off_table
+from rulesdb.kinds import trie_pattern
+from rulesdb.offtable import (
+    ADVICE,
+    CALL,
+    CLOCK,
+    DEAL,
+    EXPANSION,
+    HIDE,
+    KINDS,
+    LEAVE,
+    MONEY,
+    PRICE,
+    SKIP,
+    SLIP,
+    STAND_IN,
+    TALK,
+    VERSUS,
+    off_table,
+)
+from rulesdb.query import normalise, traditional
 
 OFF_TABLE = [
     # Advice: which choice is wise.
@@ -32,11 +58,37 @@ OFF_TABLE = [
     ("mm5", "can we swap gems between players"),
     ("tkc", "can we play 2v2"),
     ("tkc", "can I swap my relic for someone’s crown"),
+    ("tkc", "can players trade swords"),
     # Table talk.
     ("mm5", "can I tell the others what spells I have"),
     # An expansion mixed in: the texts tell of expansions, never how to play one.
     ("mm5", "how do we add the treasure expansion"),
     ("skd", "can we shuffle the expansion characters into the draft"),
+    ("skd", "怎么把扩展加进去"),
+    # Each kind as a table says it, in English and in Chinese in either script.
+    ("mm5", "any tips for a first game"),
+    ("tkc", "有什么技巧吗"),
+    ("skd", "I spilled my drink on the cards"),
+    ("tkc", "牌不小心弄脏了怎么办"),
+    ("mm5", "有没有计时器"),
+    ("tkc", "多少钱"),
+    ("skd", "在哪买得到"),
+    ("tkc", "can two of us make a deal to split the points"),
+    ("tkc", "可以私下交易吗"),
+    ("mm5", "可以跟队友沟通吗"),
+    # Sitting out a turn, hiding a hand, a competitive skd, a call, a household thing, leaving.
+    ("mm5", "can I sit out a turn while I think"),
+    ("skd", "这回合能不能放弃回合"),
+    ("tkc", "do we have to keep our hands hidden from each other"),
+    ("skd", "is there a competitive mode"),
+    ("skd", "可以玩对战模式吗"),
+    ("skd", "do we have to shout uno at one card"),
+    ("skd", "剩一張牌要喊嗎"),
+    ("tkc", "can we use coins instead of the gold bags"),
+    ("mm5", "可以用扑克牌代替吗"),
+    ("skd", "can we print and play it"),
+    ("tkc", "my friend has to leave halfway, what happens to her cards"),
+    ("mm5", "玩到一半有人要走怎么办"),
 ]
 
 ANSWERED = [
@@ -51,6 +103,14 @@ ANSWERED = [
     ("mm5", "can I swap sides this turn", "mm5.turn.faction"),
     ("mm5", "do all my orcs gang up into one attack", "mm5.combat.orcs"),
     ("skd", "does the box fit the expansions", "skd.about.box-editions"),
+    # A passage that speaks of the kind answers it: the whole paragraph, not only the sentence
+    # found ("just pass" is in mm5's hand check); "worth it", "afford" and 公開手牌 are rules words.
+    ("mm5", "may I pass my turn when I hold five cards", "mm5.turn.hand-check"),
+    ("tkc", "does abdication skip my next turn", "tkc.ruling.abdication"),
+    ("tkc", "is abdicating worth it for points", "tkc.ruling.abdication"),
+    ("skd", "can I afford two level ups with 9 mana", "skd.ruling.level-up-and-skills"),
+    ("mm5", "沒辦法出牌要公開手牌嗎", "mm5.ruling.hand-check"),
+    ("skd", "is it cooperative or do we play against each other", "skd.about.uno-and-co-op"),
 ]
 
 
@@ -88,8 +148,54 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert DEAL.asked("can i give my gems to a friend") and DEAL.asked("可以跟別人交換手牌嗎")
     assert not DEAL.asked("how many stars can my team cost") and not DEAL.asked("可以換牌嗎")
     assert not DEAL.asked("can i swap sides with another player")
+    assert not DEAL.asked("trading in cards for new ones") and not DEAL.asked("we trade blows until one falls")
     assert EXPANSION.asked("can we use the expansion") and EXPANSION.asked("擴充的角色可以混進來嗎")
     assert not EXPANSION.asked("does the box fit the expansions") and not EXPANSION.asked("有擴充嗎")
+
+
+def test_the_kinds_of_the_second_round_read_a_table_not_a_rule() -> None:
+    assert SKIP.asked("can i skip my turn") and SKIP.asked("i want to sit out this turn")
+    assert not SKIP.asked("can i skip the crown step") and not SKIP.asked("do i skip the draw")
+    assert HIDE.asked("can i keep my hand secret") and HIDE.asked("do we play with open hands")
+    assert not HIDE.asked("are spells played face down") and not HIDE.asked("can i hide a knight in my hand")
+    assert VERSUS.asked("can we play it competitively") and VERSUS.asked("play against each other instead of together")
+    assert not VERSUS.asked("is it cooperative or do we play against each other")
+    assert CALL.asked("do i have to say uno") and CALL.asked("要喊uno嗎") and not CALL.asked("what is like uno here")
+    assert STAND_IN.asked("can we use a normal deck of cards") and STAND_IN.asked("用硬幣當金袋可以嗎")
+    assert not STAND_IN.asked("can i attack the knight instead of the orc") and not STAND_IN.asked("硬幣是幾分")
+    assert LEAVE.asked("can my brother join halfway") and not LEAVE.asked("do my knights join the fight")
+    assert CLOCK.asked("we want a shorter game") and not CLOCK.asked("is there a quick reference")
+    assert SLIP.asked("a die rolled off the table") and not SLIP.asked("is there a cheat sheet")
+    assert not PRICE.asked("can i afford both with 9 mana") and not ADVICE.asked("is abdicating worth it")
+
+
+def _simplified(text: str) -> str:
+    return str(_to_simplified().convert(text))
+
+
+@cache
+def _to_simplified() -> Any:
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+@settings(max_examples=20, deadline=None)
+@given(before=st.sampled_from(["", "我們", "请问", "那個"]), after=st.sampled_from(["", "嗎", "怎麼辦", "吗？"]))
+def test_a_kinds_chinese_reads_in_either_script(before: str, after: str) -> None:
+    """Each Chinese term of each kind is read as the question is, written either way: a term
+    written in Simplified is one a Traditional question says too, and the other way round."""
+    for asked, _ in KINDS:
+        for term in asked.written:
+            for form in (term, _simplified(term)):
+                question = traditional(normalise(f"{before}{form}{after}")).lower()
+                assert asked.asked(question), (term, form)
+
+
+def test_every_kind_is_asked_in_chinese_too() -> None:
+    """A kind's English has a Chinese counterpart: its terms, or a phrase in Chinese."""
+    for asked, _ in KINDS:
+        assert asked.written or re.search("[\u4e00-\u9fff]", asked.phrases.pattern), asked.english
 
 
 def test_each_kind_reads_every_word_it_lists() -> None:
@@ -120,3 +226,13 @@ def test_only_a_question_of_such_a_kind_is_held_off_and_an_answer_speaking_of_it
     question = " ".join(words + kinds)
     assert off_table(question, answer) == bool(kinds)
     assert not off_table(question, f"{answer} {question}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet="ab手牌 .", min_size=1, max_size=4), min_size=1, max_size=8),
+    question=st.text(alphabet="ab手牌 .?", max_size=12),
+)
+def test_a_kinds_hints_as_a_trie_find_what_the_texts_find(texts: list[str], question: str) -> None:
+    """The hints are searched as one trie: it finds a question exactly when one of them is in it."""
+    assert (re.search(trie_pattern(texts), question) is not None) == any(text in question for text in texts)
