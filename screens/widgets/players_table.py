@@ -69,7 +69,7 @@ class PlayersTable(DataTable[Text]):
             for y, row in enumerate(self._rows):
                 for x, cell in enumerate(row):
                     if self.get_cell_at(Coordinate(y, x)) != cell:
-                        self.update_cell_at(Coordinate(y, x), cell)
+                        self._put(Coordinate(y, x), cell)
             return
         self._shape = shape
         at_row, at_col = self.cursor_coordinate
@@ -81,6 +81,17 @@ class PlayersTable(DataTable[Text]):
             self.add_row(*cells, height=height)
         if self._rows:
             self.move_cursor(row=min(at_row, len(self._rows) - 1), column=min(at_col, len(self._columns) - 1))
+
+    def _put(self, coordinate: Coordinate, cell: Text) -> None:
+        """Set one cell, repainting its row alone. DataTable's `update_cell_at` repaints every
+        row: its render caches are keyed by a count of updates that it bumps, then it refreshes
+        the whole table. The count is bumped here too (nothing stale is read from its caches),
+        but only the row's lines are marked for repainting; the other rows are the same, and
+        the screen keeps their lines as drawn."""
+        row_key, column_key = self.coordinate_to_cell_key(coordinate)
+        self._data[row_key][column_key] = cell
+        self._update_count += 1
+        self.refresh_row(coordinate.row)
 
     def _height(self, row: Sequence[Text], widths: Sequence[int]) -> int:
         lines = 1

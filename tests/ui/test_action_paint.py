@@ -8,6 +8,7 @@ from textual.content import Content
 
 from companion.games.free import Adjust, NextTurn
 from screens import table_paint
+from screens.widgets.players_table import PlayersTable
 from tests.ui.test_home_pilot import seed
 from tests.ui.test_two_windows import open_first_session
 
@@ -40,3 +41,27 @@ async def test_an_action_parses_the_header_only_when_it_changes_and_asks_no_key(
         await pilot.pause()
         assert len(parsed) == 1 and "Ann's turn" in parsed[0], "a new turn: the header parsed once"
         assert "Ann's turn" in str(screen.query_one("#header").render())
+
+
+async def test_a_counter_that_moves_repaints_its_own_row_and_the_table_shows_it_whole(make_app, db_path, monkeypatch):
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_first_session(pilot)
+        await pilot.pause()
+        table = screen.query_one("#players", PlayersTable)
+        painted: list[int] = []
+        draw = PlayersTable.render_line
+        monkeypatch.setattr(PlayersTable, "render_line", lambda self, y: painted.append(y) or draw(self, y))
+        assert screen.record(Adjust("HP", 1, 1))
+        await pilot.pause()
+        assert painted == [2], "Bob's counter moved: his line alone (under the header and Ann's) is drawn"
+        shown = [strip.text for strip in table.render_lines(table.size.region)]
+        table._styles_cache.clear()  # every line drawn anew: the kept lines were not stale
+        assert shown == [strip.text for strip in table.render_lines(table.size.region)]
+        bob = screen.timeline.view_of(None).rows[1]
+        assert bob.label in shown[2] and all(cell in shown[2] for cell in bob.cells)
+        painted.clear()
+        assert screen.record(NextTurn())
+        await pilot.pause()
+        assert sorted(set(painted)) == [1, 2], "the turn moved on: the arrow leaves one row for the next, two lines"
