@@ -83,7 +83,7 @@ async def test_the_first_key_replaces_a_filled_in_value(make_app):
         await wait_for(pilot, lambda: screen.timeline.state.step not in ("start", "draw"))
         start = len(logged(app))
         await typed(app, "k1\r1 2\r")
-        await wait_for(pilot, lambda: len(logged(app)) > start, timeout=3)
+        await wait_for(pilot, lambda: len(logged(app)) > start)
         await handled(pilot)
         assert screen.timeline.entries[-1].event.counts == (0, 1, 2), logged(app)[start:]
         assert len(logged(app)) == start + 1 and not screen.entry_open
