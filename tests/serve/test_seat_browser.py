@@ -71,13 +71,19 @@ async def ask(page: Any, counter: str) -> None:
     await page.wait_for_function("() => document.querySelector('#q-label').textContent.includes(' is ')")
 
 
-async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
+def friday(tmp_path: Path) -> tuple[Path, int]:
+    """A file with Ann and Bob's free-play session, each with 20 HP (0..40)."""
     db = tmp_path / "companion.db"
     repo = Repository.open(db)
     loaded = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {})
     sid, tl = loaded.info.id, loaded.timeline
     repo.record(sid, tl, tl.record(AddCounter("HP", None, 20, 0, 40, each=True)))
     repo.close()
+    return db, sid
+
+
+async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
+    db, sid = friday(tmp_path)
     log = tmp_path / "serve.log"
     base, server = launch(db, sid, log, "--seats")
     try:
@@ -139,12 +145,7 @@ async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
 async def test_a_phone_says_recorded_even_when_the_table_reached_it_before_its_answer(tmp_path: Path) -> None:
     """The page learns of its own action twice: from the answer to its post, and from the
     table's stream (which reloads the seat). However the two cross, the player is told."""
-    db = tmp_path / "companion.db"
-    repo = Repository.open(db)
-    loaded = repo.create(get_game("free"), "Friday", ("Ann", "Bob"), {})
-    sid, tl = loaded.info.id, loaded.timeline
-    repo.record(sid, tl, tl.record(AddCounter("HP", None, 20, 0, 40, each=True)))
-    repo.close()
+    db, sid = friday(tmp_path)
     log = tmp_path / "serve.log"
     base, server = launch(db, sid, log, "--seats")
     try:
