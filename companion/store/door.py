@@ -44,7 +44,6 @@ class Door:
         self.bad_cards: dict[tuple[str, str, int], str] = {}  # catalogue rows left out, named
         self.bad_meta: dict[str, str] = {}  # settings (meta rows) that do not read, by key, named
         self._flusher: Flusher | None = None  # a writer's: each commit to the disk, off the path
-        self._synced_in_commit = False  # the flusher failed: each commit fsyncs itself again
 
     @classmethod
     def reader(cls, path: Path, once: bool = False) -> Self:
@@ -128,17 +127,20 @@ class Door:
                 raise StoreError(f"{self.path}: {exc.orig}") from None
 
     def _committed(self, con: Connection) -> None:
-        """A write has committed (synchronous NORMAL): the flusher takes it to the disk. If
-        the flusher cannot, every commit from now on waits for the disk itself (FULL)."""
-        if self._flusher is None or self._synced_in_commit:
+        """A write has committed (synchronous NORMAL): the flusher takes it to the disk. A
+        flusher that cannot is let go: every commit from now on waits for the disk itself
+        (FULL), and a checkpoint takes what it missed there on the way."""
+        flusher = self._flusher
+        if flusher is None:
             return
-        if self._flusher.failed is None:
-            self._flusher.after_commit()
+        if flusher.failed is None:
+            flusher.after_commit()
             return
         raw: Any = con.connection.driver_connection
         raw.execute("PRAGMA synchronous=FULL")
-        raw.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the commits the flusher missed: synced on the way
-        self._synced_in_commit = True
+        raw.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        flusher.close()
+        self._flusher = None
 
     def _set_busy_wait(self, con: Connection, ms: int) -> None:
         if ms != self._busy_ms:

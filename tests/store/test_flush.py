@@ -74,6 +74,7 @@ def test_a_log_that_cannot_be_flushed_from_the_side_makes_each_commit_flush_itse
         assert repo._flusher.failed is not None  # type: ignore[union-attr]
         sid, tl = play(repo, 3)
         assert _synchronous(repo) == 2  # FULL again: nothing waits on the side any more
+        assert repo._flusher is None  # let go: its thread is stopped
         assert repo.load(sid).timeline.cursor == tl.cursor
     finally:
         repo.close()
