@@ -53,3 +53,29 @@ def test_one_action_applies_once_and_views_once(tmp_path, monkeypatch):
     after.view_of()  # the repaint
     assert counting.calls == {"apply": 1, "view": 1}
     repo.close()
+
+
+def test_a_long_undo_folds_from_its_own_sessions_snapshot_only(tmp_path, monkeypatch):
+    """Another session's snapshot nearer the position is never taken (nor its digest's refusal
+    paid for with a fold from the start): the fold starts at this session's own."""
+    import companion.store.sessions as sessions_module
+
+    path = tmp_path / "two.db"
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 100)
+    mine = session(path, actions=300)  # snapshots at 100, 200 and 300
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 150)
+    repo = Repository.open(path)
+    other = repo.create(get_game("free"), "Other", ("Cy", "Di"), {"counters": "HP=5000 0..10000"})
+    tl = other.timeline
+    for i in range(160):  # its snapshot at 150, of another log
+        after = tl.record(Adjust("HP", i % 2, 1))
+        repo.record(other.info.id, tl, after)
+        tl = after
+    counting = Counting(monkeypatch)
+    tl = repo.load(mine).timeline
+    counting.calls["apply"] = 0
+    state = tl.state_at(190)  # far before the state the load kept (200): from its snapshot at 100
+    assert counting.calls["apply"] == 90
+    assert state == tl.state_at(190)
+    assert all("4905" in " ".join(row.cells) for row in tl.view_of(190).rows)  # 95 of -1 each
+    repo.close()
