@@ -111,10 +111,9 @@ def test_the_actions_skipped_are_named_in_runs(tmp_path, bad, said):
     """Actions whose rows do not read: the session opens without them, naming them in runs."""
     path = tmp_path / "c.db"
     sid = session(path, actions=20)
-    spoil(path, f"UPDATE event SET payload = '{{not json' WHERE seq IN ({', '.join(map(str, bad))})")
-    repo = Repository.open(path)
-    loaded = repo.load_readable(sid)
-    repo.close()
+    loaded = opened_after(
+        path, sid, f"UPDATE event SET payload = '{{not json' WHERE seq IN ({', '.join(map(str, bad))})"
+    )
     first = min(bad)
     assert loaded.damage.startswith(f"Session {sid} (Hostile) cannot be read at action {first}: ")
     assert loaded.damage.endswith(f" {said}")
@@ -166,10 +165,7 @@ def test_a_damaged_session_opens_while_another_program_saves(tmp_path):
 def test_an_action_whose_log_words_do_not_read_is_skipped(tmp_path, cell):
     path = tmp_path / "c.db"
     sid = session(path, actions=6)
-    spoil(path, f"UPDATE event SET {cell} WHERE seq = 2")
-    repo = Repository.open(path)
-    loaded = repo.load_readable(sid)
-    repo.close()
+    loaded = opened_after(path, sid, f"UPDATE event SET {cell} WHERE seq = 2")
     assert loaded.damage.endswith(" Action 2 could not be read; the table shown skips it.")
     assert len(loaded.timeline.entries) == 5
 
@@ -200,3 +196,13 @@ def test_salvage_keeps_what_each_action_dropped_and_joined(tmp_path):
     repo.close()
     assert [(e.turn, e.text, e.dropped, e.joined) for e in salvaged.entries] == words[:4]
     assert [c.value for c in salvaged.state_at(0).counters] == [5000, 5000]
+
+
+def opened_after(path, sid, sql):  # type: ignore[no-untyped-def]
+    """The session as a player opens it after `sql` spoiled its rows."""
+    spoil(path, sql)
+    repo = Repository.open(path)
+    try:
+        return repo.load_readable(sid)
+    finally:
+        repo.close()
