@@ -74,7 +74,8 @@ def test_a_damaged_page_loses_only_its_actions(built, tmp_path):
     first, last = lost[0], lost[-1]
     assert first > 1 and last < ACTIONS - UNDONE  # the page lies inside the actions still in play
     said = str(refused.value)
-    assert said.startswith(f"Session 1 cannot be read whole: {path} is damaged: ") and "--salvage" in said
+    assert said.startswith(f"Session 1 cannot be read whole: {path} is damaged: ")
+    assert said.endswith("export that with `companion sessions export 1 --salvage -o FILE` (or e on the home screen).")
     assert loaded.damage == f"{said} Actions {first}–{last} could not be read; the table shown skips them."
     assert salvaged.damage == f"Actions {first}–{last} could not be read; the table shown skips them."
     assert count == len(lost)

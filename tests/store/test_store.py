@@ -151,6 +151,7 @@ def test_writes_while_another_program_holds_the_lock_are_refused_as_busy(repo, d
     busy = rf"^{re.escape(str(db_path))} is locked by another program: not saved\. Close that program and try again\.$"
     try:
         for write in (
+            lambda: repo.create(FREE, "New", ("Ann", "Bob"), {}),
             lambda: repo.rename(sid, "Mine"),
             lambda: repo.delete(sid),
             lambda: repo.delete_card("mm5", "character", "Orc"),
