@@ -11,7 +11,8 @@ from companion.games.free import Adjust
 from companion.store.files import SessionUnreadable
 from companion.store.repo import Repository
 from tests.conftest import fixed_clock
-from tests.store.test_hostile_rows import spoil
+from tests.store.test_hostile_rows import session, spoil
+from tests.store.test_odd_files import digest
 from tests.store.test_store import play
 
 
@@ -85,3 +86,41 @@ def test_a_sound_snapshot_is_used_though_an_older_companion_worded_the_sessions_
         repo.close()
     assert loaded.state == tl.state
     assert sorted(loaded.known) == [0, 8, 9], "folded from the snapshot at 8"
+
+
+def refused(path, sid: int) -> SessionUnreadable:
+    repo = Repository.open(path)
+    try:
+        with pytest.raises(SessionUnreadable) as err:
+            repo.load(sid)
+    finally:
+        repo.close()
+    return err.value
+
+
+def test_an_undo_position_past_the_log_is_refused_naming_both_and_the_rest_still_opens(tmp_path):
+    path = tmp_path / "c.db"
+    sid = session(path, actions=3)
+    spoil(path, "UPDATE session SET cursor = 9 WHERE id = ?", sid)
+    before = digest(path)
+    err = refused(path, sid)
+    assert (err.session_id, err.action) == (sid, 0)  # the session's own row
+    assert str(err) == (
+        f"Session {sid} cannot be read whole: its undo position (9) is past its log of 3 actions. It opens "
+        f"read-only as far as it reads; export that with `companion sessions export {sid} --salvage -o FILE` "
+        "(or e on the home screen)."
+    )
+    repo = Repository.open(path)
+    loaded = repo.load_readable(sid)
+    repo.close()
+    assert (len(loaded.timeline.entries), loaded.timeline.cursor) == (3, 3)
+    assert digest(path) == before
+
+
+def test_a_session_row_that_does_not_read_is_refused_at_the_row(tmp_path):
+    path = tmp_path / "c.db"
+    sid = session(path, actions=3)
+    spoil(path, "UPDATE session SET updated = 'yesterday' WHERE id = ?", sid)
+    err = refused(path, sid)
+    assert (err.session_id, err.action) == (sid, 0)
+    assert str(err).startswith(f"Session {sid} cannot be read whole: session row {sid}, column updated: ")
