@@ -134,3 +134,19 @@ def test_a_watcher_opened_before_any_writer_sees_what_the_writer_commits(tmp_pat
     writer.close()
     reader.close()
     assert (first, later) == (["Lunch"], ["Dinner", "Lunch"])
+
+
+def test_a_file_in_a_missing_folder_is_refused_unless_its_folder_may_be_made(tmp_path):
+    """`--db` with a folder typed wrong is named, and nothing is created; the default location's
+    folder is made on first use."""
+    typo = tmp_path / "nowhere" / "companion.db"
+    with pytest.raises(StoreError, match="does not exist"):
+        Repository.open(typo)
+    assert not typo.parent.exists()
+    default = tmp_path / "data" / "companion" / "companion.db"
+    repo = Repository.open(default, may_create_folder=True)
+    repo.create(get_game("free"), "Lunch", ("Ann", "Bob"), {})
+    repo.close()
+    reader = Repository.reader(default)
+    assert [s.title for s in reader.list_sessions()] == ["Lunch"]
+    reader.close()
