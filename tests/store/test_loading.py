@@ -38,7 +38,7 @@ def test_an_export_reads_the_actions_before_the_snapshot_and_names_one_that_does
 
 
 REOPENED = {
-    # (actions played, the file edited after, the snapshots after reopening and one more action)
+    # (actions played, the file edited after, the snapshots after reopening and two more actions)
     "a sound snapshot a full interval back: nothing more": (8, "", [4, 8]),
     "a snapshot that fails its digest: rewritten": (8, "UPDATE snapshot SET digest = 'x' WHERE seq = 4", [4, 8, 9]),
     "one from before digests: rewritten with one": (8, "UPDATE snapshot SET digest = '' WHERE seq = 4", [4, 8, 9]),
@@ -61,8 +61,10 @@ def test_a_reopened_session_takes_a_snapshot_with_its_next_action_only_when_due(
     try:
         loaded = repo.load(sid).timeline
         assert loaded.state == tl.state
-        after = loaded.record(Adjust("HP", 1, -1))
-        repo.record(sid, loaded, after)
+        after = loaded
+        for _ in range(2):
+            seen, after = after, after.record(Adjust("HP", 1, -1))
+            repo.record(sid, seen, after)
         assert repo.load(sid).timeline.state == after.state
         with repo.reading() as con:
             taken = [seq for (seq,) in con.exec_driver_sql("SELECT seq FROM snapshot ORDER BY seq")]
