@@ -150,3 +150,19 @@ def test_a_file_in_a_missing_folder_is_refused_unless_its_folder_may_be_made(tmp
     reader = Repository.reader(default)
     assert [s.title for s in reader.list_sessions()] == ["Lunch"]
     reader.close()
+
+
+def test_a_file_that_fails_its_upgrade_is_refused_naming_it_and_left_as_it_was(tmp_path):
+    """A file claiming an older Companion's schema without its tables: the upgrade's first step
+    fails, the file is named with SQLite's words, and the step is rolled back whole."""
+    path = tmp_path / "claims.db"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 1")
+    con.close()
+    with pytest.raises(StoreError) as err:
+        Repository.open(path)
+    assert str(err.value) == f"{path} is damaged or not a database (no such table: session)."
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert con.execute("SELECT name FROM sqlite_master").fetchall() == []
+    con.close()
