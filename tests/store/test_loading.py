@@ -126,3 +126,21 @@ def test_a_session_row_that_does_not_read_is_refused_at_the_row(tmp_path):
     err = refused(path, sid)
     assert (err.session_id, err.action) == (sid, 0)
     assert str(err).startswith(f"Session {sid} cannot be read whole: session row {sid}, column updated: ")
+
+
+def test_a_snapshot_of_another_state_layout_is_passed_over_for_an_older_one_of_this(db_path, monkeypatch):
+    """A snapshot row marked with another state version (the game's state laid out otherwise, by
+    another Companion) is never read into today's classes, though its digest holds: the newest
+    of this version is used."""
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(repo, 9)
+    repo.close()
+    spoil(db_path, "UPDATE snapshot SET version = 'free:0:another' WHERE seq = 8")
+    repo = Repository.open(db_path)
+    try:
+        loaded = repo.load(sid).timeline
+    finally:
+        repo.close()
+    assert loaded.state == tl.state
+    assert sorted(loaded.known) == [0, 4, 5, 6, 7, 8, 9], "folded from the snapshot at 4"
