@@ -144,3 +144,18 @@ def test_a_snapshot_of_another_state_layout_is_passed_over_for_an_older_one_of_t
         repo.close()
     assert loaded.state == tl.state
     assert sorted(loaded.known) == [0, 4, 5, 6, 7, 8, 9], "folded from the snapshot at 4"
+
+
+def test_an_action_after_the_snapshot_that_does_not_read_is_named_and_the_rest_opens(db_path, monkeypatch):
+    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
+    repo = Repository.open(db_path, clock=fixed_clock)
+    sid, tl = play(repo, 9)
+    repo.close()
+    spoil(db_path, "UPDATE event SET payload = ? WHERE seq = 9", '{"type": "teleport", "to": 3}')
+    err = refused(db_path, sid)
+    assert err.action == 9
+    assert str(err).startswith(f"Session {sid} (Test) cannot be read at action 9: unknown event type 'teleport'")
+    repo = Repository.open(db_path)
+    loaded = repo.load_readable(sid)
+    repo.close()
+    assert loaded.timeline.state == tl.state_at(8) and "Action 9 could not be read" in loaded.damage
