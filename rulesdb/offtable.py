@@ -305,6 +305,15 @@ def _asked_hints() -> re.Pattern[str]:
     return re.compile(trie_pattern(hint for asked, _ in KINDS for hint in (*asked.english, *asked.cjk)))
 
 
+def load_kinds() -> None:
+    """Read each kind's Chinese (through OpenCC) and compile its patterns now, as the index is
+    built, so that the first question of a kind does not wait for them (up to a few ms)."""
+    _asked_hints()
+    for kinds in KINDS:
+        for kind in kinds:
+            _ = kind.hints  # a cached property: made once
+
+
 def off_table(question: str, answer: str, words: tuple[str, ...] = ()) -> bool:
     """Whether the question (in lower case, Traditional; ``words``, its English as understood,
     its Chinese's too) is of a kind the rules never answer and the answer's text does not speak
