@@ -25,8 +25,9 @@ ball); "instead of" alone (attacking one character instead of another).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import cache
 
 from rulesdb.coverage import word_key, word_keys
 from rulesdb.kinds import kind_of, trie_pattern
@@ -320,11 +321,23 @@ def off_table(question: str, answer: str, words: tuple[str, ...] = ()) -> bool:
     of that kind."""
     if not _asked_hints().search(question):  # most questions: none of these kinds
         return False
-    keys = lru_cache(maxsize=1)(lambda: word_keys(question))
+    keys = _once(lambda: word_keys(question))
     kinds = [said for asked, said in KINDS if asked.asked(question, keys)]
     text = answer.lower() if kinds else ""
-    said_keys = lru_cache(maxsize=1)(lambda: word_keys(text))
+    said_keys = _once(lambda: word_keys(text))
     return any(not said.asked(text, said_keys) and not (said is ADVICE and _ranks(words, text)) for said in kinds)
+
+
+def _once(make: Callable[[], set[str]]) -> Callable[[], set[str]]:
+    """``make``, worked out at the first call only (a text's word keys, read for every kind)."""
+    made: list[set[str]] = []
+
+    def once() -> set[str]:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return once
 
 
 def _ranks(words: tuple[str, ...], answer: str) -> bool:

@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Container
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
 
@@ -279,6 +279,7 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+@lru_cache(maxsize=16384)  # read for each word of each question, twice
 def base_forms(word: str) -> tuple[str, ...]:
     """The word and the forms a synonym table may list it under: "tossing" and "tossed" are
     "toss", "trading" "trade", "chopping" "chop", "dice" stays."""
@@ -323,14 +324,15 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
     """
     out: list[str] = []
     found: set[str] = set()
-    for word in words:
+    forms = [base_forms(word) for word in words]
+    for word, keys in zip(words, forms, strict=True):
         out.append(word)
-        for key in base_forms(word):
+        for key in keys:
             if key in synonyms:
                 out.extend(synonyms[key])
                 found.add(word)
                 break
-    present = {form for word in words for form in base_forms(word)}
+    present = {form for keys in forms for form in keys}
     for first, second, texts_words in synonym_keys(synonyms)[0] if len(words) > 1 else ():  # a pair needs two words
         if first in present and second in present:
             out.extend(texts_words)
