@@ -4,7 +4,8 @@ best passages answer the question at all.
 A section scores its title and tags (weighing most), its text, its original, and its best
 matching ask; its best row (a passage, or one of its sentences) adds its own score, and is what
 the hit shows. A question that quotes a seed line puts the sections whose original holds it
-first; a ruling comes just above the paragraph it settles when it answers as well (``raise_rulings``).
+first; a ruling comes just above the first answer when it settles it and answers as well, and in
+a question with Chinese above any paragraph it settles (``raise_rulings``).
 
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
 words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
@@ -150,7 +151,7 @@ class Ranker:
                 held[row] = coverage.held(english, row)
             return held[row]
 
-        self.raise_rulings(best, scores.originals, holds)
+        self.raise_rulings(best, scores.originals, holds, bool(question.parsed.cjk_runs))
         ranked = sorted((-score, row) for score, row in best.values())
         if judged is None:
             return ranked, self.answered(question, ranked, scores, game)
@@ -307,23 +308,32 @@ class Ranker:
                 sections[rowid] = sections.get(rowid, 0.0) + top
 
     def raise_rulings(
-        self, best: dict[int, tuple[float, int]], originals: dict[int, float], held: Callable[[int], float]
+        self,
+        best: dict[int, tuple[float, int]],
+        originals: dict[int, float],
+        held: Callable[[int], float],
+        chinese: bool = False,
     ) -> None:
-        """A ruling that answers the question ranks just above the paragraph it settles.
+        """A ruling that answers the question ranks just above the first answer when it settles
+        it, and in a question with Chinese (``chinese``) just above any paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
         settles many: ``ruling_breadth``), leaving out what the paragraph owes to its original
         (a ruling has none), and when its row holds ``ruling_focus`` of the question's key words
         the paragraph's holds (``held``): a ruling that misses the focus stays where it scores.
-        Of several rulings of one paragraph, the best is raised.
+        Of several rulings of one paragraph, the best is raised. Below the first answer a ruling
+        raised would take, with its paragraph, two of the first three places from the other
+        answers, so in English it stays where it scores; a question's Chinese is matched in the
+        originals, which a ruling lacks, so there its own score says less and it is raised.
         """
         t, settles = self.tuning, self.built.settles
+        first = min(best, key=lambda section: (-best[section][0], best[section][1]), default=-1)
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
         for rowid in settles.keys() & best.keys():
             score, row = best[rowid]
-            settled = settles[rowid]
-            reach = t.ruling_reach + t.ruling_breadth * max(0, len(settled) - 2)
+            settled = settles[rowid] if chinese else [s for s in settles[rowid] if s == first]
+            reach = t.ruling_reach + t.ruling_breadth * max(0, len(settles[rowid]) - 2)
             near = sorted(
                 ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
                 reverse=True,
