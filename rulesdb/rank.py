@@ -144,6 +144,19 @@ class Ranker:
         coverage = self.built.coverage[game]
         # A ruling has no original: it is held to the question's English key words only.
         english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
+        self.raise_rulings(best, scores.originals, self.answers(english, game), bool(question.parsed.cjk_runs))
+        ranked = sorted((-score, row) for score, row in best.values())
+        if judged is None:
+            return ranked, self.answered(question, ranked, scores, game)
+        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
+
+    def answers(self, english: list[Group], game: str | None) -> Callable[[int, int], bool]:
+        """Whether a ruling's row answers the question as well as a paragraph's row: it holds
+        ``ruling_focus`` of the key words (by weight) the paragraph holds, and its own passage
+        or topics (not the title it shares with the paragraph's subject) hold the focus, the
+        heaviest key word the paragraph holds other than a number: "which characters attack
+        when I play a green card" is not answered by the ruling that counts attacks per card."""
+        coverage, own, t = self.built.coverage[game], self.built.ruling_keys, self.tuning
         held: dict[int, float] = {}
 
         def holds(row: int) -> float:  # read once a row: a ruling is checked against each paragraph
@@ -151,11 +164,14 @@ class Ranker:
                 held[row] = coverage.held(english, row)
             return held[row]
 
-        self.raise_rulings(best, scores.originals, holds, bool(question.parsed.cjk_runs))
-        ranked = sorted((-score, row) for score, row in best.values())
-        if judged is None:
-            return ranked, self.answered(question, ranked, scores, game)
-        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
+        def answers(ruling: int, paragraph: int) -> bool:
+            if holds(ruling) < t.ruling_focus * holds(paragraph):
+                return False
+            words = (g for g in english if not all(k.isdigit() for p in g[1] for k in p))
+            focus = max((g for g in words if coverage.holds(g, paragraph)), key=lambda g: g[0], default=None)
+            return focus is None or any(phrase <= own.get(ruling, frozenset()) for phrase in focus[1])
+
+        return answers
 
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
@@ -311,7 +327,7 @@ class Ranker:
         self,
         best: dict[int, tuple[float, int]],
         originals: dict[int, float],
-        held: Callable[[int], float],
+        answers: Callable[[int, int], bool],
         chinese: bool = False,
     ) -> None:
         """A ruling that answers the question ranks just above the first answer when it settles
@@ -320,8 +336,8 @@ class Ranker:
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
         settles many: ``ruling_breadth``), leaving out what the paragraph owes to its original
-        (a ruling has none), and when its row holds ``ruling_focus`` of the question's key words
-        the paragraph's holds (``held``): a ruling that misses the focus stays where it scores.
+        (a ruling has none), and when its row answers as well (``answers``: the key words and
+        the focus the paragraph's row holds): a ruling that misses the focus stays where it scores.
         Of several rulings of one paragraph, the best is raised. Below the first answer a ruling
         raised would take, with its paragraph, two of the first three places from the other
         answers, so in English it stays where it scores; a question's Chinese is matched in the
@@ -343,8 +359,7 @@ class Ranker:
                 (
                     s
                     for total, s in near
-                    if score >= reach * (total - originals.get(s, 0.0))
-                    and held(row) >= t.ruling_focus * held(best[s][1])
+                    if score >= reach * (total - originals.get(s, 0.0)) and answers(row, best[s][1])
                 ),
                 None,
             )

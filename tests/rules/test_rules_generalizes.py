@@ -335,3 +335,13 @@ def test_a_ruling_of_a_lower_paragraph_is_still_raised_in_chinese(real_index: Ru
     for at in moved:
         ruling = real_index.section(top[at])
         assert ruling is not None and ruling.kind == "ruling" and top[at + 1] in ruling.see, (top, scored)
+
+
+@pytest.mark.parametrize(
+    "ask",
+    ["which of our characters attack if I play a red card", "I played a blue card, which characters get to attack"],
+)
+def test_a_ruling_comes_first_only_when_its_own_words_hold_the_focus(real_index: RulesIndex, ask: str) -> None:
+    """Bug 6: the ruling that counts attacks per card settles the paragraph on which colour
+    attacks, but says nothing of which characters: the paragraph comes first."""
+    assert ids(real_index, ask, "skd")[0] == "skd.attack.colours"
