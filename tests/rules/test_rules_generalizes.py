@@ -345,3 +345,10 @@ def test_a_ruling_comes_first_only_when_its_own_words_hold_the_focus(real_index:
     """Bug 6: the ruling that counts attacks per card settles the paragraph on which colour
     attacks, but says nothing of which characters: the paragraph comes first."""
     assert ids(real_index, ask, "skd")[0] == "skd.attack.colours"
+
+
+def test_in_chinese_a_ruling_below_the_first_answer_holds_the_focus_in_its_own_words(real_index: RulesIndex) -> None:
+    """The combat-rounds ruling settles the combat flow, where spells are laid, but its own
+    words never name a spell (法術): it no longer comes above that paragraph."""
+    top = ids(real_index, "法術卡什麼時候用", "mm5")
+    assert top[:2] == ["mm5.cards.other", "mm5.combat.flow"], top
