@@ -249,6 +249,13 @@ class Built:
             if section.kind == "ruling"
             and (settled := [rowid_of[s] for s in section.see if self.by_id[s].kind == "source"])
         }
+        # A ruling's own words, by row: its passage and its topics (its title names its subject,
+        # which it shares with the paragraphs it settles).
+        self.ruling_keys = {
+            row: text_keys(f"{self.rows.text[self.rows.parent[row]]}\n{' '.join(section.topics)}")
+            for row, owner in enumerate(self.rows.owner)
+            if (section := self.sections[owner]).kind == "ruling"
+        }
         # Each original as one run of word characters: a line of the seed typed or pasted finds it.
         self.verbatim = [NOT_WORD.sub("", normalise(section.original)) for section in self.sections]
 

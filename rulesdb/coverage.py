@@ -157,10 +157,7 @@ class Coverage:
         if not total:
             return True
         held_sets = (self._keys[at] for p in passages if 0 <= (at := p - self._first) < len(self._keys))
-        for held in chain(held_sets, also):
-            if sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases)) >= enough * total:
-                return True
-        return False
+        return any(held_weight(groups, held) >= enough * total for held in chain(held_sets, also))
 
     def lacks(self, groups: list[Group], words: Iterable[str] = ()) -> bool:
         """Whether no passage holds a word of any group, nor any of ``words`` (the English a
@@ -185,5 +182,16 @@ class Coverage:
         at = passage - self._first
         if not 0 <= at < len(self._keys):
             return 0.0
-        held = self._keys[at]
-        return sum(weight for weight, phrases in groups if any(phrase <= held for phrase in phrases))
+        return held_weight(groups, self._keys[at])
+
+
+def held_weight(groups: list[Group], held: frozenset[str]) -> float:
+    """The weight of the groups the key set holds, summed in their order (a loop, not nested
+    generators: read for many rows a question)."""
+    weights = []
+    for weight, phrases in groups:
+        for phrase in phrases:
+            if phrase <= held:
+                weights.append(weight)
+                break
+    return sum(weights)

@@ -81,9 +81,10 @@ def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
 def covered_length(run: str, terms: dict[str, tuple[str, ...]]) -> int:
     """How many characters of a CJK piece glossary terms cover: all of 王者之劍, fewer of a
     sentence with one term in it."""
-    if run in terms or (len(run) > 1 and any(run in t for t in terms)):
+    index = _index(terms)
+    if run in terms or (len(run) > 1 and index.holding(run)):
         return len(run)
-    return min(len(run), sum(len(t) for t in terms if len(t) > 1 and t in run))
+    return min(len(run), sum(len(t) for t in index.within(run)))
 
 
 def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> tuple[str, ...]:
@@ -91,5 +92,41 @@ def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> t
         return terms[run]
     if len(run) < 2:
         return ()
-    related = [t for t in terms if run in t] or [t for t in terms if len(t) > 1 and t in run]
+    index = _index(terms)
+    related = index.holding(run) or index.within(run)
     return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
+
+
+class _Index:
+    """A glossary's terms by their characters, so that a new piece reads the few terms that
+    share a character with it, not all of them (a question's pieces are mostly new)."""
+
+    def __init__(self, terms: dict[str, tuple[str, ...]]) -> None:
+        self.order = {term: at for at, term in enumerate(terms)}
+        self.by_char: dict[str, list[str]] = {}  # a character -> the terms that hold it, in order
+        self.by_first: dict[str, list[str]] = {}  # a character -> the terms it begins, in order
+        for term in terms:
+            for char in dict.fromkeys(term):
+                self.by_char.setdefault(char, []).append(term)
+            if term:
+                self.by_first.setdefault(term[0], []).append(term)
+
+    def holding(self, run: str) -> list[str]:
+        """The terms the (non-empty) piece is part of, in the glossary's order."""
+        return [term for term in self.by_char.get(run[0], ()) if run in term]
+
+    def within(self, run: str) -> list[str]:
+        """The terms of two characters or more that are part of the piece, in the glossary's order."""
+        found = {term for char in set(run) for term in self.by_first.get(char, ()) if len(term) > 1 and term in run}
+        return sorted(found, key=self.order.__getitem__)
+
+
+_INDEXES: dict[int, tuple[dict[str, tuple[str, ...]], _Index]] = {}
+
+
+def _index(terms: dict[str, tuple[str, ...]]) -> _Index:
+    """The glossary's index, made once a glossary."""
+    held = _INDEXES.get(id(terms))
+    if held is None or held[0] is not terms:
+        held = _INDEXES[id(terms)] = (terms, _Index(terms))
+    return held[1]

@@ -23,6 +23,7 @@ from pathlib import Path
 from companion.text import markup
 from rulesdb.build import SPLIT, WORDS, Built
 from rulesdb.lemmas import load_lemmas
+from rulesdb.offtable import load_kinds
 from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, load_converter, traditional
 from rulesdb.rank import CLOSE, OPEN, Ranker
 from rulesdb.spelling import load_english
@@ -32,6 +33,7 @@ from rulesdb.understand import Reader
 
 RICH_MARK = ("[b]", "[/b]")
 NO_RULE = "No rule covers this."
+WARM_UP = "attack 攻擊"  # asked as the index is built (see ``RulesIndex.__init__``)
 _MARKS = re.compile(f"([{OPEN}{CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
 
@@ -90,6 +92,11 @@ class RulesIndex:
         load_converter()
         load_english()
         load_lemmas()
+        load_kinds()
+        # And SQLite prepares the search's statements (and FTS5 its own, a table each) and jieba
+        # makes its first cut now, not as the first question waits: a question in English and
+        # Chinese runs each of them once (its answer is dropped; nothing it reads changes another).
+        self.ask(WARM_UP)
 
     @classmethod
     def load(cls, texts_dir: Path | Traversable | None = None) -> RulesIndex:

@@ -25,8 +25,9 @@ ball); "instead of" alone (attacking one character instead of another).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import cache
 
 from rulesdb.coverage import word_key, word_keys
 from rulesdb.kinds import kind_of, trie_pattern
@@ -305,17 +306,38 @@ def _asked_hints() -> re.Pattern[str]:
     return re.compile(trie_pattern(hint for asked, _ in KINDS for hint in (*asked.english, *asked.cjk)))
 
 
+def load_kinds() -> None:
+    """Read each kind's Chinese (through OpenCC) and compile its patterns now, as the index is
+    built, so that the first question of a kind does not wait for them (up to a few ms)."""
+    _asked_hints()
+    for kinds in KINDS:
+        for kind in kinds:
+            _ = kind.hints  # a cached property: made once
+
+
 def off_table(question: str, answer: str, words: tuple[str, ...] = ()) -> bool:
     """Whether the question (in lower case, Traditional; ``words``, its English as understood,
     its Chinese's too) is of a kind the rules never answer and the answer's text does not speak
     of that kind."""
     if not _asked_hints().search(question):  # most questions: none of these kinds
         return False
-    keys = lru_cache(maxsize=1)(lambda: word_keys(question))
+    keys = _once(lambda: word_keys(question))
     kinds = [said for asked, said in KINDS if asked.asked(question, keys)]
     text = answer.lower() if kinds else ""
-    said_keys = lru_cache(maxsize=1)(lambda: word_keys(text))
+    said_keys = _once(lambda: word_keys(text))
     return any(not said.asked(text, said_keys) and not (said is ADVICE and _ranks(words, text)) for said in kinds)
+
+
+def _once(make: Callable[[], set[str]]) -> Callable[[], set[str]]:
+    """``make``, worked out at the first call only (a text's word keys, read for every kind)."""
+    made: list[set[str]] = []
+
+    def once() -> set[str]:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return once
 
 
 def _ranks(words: tuple[str, ...], answer: str) -> bool:

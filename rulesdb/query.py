@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Container
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
 
@@ -71,7 +71,9 @@ _CJK_STOPWORDS = """
 # Cut out but not cut at: 升幾級 is 升級 with a question in it, so it searches 升級.
 _CJK_JOINED = ("幾", "几", "多少")
 CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
-_CJK_STOP_LENGTHS = sorted({len(word) for word in CJK_STOPWORDS}, reverse=True)
+# The question words as one pattern, the longest first: read from the left, each place takes the
+# longest that begins there.
+_CJK_STOP = re.compile("|".join(sorted(CJK_STOPWORDS, key=lambda word: (-len(word), word))))
 
 # Number words as the texts write them (not "one": "one thing", "one more" are no count).
 _NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
@@ -266,16 +268,7 @@ def cut_cjk(run: str) -> list[str]:
     """The pieces of a CJK run between its question words and particles."""
     for joined in _CJK_JOINED:
         run = run.replace(joined, "")
-    pieces, start, at = [], 0, 0
-    while at < len(run):
-        length = next((n for n in _CJK_STOP_LENGTHS if run[at : at + n] in CJK_STOPWORDS), 0)
-        if length:
-            pieces.append(run[start:at])
-            at = start = at + length
-        else:
-            at += 1
-    pieces.append(run[start:])
-    return [piece[:MAX_WORD_LENGTH] for piece in pieces if piece]
+    return [piece[:MAX_WORD_LENGTH] for piece in _CJK_STOP.split(run) if piece]
 
 
 def bigrams(run: str) -> list[str]:
@@ -286,6 +279,7 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+@lru_cache(maxsize=16384)  # read for each word of each question, twice
 def base_forms(word: str) -> tuple[str, ...]:
     """The word and the forms a synonym table may list it under: "tossing" and "tossed" are
     "toss", "trading" "trade", "chopping" "chop", "dice" stays."""
@@ -330,14 +324,15 @@ def expand(words: tuple[str, ...], synonyms: Synonyms) -> tuple[tuple[str, ...],
     """
     out: list[str] = []
     found: set[str] = set()
-    for word in words:
+    forms = [base_forms(word) for word in words]
+    for word, keys in zip(words, forms, strict=True):
         out.append(word)
-        for key in base_forms(word):
+        for key in keys:
             if key in synonyms:
                 out.extend(synonyms[key])
                 found.add(word)
                 break
-    present = {form for word in words for form in base_forms(word)}
+    present = {form for keys in forms for form in keys}
     for first, second, texts_words in synonym_keys(synonyms)[0] if len(words) > 1 else ():  # a pair needs two words
         if first in present and second in present:
             out.extend(texts_words)
@@ -349,10 +344,22 @@ def expand_cjk(runs: tuple[str, ...], synonyms: Synonyms) -> tuple[str, ...]:
     """The CJK pieces with the texts' words added for each CJK key a piece contains."""
     if not runs:
         return runs
-    added = [
-        text
-        for key, texts_words in synonym_keys(synonyms)[1]
-        if any(key in run for run in runs)
-        for text in texts_words
-    ]
+    keys, by_first = synonym_keys(synonyms)[1], _cjk_firsts(synonyms)
+    # Only the keys that begin with a character of the pieces can be in one (in table order).
+    maybe = sorted({at for char in set("".join(runs)) for at in by_first.get(char, ())})
+    added = [text for at in maybe if any(keys[at][0] in run for run in runs) for text in keys[at][1]]
     return tuple(dict.fromkeys(runs + tuple(added)))[:MAX_WORDS]
+
+
+_FIRSTS: dict[int, tuple[Synonyms, dict[str, list[int]]]] = {}
+
+
+def _cjk_firsts(synonyms: Synonyms) -> dict[str, list[int]]:
+    """Each first character of a table's CJK keys, and those keys' places (``synonym_keys``)."""
+    held = _FIRSTS.get(id(synonyms))
+    if held is None or held[0] is not synonyms:
+        firsts: dict[str, list[int]] = {}
+        for at, (key, _) in enumerate(synonym_keys(synonyms)[1]):
+            firsts.setdefault(key[0], []).append(at)
+        held = _FIRSTS[id(synonyms)] = (synonyms, firsts)
+    return held[1]

@@ -4,7 +4,8 @@ best passages answer the question at all.
 A section scores its title and tags (weighing most), its text, its original, and its best
 matching ask; its best row (a passage, or one of its sentences) adds its own score, and is what
 the hit shows. A question that quotes a seed line puts the sections whose original holds it
-first; a ruling comes just above the paragraph it settles when it answers as well (``raise_rulings``).
+first; a ruling comes just above the first answer when it settles it and answers as well, and in
+a question with Chinese above any paragraph it settles (``raise_rulings``).
 
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
 words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
@@ -21,6 +22,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import takewhile
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
@@ -143,6 +145,24 @@ class Ranker:
         coverage = self.built.coverage[game]
         # A ruling has no original: it is held to the question's English key words only.
         english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
+        # Read only when a ruling below the first answer is checked (a question with Chinese).
+        every = cache(lambda: coverage.groups(asked, question.parsed, question.alternatives))
+        self.raise_rulings(best, scores.originals, self.answers(english, every, game), bool(question.parsed.cjk_runs))
+        ranked = sorted((-score, row) for score, row in best.values())
+        if judged is None:
+            return ranked, self.answered(question, ranked, scores, game)
+        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
+
+    def answers(
+        self, english: list[Group], every: Callable[[], list[Group]], game: str | None
+    ) -> Callable[[int, int, bool], bool]:
+        """Whether a ruling's row answers as well as a paragraph's: it holds ``ruling_focus`` of
+        the key words (by weight) the paragraph holds, and its own passage or topics (not its
+        title, the paragraph's subject) hold the focus, the heaviest key word but a number the
+        paragraph holds ("which characters attack when I play a green card": not the ruling
+        that counts attacks per card); below the first answer, of ``every()`` key word, Chinese
+        too (a ruling's passage glosses the terms it names, 盜賊)."""
+        coverage, own, t = self.built.coverage[game], self.built.ruling_keys, self.tuning
         held: dict[int, float] = {}
 
         def holds(row: int) -> float:  # read once a row: a ruling is checked against each paragraph
@@ -150,11 +170,22 @@ class Ranker:
                 held[row] = coverage.held(english, row)
             return held[row]
 
-        self.raise_rulings(best, scores.originals, holds)
-        ranked = sorted((-score, row) for score, row in best.values())
-        if judged is None:
-            return ranked, self.answered(question, ranked, scores, game)
-        return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
+        foci: dict[tuple[int, bool], Group | None] = {}
+
+        def focus(paragraph: int, below: bool) -> Group | None:  # read once a paragraph
+            if (paragraph, below) not in foci:
+                words = (g for g in (every() if below else english) if not all(k.isdigit() for p in g[1] for k in p))
+                held = (g for g in words if coverage.holds(g, paragraph))
+                foci[paragraph, below] = max(held, key=lambda g: g[0], default=None)
+            return foci[paragraph, below]
+
+        def answers(ruling: int, paragraph: int, below: bool) -> bool:
+            if holds(ruling) < t.ruling_focus * holds(paragraph):
+                return False
+            group = focus(paragraph, below)
+            return group is None or any(phrase <= own.get(ruling, frozenset()) for phrase in group[1])
+
+        return answers
 
     def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
@@ -307,23 +338,30 @@ class Ranker:
                 sections[rowid] = sections.get(rowid, 0.0) + top
 
     def raise_rulings(
-        self, best: dict[int, tuple[float, int]], originals: dict[int, float], held: Callable[[int], float]
+        self,
+        best: dict[int, tuple[float, int]],
+        originals: dict[int, float],
+        answers: Callable[[int, int, bool], bool],
+        chinese: bool = False,
     ) -> None:
-        """A ruling that answers the question ranks just above the paragraph it settles.
+        """A ruling that answers the question ranks just above the first answer when it settles
+        it, and in a question with Chinese (``chinese``) just above any paragraph it settles.
 
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
-        settles many: ``ruling_breadth``), leaving out what the paragraph owes to its original
-        (a ruling has none), and when its row holds ``ruling_focus`` of the question's key words
-        the paragraph's holds (``held``): a ruling that misses the focus stays where it scores.
-        Of several rulings of one paragraph, the best is raised.
-        """
+        settles many: ``ruling_breadth``), less what the paragraph owes to its original (a
+        ruling has none), and its row answers as well (``answers``); else it stays where it
+        scores. Of several rulings of one paragraph, the best is raised. Raised below the first
+        answer, it and its paragraph would take two of the first three places, so in English it
+        stays; a question's Chinese is matched in the originals, which a ruling lacks, so there
+        its own score says less and it is raised."""
         t, settles = self.tuning, self.built.settles
+        first = min(best, key=lambda section: (-best[section][0], best[section][1]), default=-1)
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
         for rowid in settles.keys() & best.keys():
             score, row = best[rowid]
-            settled = settles[rowid]
-            reach = t.ruling_reach + t.ruling_breadth * max(0, len(settled) - 2)
+            settled = settles[rowid] if chinese else [s for s in settles[rowid] if s == first]
+            reach = t.ruling_reach + t.ruling_breadth * max(0, len(settles[rowid]) - 2)
             near = sorted(
                 ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
                 reverse=True,
@@ -333,8 +371,7 @@ class Ranker:
                 (
                     s
                     for total, s in near
-                    if score >= reach * (total - originals.get(s, 0.0))
-                    and held(row) >= t.ruling_focus * held(best[s][1])
+                    if score >= reach * (total - originals.get(s, 0.0)) and answers(row, best[s][1], s != first)
                 ),
                 None,
             )

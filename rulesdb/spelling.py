@@ -105,6 +105,22 @@ def specificity(word: str) -> float:
     return min(1.0, max(0.15, (rarity - COMMON) / (RARE - COMMON)))
 
 
+def within_one(a: str, b: str) -> bool:
+    """Whether ``distance(a, b, 1) <= 1``: the same, or one letter changed, added, taken out or
+    swapped with its neighbour, read in one pass (a word is compared with every stop word)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) < len(b):
+        a, b = b, a
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(b))
+    if len(a) > len(b):
+        return a[at + 1 :] == b[at:]
+    swapped = a[at + 1 : at + 2] == b[at : at + 1] and a[at : at + 1] == b[at + 1 : at + 2]
+    return a[at + 1 :] == b[at + 1 :] or (swapped and a[at + 2 :] == b[at + 2 :])
+
+
 def holds_in_order(word: str, candidate: str) -> bool:
     letters = iter(candidate)
     return all(letter in letters for letter in word)
@@ -158,9 +174,9 @@ class Speller:
             return False
         if self._is_english(word):
             return False
-        near = [stop for stop in self._stopwords if distance(word, stop, 1) <= 1]
+        near = [stop for stop in self._stopwords if within_one(word, stop)]
         corrected = self.correct(word) if near else None
-        if not near or not corrected or distance(word, corrected, 1) > 1:
+        if not near or not corrected or not within_one(word, corrected):
             return bool(near)
         # As near a rule word as a stop word: two letters swapped is the likelier slip ("thier"
         # is their, "theif" thief); else the question is about the rules ("thief") rather than

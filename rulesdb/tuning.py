@@ -29,9 +29,10 @@ class Tuning:
     ask_terms: int = 3
     ask_weight: float = 2.0
     number_boost: float = 1.25  # a number question: a passage that states a number scores this much more
-    # A ruling comes just above a paragraph it settles when it scores ruling_reach of it (more
-    # by ruling_breadth for each paragraph beyond two it settles: a summary of ten gives way)
-    # and holds ruling_focus of the question's key words the paragraph holds.
+    # A ruling comes just above the first answer (in Chinese, any paragraph) it settles when it
+    # scores ruling_reach of it (more by ruling_breadth for each paragraph beyond two it settles:
+    # a summary of ten gives way) and holds ruling_focus of the question's key words the
+    # paragraph holds.
     ruling_reach: float = 0.5
     ruling_breadth: float = 0.02
     ruling_focus: float = 0.75

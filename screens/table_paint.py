@@ -67,13 +67,26 @@ class Painter(_Host):
         self._paint_players(view)
         self.paint_panel(view)
         self.query_one("#more", MoreLine).reset()
-        self.call_after_refresh(self._show_more)
-        self._sync_log()
+        # The line under the header says what just happened in this frame; the log pane
+        # follows once it is drawn (its new line and scroll take Textual a frame of their own).
+        self._show_selected(self._selected_after(tl))
+        self.call_after_refresh(self._after_paint)
         enabled = self.keys_open()
         if enabled != self._enabled:
             # The footer rebuilds itself on every refresh; only ask when a key changed state.
             self._enabled = enabled
             self.refresh_bindings()
+
+    def _after_paint(self) -> None:
+        self._sync_log()
+        self._show_more()
+
+    def _selected_after(self, tl: Timeline) -> int:
+        """The log line the pane selects when it follows `tl`: the newest action standing,
+        unless an earlier one is being viewed (then the pane's cursor stays where it is)."""
+        if self.viewing is not None:
+            return self.query_one("#log", SessionLog).cursor
+        return max(0, tl.cursor - 1)
 
     def _show_more(self, _: object = None) -> None:
         self.query_one("#more", MoreLine).follow(self.query_one("#main", VerticalScroll))
@@ -134,10 +147,11 @@ class Painter(_Host):
             self._show_selected()
         update(self.query_one("#log-title", Static), log_title(tl), layout=False)
 
-    def _show_selected(self, _: object = None) -> None:
-        """The log line under the cursor (the newest, unless one is picked), whole: the log
-        pane cuts long lines, this line wraps them."""
-        if self.timeline is not None and (text := self.query_one("#log", SessionLog).selected(self.timeline)):
+    def _show_selected(self, index: int | None = None) -> None:
+        """The log line under the cursor (the newest, unless one is picked), or line `index`,
+        whole: the log pane cuts long lines, this line wraps them."""
+        log = self.query_one("#log", SessionLog)
+        if self.timeline is not None and (text := log.selected(self.timeline, log.cursor if index is None else index)):
             update_wrapped(self.query_one("#last", Static), text)
 
     def on_resize(self, event: events.Resize) -> None:

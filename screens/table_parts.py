@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
@@ -37,8 +38,12 @@ def update_wrapped(widget: Static, content: Content | Text) -> None:
     if getattr(widget, "_shown_text", None) == plain:
         return
     widget._shown_text = plain  # type: ignore[attr-defined]
-    text = content if isinstance(content, Text) else Text(plain)
-    lines = len(text.wrap(widget.app.console, max(widget.content_region.width, 10)))
+    width = max(widget.content_region.width, 10)
+    if "\n" not in plain and cell_len(plain) <= width:
+        lines = 1  # what wrapping it would say, without wrapping it
+    else:
+        text = content if isinstance(content, Text) else Text(plain)
+        lines = len(text.wrap(widget.app.console, width))
     same = getattr(widget, "_shown_lines", None) == lines
     widget._shown_lines = lines  # type: ignore[attr-defined]
     widget.update(content, layout=not same)

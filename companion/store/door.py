@@ -117,14 +117,15 @@ class Door:
                     yield con
                 if write:
                     self._committed(con)
-            except DBAPIError as exc:
-                if write and _is_busy(exc):
+            except (DBAPIError, sqlite3.Error) as exc:  # sqlite3's own: the prebuilt statements
+                said = str(exc.orig if isinstance(exc, DBAPIError) else exc)
+                if write and _is_busy(said):
                     raise StoreBusy(
                         f"{self.path} is locked by another program: not saved. Close that program and try again."
                     ) from None
-                if "malformed" in str(exc.orig) or "corrupt" in str(exc.orig):
-                    raise FileDamaged(f"{self.path} is damaged: {exc.orig}") from None
-                raise StoreError(f"{self.path}: {exc.orig}") from None
+                if "malformed" in said or "corrupt" in said:
+                    raise FileDamaged(f"{self.path} is damaged: {said}") from None
+                raise StoreError(f"{self.path}: {said}") from None
 
     def _committed(self, con: Connection) -> None:
         """A write has committed (synchronous NORMAL): the flusher takes it to the disk. A
@@ -232,6 +233,6 @@ def _text(data: bytes) -> str | bytes:
         return data
 
 
-def _is_busy(exc: DBAPIError) -> bool:
+def _is_busy(said: str) -> bool:
     """SQLite's words for a lock held by another connection (SQLITE_BUSY and SQLITE_LOCKED)."""
-    return "locked" in str(exc.orig)
+    return "locked" in said

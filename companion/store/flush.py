@@ -4,17 +4,23 @@ A write commits in WAL mode with synchronous NORMAL: the transaction is whole in
 write-ahead log, every other connection sees it, and a killed process loses none of it (the
 operating system holds it). What synchronous FULL adds is the log's fsync inside the commit:
 the wait for the disk itself, most of a commit's time and nearly all of its worst cases. Here
-that same fsync runs on a thread as soon as the commit returns, while the screen repaints: the
-disk has each action milliseconds after the screen shows it, and only a power cut in those
-milliseconds could take it back (SQLite's log keeps the file whole either way). If the log
-cannot be flushed from here, `failed` says why and the door goes back to synchronous FULL.
+that same fsync runs on a thread SETTLE after the commit returns, once the screen has shown
+the action: the thread's Python needs the interpreter's lock, and taken during the repaint it
+delayed the first frame by about 0.4 ms (half the bare app's repaint is 2.5 ms). The disk has
+each action milliseconds after the screen shows it (a burst's actions in one fsync), and only
+a power cut in those milliseconds could take it back (SQLite's log keeps the file whole either
+way). If the log cannot be flushed from here, `failed` says why and the door goes back to
+synchronous FULL.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
+
+SETTLE = 0.01  # seconds from a commit to its flush: a first frame takes 3-5 ms
 
 
 class Flusher:
@@ -60,6 +66,10 @@ class Flusher:
         while True:
             with self._due:
                 self._due.wait_for(lambda: self._asked > self._done or self._closing)
+                closing = self._closing
+            if not closing:
+                time.sleep(SETTLE)
+            with self._due:
                 target, closing = self._asked, self._closing
             if target > self._done and self.failed is None:
                 self._flush()

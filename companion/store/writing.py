@@ -1,11 +1,11 @@
 """The door's writes: a session started or added whole, an action recorded, the cursor moved.
 
-Every accepted action is one transaction (WAL, synchronous FULL) that also drops an undone
-branch, moves the cursor and refreshes the session's summary line, so the home screen lists
-sessions without replaying them. Each write first checks that the session still looks as
+Every accepted action is one transaction (WAL; flushed to the disk just after: flush.py)
+that also drops an undone branch, moves the cursor and refreshes the session's summary line,
+so the home screen lists sessions without replaying them. Each write first checks that the session still looks as
 this window last saw it, so two windows on one file never interleave their logs; the later
-one is told to reload. Recording and undoing, the hot path, run the prebuilt Core
-statements below on the held connection.
+one is told to reload. Recording and undoing, the hot path, run the statements below,
+built once from the tables (prebuilt.py), on the held connection.
 """
 
 from __future__ import annotations
@@ -22,19 +22,23 @@ from companion.store import players as players_store
 from companion.store import sessions, snapshots
 from companion.store.catalogue import _meta
 from companion.store.files import SessionUnreadable, StaleSession, StoreError
+from companion.store.prebuilt import Prebuilt
 from companion.store.reading import Reading, _salvage_hint
 from companion.store.sessions import E, Loaded, P, S, SessionInfo, summary_of
 from companion.store.tables import SessionRow
 from companion.timeline import LogUnreadable, Timeline
 
-# The hot path, built once: what recording or undoing an action runs.
-FRESH = select(
-    S.c.version, S.c.cursor, select(func.max(E.c.seq)).where(E.c.session_id == bindparam("sid")).scalar_subquery()
-).where(S.c.id == bindparam("sid"))
+# The hot path, built once: what recording or undoing an action runs (prebuilt.py).
+FRESH = Prebuilt(
+    select(
+        S.c.version, S.c.cursor, select(func.max(E.c.seq)).where(E.c.session_id == bindparam("sid")).scalar_subquery()
+    ).where(S.c.id == bindparam("sid"))
+)
 DROP_EVENTS = delete(E).where(E.c.session_id == bindparam("sid"), E.c.seq > bindparam("after"))
 DROP_SNAPSHOTS = delete(P).where(P.c.session_id == bindparam("sid"), P.c.seq > bindparam("after"))
-ADD_EVENT = insert(E)
-TOUCH = (
+EVENT_COLUMNS = ("session_id", "seq", "payload", "turn", "text", "created", "dropped", "joined")
+ADD_EVENT = Prebuilt(insert(E), EVENT_COLUMNS)
+TOUCH = Prebuilt(
     update(S)
     .where(S.c.id == bindparam("sid"))
     .values(
@@ -97,7 +101,7 @@ class Writing(Reading):
             sid = _insert_session(s, game, title, players, options, timeline, created, updated)
             con = s.connection()
             if rows:
-                con.execute(ADD_EVENT, [{**r, "session_id": sid} for r in rows])
+                ADD_EVENT.run_many(con, [{**r, "session_id": sid} for r in rows])
             if timeline.cursor >= sessions.SNAPSHOT_EVERY:  # a long session reopens from here, not from the start
                 _put_snapshot(con, sid, timeline)
             if timeline.view_of().finished:
@@ -125,7 +129,7 @@ class Writing(Reading):
         """The session's log version, if the file still holds the log `seen` shows."""
         # Sequence numbers run 1..n without gaps, so the highest is the count, read off the
         # (session_id, seq) index instead of counting every row on each action.
-        row = con.execute(FRESH, {"sid": session_id}).first()
+        row = FRESH.run(con, {"sid": session_id}).fetchone()
         if row is None:
             raise self._gone(session_id)
         version, cursor, last = row
@@ -159,7 +163,7 @@ class Writing(Reading):
             crossed = after.cursor // sessions.SNAPSHOT_EVERY > seen.cursor // sessions.SNAPSHOT_EVERY
             if crossed or session_id in self._snapshot_due:
                 _put_snapshot(con, session_id, after)
-            con.execute(ADD_EVENT, rows)
+            ADD_EVENT.run_many(con, rows)
             _touch(con, session_id, after, now, summary)
         self._seen[session_id] = version + 1
         self._snapshot_due.discard(session_id)
@@ -216,8 +220,8 @@ def _insert_session(
 
 def _touch(con: Connection, session_id: int, after: Timeline, now: str, summary_line: tuple[str, bool]) -> None:
     summary, finished = summary_line
-    con.execute(
-        TOUCH,
+    TOUCH.run(
+        con,
         {
             "sid": session_id,
             "new_cursor": after.cursor,

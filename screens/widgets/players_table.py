@@ -55,6 +55,7 @@ class PlayersTable(DataTable[Text]):
 
     def show(self, columns: Sequence[Text], rows: Sequence[Sequence[Text]]) -> None:
         """Show `columns` (their headers) and `rows` (one Text per column)."""
+        shown = self._rows  # what the table holds while its shape stays
         self._columns = tuple(columns)
         n = len(self._columns)  # a short row is padded, as DataTable itself does
         self._rows = tuple((*r[:n], *(Text(),) * (n - len(r))) for r in rows)
@@ -66,10 +67,11 @@ class PlayersTable(DataTable[Text]):
         header = self._height(self._columns, widths)
         shape = (tuple(c.plain for c in self._columns), widths, heights, header)
         if shape == self._shape:
-            for y, row in enumerate(self._rows):
-                for x, cell in enumerate(row):
-                    if self.get_cell_at(Coordinate(y, x)) != cell:
-                        self._put(Coordinate(y, x), cell)
+            for y, (row, was) in enumerate(zip(self._rows, shown, strict=True)):
+                if row != was:
+                    for x, (cell, old) in enumerate(zip(row, was, strict=True)):
+                        if cell != old:
+                            self._put(Coordinate(y, x), cell)
             return
         self._shape = shape
         at_row, at_col = self.cursor_coordinate

@@ -79,12 +79,12 @@ class SessionLog(LogPane):
         if viewing is None and entries:
             self.move_to(cursor - 1)
 
-    def selected(self, tl: Timeline) -> Text | None:
-        """The line under the cursor, whole, saying why it is shown: the newest action still
+    def selected(self, tl: Timeline, index: int) -> Text | None:
+        """Line `index` (the cursor's), whole, saying why it is shown: the newest action still
         standing gets the arrow (after an undo too), an undone or picked one says so."""
         if not tl.entries:
             return None
-        index = min(self.cursor, len(tl.entries) - 1)
+        index = min(index, len(tl.entries) - 1)
         entry = tl.entries[index]
         head = "▸" if index == tl.cursor - 1 else "Undone:" if index >= tl.cursor else "Picked:"
         # An undone typed line was undone whole: name every action of it, not only its first.

@@ -1,11 +1,16 @@
 """Rules search timings: index build and query latency over the question sets.
 
-    python tests/benchmarks/bench_rules.py [--repeat N] [--baseline REVISION] [--json]
+    python tests/benchmarks/bench_rules.py [--repeat N] [--baseline REVISION] [--warm] [--json]
 
-Once the index is built, every question of tests/rules_questions is asked ``repeat`` times,
-round after round, and the latency is given as p50, p99 and max of the wall-clock time (the
-goal: p99 ≤ 2 ms) and of the thread's CPU time, which other processes on a busy machine do not
-inflate. The build time is the median of a few builds, each with the module's caches emptied.
+Every question of tests/rules_questions is asked once a round, ``repeat`` rounds, and the
+latency is given as p50, p99 and max of the wall-clock time (the goal: p99 ≤ 2 ms) and of the
+thread's CPU time, which other processes on a busy machine do not inflate. Each question is
+asked cold, as a player's question mostly is new: each round asks a freshly built index, what
+the package remembers of words forgotten, so that no question finds its words or its answer
+remembered from an earlier round (the questions before it in the round warm it as a session's
+would). With
+``--warm``, one index answers every round (a question repeated: its words remembered). The build
+time is the median of a few builds, each with the caches emptied.
 
 With ``--baseline`` (a git revision, e.g. HEAD~3), the rulesdb package as it was then (on
 today's texts) is measured in the same run, its rounds interleaved with the current one's, and each figure is also given as
@@ -45,6 +50,9 @@ def questions() -> list[tuple[str, str]]:
     return found
 
 
+PACKAGES: dict[str, list[types.ModuleType]] = {}  # a revision's rulesdb.index -> its package's modules
+
+
 def index_module(revision: str | None) -> types.ModuleType:
     """rulesdb.index as it is, or as it was at a git revision, with the rest of the rulesdb
     package as it was then (imported apart: the current package is put back afterwards)."""
@@ -60,7 +68,10 @@ def index_module(revision: str | None) -> types.ModuleType:
         del sys.modules[name]
     sys.meta_path.insert(0, finder)
     try:
-        return importlib.import_module("rulesdb.index")
+        module = importlib.import_module("rulesdb.index")
+        PACKAGES[revision] = [m for n, m in sys.modules.items() if n.partition(".")[0] == "rulesdb"]
+        module.__dict__["_bench_revision"] = revision
+        return module
     finally:
         sys.meta_path.remove(finder)
         for name in [name for name in sys.modules if name.partition(".")[0] == "rulesdb"]:
@@ -108,6 +119,22 @@ def empty_caches(module: types.ModuleType) -> None:
             value.cache_clear()
 
 
+def forget_words(module: types.ModuleType) -> None:
+    """What the index module's package remembers of the words it has read (its bounded caches
+    and its lemmas), as a new session starts; not what it loads once a process (OpenCC, the
+    English word list: the index loads them as it is built)."""
+    revision = vars(module).get("_bench_revision")
+    current = [m for n, m in sys.modules.items() if n.partition(".")[0] == "rulesdb"]
+    for each in PACKAGES[revision] if revision else current:
+        for value in list(vars(each).values()):
+            info = getattr(value, "cache_parameters", None)
+            if callable(info) and info().get("maxsize") is not None:
+                value.cache_clear()
+        lemmas = vars(each).get("_LEMMAS")
+        if isinstance(lemmas, dict):
+            lemmas.clear()
+
+
 def percentiles(samples: list[float], prefix: str) -> dict[str, float]:
     cuts = statistics.quantiles(samples, n=100)
     return {
@@ -117,8 +144,9 @@ def percentiles(samples: list[float], prefix: str) -> dict[str, float]:
     }
 
 
-def measure(repeat: int = 20, baseline: str | None = None) -> dict:
-    """The current figures; with a baseline revision also ``baseline_*`` and ``*_ratio``."""
+def measure(repeat: int = 20, baseline: str | None = None, warm: bool = False) -> dict:
+    """The current figures; with a baseline revision also ``baseline_*`` and ``*_ratio``.
+    Cold asks (a fresh index a round) unless ``warm``."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     from rulesdb.texts import load
@@ -146,6 +174,10 @@ def measure(repeat: int = 20, baseline: str | None = None) -> dict:
     for round_ in range(repeat):
         order = list(versions) if round_ % 2 == 0 else list(reversed(versions))
         for prefix in order:
+            if not warm:  # a new session: nothing of an earlier round remembered
+                forget_words(versions[prefix])
+                indexes[prefix] = versions[prefix].RulesIndex(texts)
+                gc.collect()
             search = indexes[prefix].search
             for game, ask in asked:
                 wall_before, cpu_before = time.perf_counter_ns(), time.thread_time_ns()
@@ -174,10 +206,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20, help="rounds over the questions")
     parser.add_argument("--baseline", help="a git revision to measure against, e.g. HEAD~1")
+    parser.add_argument("--warm", action="store_true", help="one index for every round: questions repeated")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    figures = measure(args.repeat, args.baseline)
+    figures = measure(args.repeat, args.baseline, args.warm)
     machine = (
         f"{os.cpu_count()} cores, load average {load_before:.1f} before and "
         f"{os.getloadavg()[0]:.1f} after (wall-clock times suffer when it is above the cores)"
@@ -187,7 +220,7 @@ def main() -> int:
         return 0
     print(
         f"rules search: {figures['sections']} sections, {figures['questions']} questions "
-        f"asked {args.repeat} times ({figures['queries']} queries per version); "
+        f"asked {args.repeat} times, {'warm' if args.warm else 'cold'} ({figures['queries']} queries per version); "
         f"texts loaded in {figures['load_ms']} ms\n{machine}\n"
     )
     names = [k for k in figures if k.endswith("_ms") and k not in ("load_ms",)]

@@ -279,3 +279,76 @@ def test_a_games_table_adds_its_sense_and_never_hides_the_shared_one(table: dict
         assert set(words) <= set(merged[key])
     for key, words in alone.items():
         assert set(words) <= set(merged[key])
+
+
+@pytest.fixture(scope="module")
+def unraised() -> RulesIndex:
+    """The same search with no ruling ever raised (a reach no ruling meets)."""
+    from dataclasses import replace
+
+    from rulesdb.texts import load
+    from rulesdb.tuning import TUNING
+
+    return RulesIndex(load(), replace(TUNING, ruling_reach=1e9))
+
+
+def _english_asks() -> list[tuple[str, str]]:
+    from rulesdb.texts import load
+
+    return [
+        (section.game, ask) for section in load().sections for ask in section.asks[:3] if ask.isascii() and ask.strip()
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_english_asks()))
+def test_a_ruling_is_raised_only_above_the_first_answer(
+    real_index: RulesIndex, unraised: RulesIndex, asked: tuple[str, str]
+) -> None:
+    """Bug 6: a ruling raised above a lower paragraph took, with it, two of the first three
+    places (the card-counts ruling above the dual cards' count). In English, raising changes
+    the order only at the top: a ruling of the first answer may come before it, every other
+    place is as scored."""
+    game, ask = asked
+    raised, scored = ids(real_index, ask, game, 5), ids(unraised, ask, game, 6)
+    if raised == scored[:5]:
+        return
+    ruling = real_index.section(raised[0])
+    assert ruling is not None and ruling.kind == "ruling" and scored[0] in ruling.see, (raised, scored)
+    assert raised[1:] == [section for section in scored if section != raised[0]][:4], (raised, scored)
+
+
+def test_the_card_counts_ruling_leaves_the_third_place_to_the_dual_cards(real_index: RulesIndex) -> None:
+    """Bug 6: the ruling on card counts settles the dual cards' paragraph, third; it no longer
+    comes above it there."""
+    top = ids(real_index, "does a dual colour card count as both colours", "skd")
+    assert "skd.ruling.card-counts" not in top and "skd.components.dual-cards" in top, top
+
+
+def test_a_ruling_of_a_lower_paragraph_is_still_raised_in_chinese(real_index: RulesIndex, unraised: RulesIndex) -> None:
+    """A ruling has no original, so a question's Chinese finds it by its asks alone: below the
+    first answer it is still raised, just above a paragraph it settles."""
+    ask = "中立的人抽到聖騎士怎麼辦"
+    top, scored = ids(real_index, ask, "mm5", 5), ids(unraised, ask, "mm5", 5)
+    moved = [at for at in range(1, 4) if top[at] not in scored[: at + 1]]
+    assert moved, (top, scored)
+    for at in moved:
+        ruling = real_index.section(top[at])
+        assert ruling is not None and ruling.kind == "ruling" and top[at + 1] in ruling.see, (top, scored)
+
+
+@pytest.mark.parametrize(
+    "ask",
+    ["which of our characters attack if I play a red card", "I played a blue card, which characters get to attack"],
+)
+def test_a_ruling_comes_first_only_when_its_own_words_hold_the_focus(real_index: RulesIndex, ask: str) -> None:
+    """Bug 6: the ruling that counts attacks per card settles the paragraph on which colour
+    attacks, but says nothing of which characters: the paragraph comes first."""
+    assert ids(real_index, ask, "skd")[0] == "skd.attack.colours"
+
+
+def test_in_chinese_a_ruling_below_the_first_answer_holds_the_focus_in_its_own_words(real_index: RulesIndex) -> None:
+    """The combat-rounds ruling settles the combat flow, where spells are laid, but its own
+    words never name a spell (法術): it no longer comes above that paragraph."""
+    top = ids(real_index, "法術卡什麼時候用", "mm5")
+    assert top[:2] == ["mm5.cards.other", "mm5.combat.flow"], top

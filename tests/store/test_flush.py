@@ -113,3 +113,22 @@ def test_a_writer_killed_right_after_its_commits_loses_none_of_them(db_path):
         assert repo.load(info.id).timeline.cursor == 40
     finally:
         repo.close()
+
+
+def test_the_flush_waits_for_the_repaint_and_a_closing_one_does_not(db_path, monkeypatch):
+    """Each flush waits SETTLE after its commit (the screen shows the action meanwhile, and the
+    flush's thread would take the interpreter's lock from that repaint); closing flushes at once."""
+    said: list[str] = []
+    real_sleep, real_fsync = flush.time.sleep, flush.os.fsync
+    monkeypatch.setattr(flush.time, "sleep", lambda s: said.append(f"sleep {s}") or real_sleep(s))
+    monkeypatch.setattr(flush.os, "fsync", lambda fd: said.append("fsync") or real_fsync(fd))
+    repo = Repository.open(db_path)
+    repo._flusher.wait()  # type: ignore[union-attr]
+    said.clear()
+    sid, tl = play(repo, 0)
+    repo._flusher.wait()  # type: ignore[union-attr]
+    assert said[-2:] == [f"sleep {flush.SETTLE}", "fsync"], said
+    said.clear()
+    repo.record(sid, tl, tl.record(play_event(tl)))
+    repo.close()  # asked while the flush may still wait: at most the one wait, then the fsync
+    assert said.count("fsync") >= 1 and said.count(f"sleep {flush.SETTLE}") <= 1

@@ -65,3 +65,20 @@ async def test_a_counter_that_moves_repaints_its_own_row_and_the_table_shows_it_
         assert screen.record(NextTurn())
         await pilot.pause()
         assert sorted(set(painted)) == [1, 2], "the turn moved on: the arrow leaves one row for the next, two lines"
+
+
+async def test_the_line_under_the_header_says_the_action_before_any_frame_and_the_log_follows(make_app, db_path):
+    seed(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_first_session(pilot)
+        await pilot.pause()
+        log = screen.query_one("#log")
+        lines = log.row_count
+        assert screen.record(Adjust("HP", 1, 1))
+        newest = screen.timeline.entries[-1].text
+        # Set with the paint itself, so the first frame drawn after the action has it.
+        assert newest in str(screen.query_one("#last").render())
+        await pilot.pause()
+        assert log.row_count == lines + 1 and log.cursor == lines, "the log has the new line, selected"
+        assert newest in log.row_text(lines)
