@@ -260,7 +260,7 @@ def traditional(text: str) -> str:
 def taiwan_words(text: str) -> str:
     """`text` with Taiwan's words whatever its script: a term alone may read as Traditional
     while a Simplified question holding it has it rewritten (秒表 as 秒錶)."""
-    return _converters()[0].convert(text)
+    return str(_converters()[0].convert(text))
 
 
 @cache
