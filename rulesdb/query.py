@@ -252,27 +252,27 @@ def traditional(text: str) -> str:
     applied to Traditional text would rewrite the seeds' own words (回路 as 迴路)."""
     if not _HAS_CJK.search(text):
         return text
-    taiwan, characters = _converters()
+    taiwan = _converter()
     spaced = " ".join(text)  # character by character: a phrase rule (回路 as 迴路) is no sign of Simplified
-    return taiwan.convert(text) if characters.convert(spaced) != spaced else text
+    return taiwan.convert(text) if taiwan.convert(spaced) != spaced else text
 
 
 def taiwan_words(text: str) -> str:
     """`text` with Taiwan's words whatever its script: a term alone may read as Traditional
     while a Simplified question holding it has it rewritten (秒表 as 秒錶)."""
-    return str(_converters()[0].convert(text))
+    return str(_converter().convert(text))
 
 
 @cache
-def _converters() -> tuple[Any, Any]:
+def _converter() -> Any:
     import opencc  # 50 to 100 ms: the index loads it as it is built (``load_converter``)
 
-    return opencc.OpenCC("s2twp"), opencc.OpenCC("s2t")
+    return opencc.OpenCC("s2twp")
 
 
 def load_converter() -> None:
     """Load OpenCC now, so that the first question in Chinese does not wait for it."""
-    _converters()
+    _converter()
 
 
 def cut_cjk(run: str) -> list[str]:
