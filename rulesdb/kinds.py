@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rulesdb.coverage import word_key, word_keys
-from rulesdb.query import normalise, traditional
+from rulesdb.query import normalise, taiwan_words, traditional
 
 _Trie = dict[str, "_Trie"]
 
@@ -32,8 +32,12 @@ class Kind:
 
     @cached_property
     def cjk(self) -> tuple[str, ...]:
-        """Its Chinese as a question reads it (in Traditional)."""
-        return tuple(dict.fromkeys(traditional(normalise(term)) for term in self.written))
+        """Its Chinese as a question reads it (in Traditional), alone or in a Simplified sentence."""
+        return tuple(
+            dict.fromkeys(
+                form for term in self.written for form in (traditional(normalise(term)), taiwan_words(normalise(term)))
+            )
+        )
 
     @cached_property
     def hints(self) -> re.Pattern[str]:

@@ -247,9 +247,20 @@ _HAS_CJK = re.compile(f"[{CJK}]")
 
 def traditional(text: str) -> str:
     """Simplified Chinese written as Traditional the way Taiwan writes it, as the seeds are
-    (OpenCC's s2twp: 才 and 裡, never 纔 and 裏, and Taiwan's words: 信息 is 資訊); Traditional
-    text and text without CJK come back as they are."""
-    return _converter().convert(text) if _HAS_CJK.search(text) else text
+    (OpenCC's s2twp: 才 and 裡, never 纔 and 裏, and Taiwan's words: 信息 is 資訊); text with
+    no Simplified character (Traditional, or no CJK) comes back as it is: Taiwan's words
+    applied to Traditional text would rewrite the seeds' own words (回路 as 迴路)."""
+    if not _HAS_CJK.search(text):
+        return text
+    taiwan = _converter()
+    spaced = " ".join(text)  # character by character: a phrase rule (回路 as 迴路) is no sign of Simplified
+    return taiwan.convert(text) if taiwan.convert(spaced) != spaced else text
+
+
+def taiwan_words(text: str) -> str:
+    """`text` with Taiwan's words whatever its script: a term alone may read as Traditional
+    while a Simplified question holding it has it rewritten (秒表 as 秒錶)."""
+    return str(_converter().convert(text))
 
 
 @cache

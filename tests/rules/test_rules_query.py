@@ -178,3 +178,29 @@ def test_the_games_name_is_left_out_but_never_the_whole_question(words: list[str
     assert all(word in _NAME for word in gone)
     if kept != asked.words and "mm5" not in gone:
         assert len(gone) >= 2, gone
+
+
+SEEDS = Path(__file__).resolve().parents[2] / "rulesdb" / "texts" / "seeds"
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_traditional_question_keeps_the_seeds_own_words(data):
+    """Taiwan's words (OpenCC s2twp) are for Simplified text: a piece of a seed (Traditional)
+    is searched as written, never with its words rewritten (回路 as 迴路, 打開 as 開啟)."""
+    from rulesdb.query import _converter, traditional
+
+    lines = [line for seed in sorted(SEEDS.glob("*.zh-TW.txt")) for line in seed.read_text("utf-8").splitlines()]
+    line = data.draw(st.sampled_from([line for line in lines if line.strip()]))
+    start = data.draw(st.integers(0, len(line) - 1))
+    piece = line[start : start + data.draw(st.integers(1, 30))]
+    simplified = any(_converter().convert(ch) != ch for ch in piece)  # a character only Simplified writes
+    assert traditional(piece) == piece or simplified
+
+
+def test_simplified_text_gets_taiwans_words_and_traditional_keeps_its_own():
+    from rulesdb.query import traditional
+
+    assert [traditional(t) for t in ("回路卡", "打開", "分區", "溢出")] == ["回路卡", "打開", "分區", "溢出"]
+    assert traditional("打开回路卡") == "打開回路卡"
+    assert traditional("信息") == "信息" and traditional("这个信息") == "這個資訊"
