@@ -74,3 +74,27 @@ def test_sqlites_error_on_the_hot_path_is_the_stores_and_saves_nothing(repo, db_
     after = tl.record(Adjust("HP", 0, 1))
     repo.record(sid, tl, after)  # the door is whole after the refusal: the same action saves now
     assert Repository.open(db_path).load(sid).timeline.cursor == 4
+
+
+def test_a_statement_built_at_any_time_runs_as_written(repo):
+    """Built here (not at import): a value written in the statement (`version + 1`) is kept as
+    written, the values asked for are the caller's, SQLite's own syntax (an upsert) is kept."""
+    from sqlalchemy import bindparam, func, update
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    from companion.store.sessions import P, S
+
+    sid = play(repo, 1)[0]
+    bump = Prebuilt(update(S).where(S.c.id == bindparam("sid")).values(version=S.c.version + 1))
+    assert list(bump.fixed.values()) == [1]
+    count = Prebuilt(select(func.count()).select_from(E).where(E.c.session_id == bindparam("sid")))
+    with repo.writing() as con:
+        before = con.execute(select(S.c.version).where(S.c.id == sid)).scalar_one()
+        bump.run(con, {"sid": sid})
+        assert con.execute(select(S.c.version).where(S.c.id == sid)).scalar_one() == before + 1
+        assert count.run(con, {"sid": sid}).fetchone() == (1,)
+        # SQLite's own names: char_length is length() there
+        title = Prebuilt(select(func.char_length(S.c.title)).where(S.c.id == bindparam("sid")))
+        assert title.run(con, {"sid": sid}).fetchone() == (len("Test"),)
+    upsert = sqlite_insert(P)
+    assert "ON CONFLICT" in Prebuilt(upsert.on_conflict_do_nothing(), ["session_id", "seq"]).sql
