@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.store.schema_version import CURRENT_VERSION
 
 HEADER = b"SQLite format 3\x00"
+OURS = {"session", "event"}  # the tables every schema version of Companion has had
 
 
 class StoreError(Exception):
@@ -168,7 +169,8 @@ def _schema(path: Path, once: bool = False) -> int:
             f"{path} was written by a newer Companion (schema {version}; this one knows up to "
             f"{CURRENT_VERSION}). Update Companion to open it."
         )
-    if version == 0 and tables - {"sqlite_sequence"}:
+    if (version == 0 and tables - {"sqlite_sequence"}) or (version > 0 and not OURS.issubset(tables)):
+        # Refused here, before the engine opens it: its connection would switch the file to WAL.
         raise StoreError(f"{path} is an SQLite database of another program, not Companion's.")
     return int(version)
 

@@ -153,16 +153,35 @@ def test_a_file_in_a_missing_folder_is_refused_unless_its_folder_may_be_made(tmp
 
 
 def test_a_file_that_fails_its_upgrade_is_refused_naming_it_and_left_as_it_was(tmp_path):
-    """A file claiming an older Companion's schema without its tables: the upgrade's first step
-    fails, the file is named with SQLite's words, and the step is rolled back whole."""
+    """A file claiming an older Companion's schema whose tables do not take the next step: the
+    upgrade's first step fails, the file is named with SQLite's words, and the step is rolled
+    back whole."""
     path = tmp_path / "claims.db"
     con = sqlite3.connect(path)
-    con.execute("PRAGMA user_version = 1")
+    con.executescript(
+        "CREATE TABLE session (id INTEGER PRIMARY KEY, summary TEXT); CREATE TABLE event (id INTEGER PRIMARY KEY);"
+        "PRAGMA user_version = 1;"
+    )
     con.close()
     with pytest.raises(StoreError) as err:
         Repository.open(path)
-    assert str(err.value) == f"{path} is damaged or not a database (no such table: session)."
+    assert str(err.value) == f"{path} is damaged or not a database (duplicate column name: summary)."
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone() == (1,)
-    assert con.execute("SELECT name FROM sqlite_master").fetchall() == []
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master ORDER BY name")] == ["event", "session"]
+    assert [r[1] for r in con.execute("PRAGMA table_info(session)")] == ["id", "summary"]
     con.close()
+
+
+@pytest.mark.parametrize("version", [1, 3, 7])
+def test_another_programs_file_with_a_version_of_its_own_is_refused_and_left_byte_for_byte(tmp_path, version):
+    """Another program's SQLite file that sets user_version (as many do) is not Companion's: it is
+    refused before anything opens it for writing, so not even its journal mode changes."""
+    path = tmp_path / "theirs.db"
+    con = sqlite3.connect(path)
+    con.executescript(f"CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); PRAGMA user_version = {version};")
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="another program"):
+        Repository.open(path)
+    assert path.read_bytes() == before
