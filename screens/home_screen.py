@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from companion.store.files import StoreError
+from companion.store.errors import StoreError
 from companion.text import fit, literal, markup_lines
 from screens.commands import Command, bindings
 from screens.confirm_modal import ConfirmModal

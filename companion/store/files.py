@@ -13,40 +13,16 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from companion.store.errors import FileDamaged as FileDamaged  # the store's errors, named here too
+from companion.store.errors import SessionGone as SessionGone
+from companion.store.errors import SessionUnreadable as SessionUnreadable
+from companion.store.errors import StaleSession as StaleSession
+from companion.store.errors import StoreBusy as StoreBusy
+from companion.store.errors import StoreError as StoreError
 from companion.store.schema_version import CURRENT_VERSION
 
 HEADER = b"SQLite format 3\x00"
 OURS = {"session", "event"}  # the tables every schema version of Companion has had
-
-
-class StoreError(Exception):
-    """A database file Companion cannot use; the message names the file and what to do."""
-
-
-class StaleSession(StoreError):
-    """The session changed in another window since this one loaded it."""
-
-
-class SessionGone(StaleSession):
-    """The session is not in the file (any more): deleted, perhaps in another window."""
-
-
-class StoreBusy(StoreError):
-    """Another program holds the write lock; nothing was written."""
-
-
-class FileDamaged(StoreError):
-    """SQLite found a damaged page while reading (the header and schema were fine)."""
-
-
-class SessionUnreadable(StoreError):
-    """A session's stored rows do not read back (a newer Companion, a bad disk, a hand edit):
-    `action` is the first that cannot be read or replayed (0: the session's own row)."""
-
-    def __init__(self, message: str, session_id: int, action: int) -> None:
-        super().__init__(message)
-        self.session_id = session_id
-        self.action = action
 
 
 def default_path() -> Path:
