@@ -9,6 +9,7 @@ from textual.content import Content
 from companion.games.free import Adjust, NextTurn
 from screens import table_paint
 from screens.widgets.players_table import PlayersTable
+from tests.conftest import wait_for
 from tests.ui.test_home_pilot import seed
 from tests.ui.test_two_windows import open_first_session
 
@@ -79,6 +80,7 @@ async def test_the_line_under_the_header_says_the_action_before_any_frame_and_th
         newest = screen.timeline.entries[-1].text
         # Set with the paint itself, so the first frame drawn after the action has it.
         assert newest in str(screen.query_one("#last").render())
-        await pilot.pause()
-        assert log.row_count == lines + 1 and log.cursor == lines, "the log has the new line, selected"
+        # The pane follows once the first frame is drawn (its line and scroll take a frame of their own).
+        await wait_for(pilot, lambda: log.row_count == lines + 1)
+        assert log.cursor == lines, "the log has the new line, selected"
         assert newest in log.row_text(lines)

@@ -101,7 +101,9 @@ async def test_log_shows_the_past_read_only_and_rewinds_in_one_step(make_app, db
         screen.query_one("#players").focus()
         await pilot.press("1", "plus", "2", "enter")
         assert len(screen.timeline.entries) == 2 and screen.timeline.entries[-1].dropped == 2
-        assert "replaced 2 undone actions" in screen.query_one("#log").row_text(1)
+        log = screen.query_one("#log")
+        await wait_for(pilot, lambda: log.row_count == 2)  # the pane follows after the first frame
+        assert "replaced 2 undone actions" in log.row_text(1)
 
 
 async def test_the_palette_offers_the_screens_actions(make_app, db_path):

@@ -147,10 +147,10 @@ async def test_the_table_screen_keeps_the_piles_secret(make_app, repo):
         await pilot.pause()
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
-        await pilot.pause()
+        log = screen.query_one(LogPane)
+        await wait_for(pilot, lambda: log.row_count == len(screen.timeline.entries))  # it follows the first frame
         table = screen.query_one("#players", DataTable)
         assert [str(c.label) for c in table.columns.values()][1:] == ["Hand"]
-        log = screen.query_one(LogPane)
         lines = [log.row_text(i) for i in range(log.row_count)]
         assert any("Ann attacks Bob: hit, a gold bag" in line for line in lines), "the terse public log"
         assert not any("Thrust" in line for line in lines)
@@ -176,8 +176,8 @@ async def test_the_final_count_reveals_the_whole_log_on_the_screen(make_app, rep
         await pilot.pause()
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
-        await pilot.pause()
         log = screen.query_one(LogPane)
+        await wait_for(pilot, lambda: log.row_count == len(screen.timeline.entries))  # it follows the first frame
 
         def lines() -> str:
             return " ".join(log.row_text(i) for i in range(log.row_count))
