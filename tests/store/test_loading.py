@@ -16,11 +16,17 @@ from tests.store.test_odd_files import digest
 from tests.store.test_store import play
 
 
-def test_an_export_reads_the_actions_before_the_snapshot_and_names_one_that_does_not_read(db_path, monkeypatch):
+def nine_with_snapshots(db_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Nine actions on a closed file, a snapshot every four (at 4 and 8)."""
     monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
     repo = Repository.open(db_path, clock=fixed_clock)
-    sid, tl = play(repo, 9)
+    played = play(repo, 9)
     repo.close()
+    return played
+
+
+def test_an_export_reads_the_actions_before_the_snapshot_and_names_one_that_does_not_read(db_path, monkeypatch):
+    sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE event SET payload = ? WHERE seq = 2", '{"type": "teleport", "to": 3}')
     repo = Repository.open(db_path)
     try:
@@ -76,10 +82,7 @@ def test_a_reopened_session_takes_a_snapshot_with_its_next_action_only_when_due(
 def test_a_sound_snapshot_is_used_though_an_older_companion_worded_the_sessions_line(db_path, monkeypatch):
     """The listed line is only a summary (an older Companion may have worded it otherwise): a
     snapshot whose digest holds is used as it is, and the line is not taken for the log's word."""
-    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
-    repo = Repository.open(db_path, clock=fixed_clock)
-    sid, tl = play(repo, 9)
-    repo.close()
+    sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE session SET summary = 'round 4, Bob to play' WHERE id = ?", sid)
     repo = Repository.open(db_path)
     try:
@@ -132,10 +135,7 @@ def test_a_snapshot_of_another_state_layout_is_passed_over_for_an_older_one_of_t
     """A snapshot row marked with another state version (the game's state laid out otherwise, by
     another Companion) is never read into today's classes, though its digest holds: the newest
     of this version is used."""
-    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
-    repo = Repository.open(db_path, clock=fixed_clock)
-    sid, tl = play(repo, 9)
-    repo.close()
+    sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE snapshot SET version = 'free:0:another' WHERE seq = 8")
     repo = Repository.open(db_path)
     try:
@@ -147,10 +147,7 @@ def test_a_snapshot_of_another_state_layout_is_passed_over_for_an_older_one_of_t
 
 
 def test_an_action_after_the_snapshot_that_does_not_read_is_named_and_the_rest_opens(db_path, monkeypatch):
-    monkeypatch.setattr(sessions_module, "SNAPSHOT_EVERY", 4)
-    repo = Repository.open(db_path, clock=fixed_clock)
-    sid, tl = play(repo, 9)
-    repo.close()
+    sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE event SET payload = ? WHERE seq = 9", '{"type": "teleport", "to": 3}')
     err = refused(db_path, sid)
     assert err.action == 9
