@@ -20,6 +20,8 @@ from rulesdb.query import LIMIT_WORDS
 
 # The keys of a limit's own words, never the thing limited.
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
+# Words that say how a limit is counted ("per turn", "each round"), never the thing limited.
+MEASURE_KEYS = frozenset(word_key(word) for word in ("per", "each", "every", "apiece"))
 CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
 # The Chinese a question asks a limit by, as a question reads it in Traditional (顶多 and 封顶
 # are 頂多 and 封頂; 最少 and 至少 are a need, not a limit asked).
@@ -44,7 +46,11 @@ def is_limit_key(key: str) -> bool:
     return key in LIMIT_KEYS or any(key in term for term in CJK_LIMITS)
 
 
+# A sum or a rise that comes to a number ("add up to 6", "goes up to 4", "levels up to"): no limit.
+_RISES = re.compile(r"\b(?:adds?|added|adding|goes|went|rises|rose|levels?|levelled|leveled) up to\b")
+
+
 @lru_cache(maxsize=8192)
 def states_limit(text: str) -> bool:
     """Whether an English text or a Chinese original states a limit."""
-    return _STATED.search(text.lower()) is not None or any(term in text for term in CJK_LIMITS)
+    return _STATED.search(_RISES.sub(" ", text.lower())) is not None or any(term in text for term in CJK_LIMITS)

@@ -41,6 +41,7 @@ _ADVICE_PHRASES = (
     r"|\b(?:an|any) advantage\b|\b(?:good|bad|smart|wise) idea\b|\b(?:smart|wise) (?:move|choice|play)\b"
     r"|\bwhat(?:'s|’s| is) the best (?:strategy|opening|first move|move|card|character|team|combo|deck)\b"
     r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b"
+    r"|\bshould (?:i|we) (?:go|be|pick|choose|join|play as) (?:the )?(?!first\b|second\b|last\b)\w+ (?:side )?or\b"
 )
 _ADVICE_CJK = (
     "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
@@ -48,7 +49,9 @@ _ADVICE_CJK = (
     " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
-_ADVICE_HINTS = "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more"
+_ADVICE_HINTS = (
+    "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more|should i|should we"
+)
 ADVICE = kind_of(
     _ADVICE_WORDS,
     _ADVICE_PHRASES,
@@ -61,15 +64,16 @@ _RANKS = re.compile(r"\b(?:strongest|weakest)\b")
 _QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
 _RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
-    "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled",
+    "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled"
+    " redo redone",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
     r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
     r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
     r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
-    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b",
-    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b",
+    "重來一次 重新來過 要重來 重做 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
-    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo",
+    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
@@ -83,11 +87,13 @@ CLOCK = kind_of(
     r"|\bslow (?:player|players|poke)\b|\bhow long (?:to|does it take to) (?:play|finish)\b"
     r"|\b(?:shorter|longer|faster|quicker) (?:game|games|version|variant|session|match)\b"
     r"|\b(?:a|for|want) (?:short|long|quick) (?:game|session|match)\b|\bspeed (?:up )?the game\b"
-    r"|\bmake (?:the|a) game (?:shorter|longer|faster|quicker)\b",
+    r"|\bmake (?:the|a) game (?:shorter|longer|faster|quicker)\b|\bseconds? to (?:decide|think|choose|answer|respond)\b"
+    r"|\b(?:think|thinks|thinking|decide|decides|deciding) (?:forever|for ages|too long|so long)\b",
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時 拖時間 拖太久 想太久 讀秒 倒數計時"
     " 碼錶 縮短遊戲 縮短時間 玩快一點 快速玩法 加快遊戲 缩短游戏 缩短时间 玩快一点 加快游戏 计时 时间限制 时限 思考时间 几分钟 多少分钟 几小时 几个小时 多少小时 拖时间 读秒 倒计时"
-    " 秒表",
-    "timer|minutes|hours|seconds|time limit|how much time|how long|play time|playing time|thinking time"
+    " 秒表 幾秒 多少秒 秒內 秒鐘 想很久 想好久 想半天 考慮很久 考慮太久 猶豫很久 猶豫太久 几秒 秒内 秒钟 考虑很久 考虑太久"
+    " 犹豫很久 犹豫太久",
+    "timer|minutes|hours|seconds|so long|for ages|time limit|how much time|how long|play time|playing time|thinking time"
     "|too long|forever|take ages|takes ages|taking ages|slow|short|quick|faster|longer|long game|long session"
     "|long match|speed",
 )

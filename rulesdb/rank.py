@@ -27,7 +27,7 @@ from itertools import takewhile
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.limits import asks_limit, is_limit_key, states_limit
+from rulesdb.limits import MEASURE_KEYS, asks_limit, is_limit_key, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
 from rulesdb.tuning import Tuning
@@ -263,7 +263,8 @@ class Ranker:
         """Whether a key word may be the thing a limit is asked of: not a limit's own word, nor a
         number, nor a CJK pair the question does not hold (上限's synonyms stand in for it)."""
         return not any(
-            all(map(is_limit_key, phrase)) or all(key.isdigit() for key in phrase) for phrase in group[1]
+            all(map(is_limit_key, phrase)) or all(key.isdigit() or key in MEASURE_KEYS for key in phrase)
+            for phrase in group[1]
         ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
 
     def limit_stated(self, row: int) -> bool:

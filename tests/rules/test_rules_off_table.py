@@ -89,6 +89,16 @@ OFF_TABLE = [
     ("skd", "can we print and play it"),
     ("tkc", "my friend has to leave halfway, what happens to her cards"),
     ("mm5", "玩到一半有人要走怎么办"),
+    # The clock counted in seconds or in thinking long; a slip done over; a side that is the
+    # player's own choice.
+    ("skd", "輪到我的時候有幾秒可以想"),
+    ("tkc", "對手一直想很久怎麼辦"),
+    ("mm5", "he thinks forever before every move, is there a rule"),
+    ("skd", "someone played a card before their turn, do we redo it"),
+    ("tkc", "the deal went wrong, should we do it over"),
+    ("mm5", "出牌順序搞混了要重來一次嗎"),
+    ("mm5", "should I play as the light side or the dark"),
+    ("tkc", "should I pick the king or the knight"),
 ]
 
 ANSWERED = [
@@ -167,6 +177,14 @@ def test_the_kinds_of_the_second_round_read_a_table_not_a_rule() -> None:
     assert CLOCK.asked("we want a shorter game") and not CLOCK.asked("is there a quick reference")
     assert SLIP.asked("a die rolled off the table") and not SLIP.asked("is there a cheat sheet")
     assert not PRICE.asked("can i afford both with 9 mana") and not ADVICE.asked("is abdicating worth it")
+
+
+def test_a_choice_between_two_things_is_advice_only_when_it_is_the_players_own() -> None:
+    """Which side to be or pick is the player's choice; which of two moves is allowed, or
+    whether to go first, is a rule's."""
+    assert ADVICE.asked("should i go dark or light") and ADVICE.asked("should we pick the red or the blue")
+    assert not ADVICE.asked("should i block or parry it") and not ADVICE.asked("should i go first or second")
+    assert not ADVICE.asked("should i play a spell or a character")
 
 
 def _simplified(text: str) -> str:
