@@ -20,7 +20,6 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     assert not states_limit("at the end, the one with most gems wins")
     assert not states_limit("he attacks one more time")
 
-
     """A sum ("adds up to 6") or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
     """ "Adds up to 6" or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
     assert not states_limit("the two cards add up to 6") and not states_limit("its attack goes up to 4")
@@ -36,7 +35,7 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     ],
 )
 def test_a_limit_counted_per_turn_is_a_limit_of_the_thing_not_of_per(real_index: RulesIndex, ask: str) -> None:
-    """ "Per" says how a limit is counted: the thing limited is the characters, and no passage
+    """The word "per" says how a limit is counted: the thing limited is the characters, and no passage
     states a limit of them (a level's cost, per LV, is none)."""
     answer = real_index.ask(ask, game="skd", limit=3)
     assert not answer.covered, [hit.section.id for hit in answer.hits]
