@@ -20,8 +20,10 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     assert not states_limit("at the end, the one with most gems wins")
     assert not states_limit("he attacks one more time")
 
+
+
+def test_a_sum_or_a_rise_to_a_number_states_no_limit() -> None:
     """A sum ("adds up to 6") or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
-    """ "Adds up to 6" or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
     assert not states_limit("the two cards add up to 6") and not states_limit("its attack goes up to 4")
     assert not states_limit("the knight levels up to a space with a heart")
     assert states_limit("each player may hold up to 4 cards")
@@ -35,8 +37,8 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     ],
 )
 def test_a_limit_counted_per_turn_is_a_limit_of_the_thing_not_of_per(real_index: RulesIndex, ask: str) -> None:
-    """The word "per" says how a limit is counted: the thing limited is the characters, and no passage
-    states a limit of them (a level's cost, per LV, is none)."""
+    """The word "per" says how a limit is counted: the thing limited is the characters, and no
+    passage states a limit of them (a level's cost, per LV, is none)."""
     answer = real_index.ask(ask, game="skd", limit=3)
     assert not answer.covered, [hit.section.id for hit in answer.hits]
 
