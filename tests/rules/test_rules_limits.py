@@ -21,7 +21,6 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     assert not states_limit("he attacks one more time")
 
 
-
 def test_a_sum_or_a_rise_to_a_number_states_no_limit() -> None:
     """A sum ("adds up to 6") or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
     assert not states_limit("the two cards add up to 6") and not states_limit("its attack goes up to 4")
