@@ -26,7 +26,17 @@ def test_every_ask_of_every_section_is_covered(real_index: RulesIndex) -> None:
 
 @pytest.mark.parametrize(
     ("run", "pieces"),
-    [("沒劍可扔咋辦", ["沒劍可扔"]), ("盒裡有啥配件", ["盒裡有", "配件"]), ("教一下唄", ["教"]), ("咋办", [])],
+    [
+        ("沒劍可扔咋辦", ["沒劍可扔"]),
+        ("盒裡有啥配件", ["盒裡有", "配件"]),
+        ("教一下唄", ["教"]),
+        ("咋办", []),
+        # "what happens", a greeting, "like this", "allowed", "the difference": the question's frame
+        ("敵人魔力滿了會發生什麼", ["敵人魔力滿"]),
+        ("抽完了会怎么样", ["抽完"]),
+        ("請教一下刺擊和揮砍的差別", ["刺擊和揮砍"]),
+        ("他們這樣出牌允許嗎", ["出牌"]),
+    ],
 )
 def test_spoken_question_words_cut_a_chinese_run(run: str, pieces: list[str]) -> None:
     assert cut_cjk(traditional(run)) == pieces
@@ -39,6 +49,8 @@ def test_spoken_question_words_cut_a_chinese_run(run: str, pieces: list[str]) ->
         ("skd", "打一下會掉多少血", True),
         ("mm5", "有沒有規則懶人包", True),
         ("skd", "有計時器嗎", False),
+        # "what happens" is the question's frame, never what it asks about
+        ("skd", "敵人魔力攢夠會發生什麼", True),
         ("tkc", "遊戲有沒有計時器", False),
         # the thing a count is of: a phrase, after "copies of"; none when a verb follows
         ("skd", "how many split colour cards are in the box", True),
@@ -61,3 +73,9 @@ def test_a_table_question_is_covered_and_its_uncovered_twin_is_not(
     real_index: RulesIndex, game: str, question: str, covered: bool
 ) -> None:
     assert real_index.ask(question, game=game, limit=3).covered is covered
+
+
+def test_what_happens_finds_the_rule_on_the_thing_it_happens_to(real_index: RulesIndex) -> None:
+    """會發生什麼 ("what happens") is no key word: the draw pile running out is what is asked."""
+    answer = real_index.ask("補充牌堆抽完了會發生什麼事", game="tkc", limit=3)
+    assert answer.covered and answer.hits[0].section.id in ("tkc.ruling.end-trigger", "tkc.end.trigger")
