@@ -65,15 +65,18 @@ _QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
 _RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
     "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled"
-    " redo redone",
+    " redo redone misplay misplayed misplays glimpse glimpsed",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
     r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
     r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
     r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
-    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b",
-    "重來一次 重新來過 要重來 重做 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b|\bout of turn\b"
+    r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
+    r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
+    "重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
-    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over",
+    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
+    "|out of turn|too many|too few|saw",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
@@ -92,7 +95,7 @@ CLOCK = kind_of(
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時 拖時間 拖太久 想太久 讀秒 倒數計時"
     " 碼錶 縮短遊戲 縮短時間 玩快一點 快速玩法 加快遊戲 缩短游戏 缩短时间 玩快一点 加快游戏 计时 时间限制 时限 思考时间 几分钟 多少分钟 几小时 几个小时 多少小时 拖时间 读秒 倒计时"
     " 秒表 幾秒 多少秒 秒內 秒鐘 想很久 想好久 想半天 考慮很久 考慮太久 猶豫很久 猶豫太久 几秒 秒内 秒钟 考虑很久 考虑太久"
-    " 犹豫很久 犹豫太久",
+    " 犹豫很久 犹豫太久 限時 限时",
     "timer|minutes|hours|seconds|so long|for ages|time limit|how much time|how long|play time|playing time|thinking time"
     "|too long|forever|take ages|takes ages|taking ages|slow|short|quick|faster|longer|long game|long session"
     "|long match|speed",

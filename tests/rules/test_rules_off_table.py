@@ -99,6 +99,12 @@ OFF_TABLE = [
     ("mm5", "出牌順序搞混了要重來一次嗎"),
     ("mm5", "should I play as the light side or the dark"),
     ("tkc", "should I pick the king or the knight"),
+    # A slip said as a table says it: out of turn, one too many, a hand seen, a card taken wrong.
+    ("tkc", "I drew one too many cards"),
+    ("skd", "someone played out of turn"),
+    ("tkc", "I saw his hand when he dropped it"),
+    ("skd", "抽錯牌了怎麼辦"),
+    ("skd", "每回合限時嗎"),
 ]
 
 ANSWERED = [
@@ -121,6 +127,10 @@ ANSWERED = [
     ("skd", "can I afford two level ups with 9 mana", "skd.ruling.level-up-and-skills"),
     ("mm5", "沒辦法出牌要公開手牌嗎", "mm5.ruling.hand-check"),
     ("skd", "is it cooperative or do we play against each other", "skd.about.uno-and-co-op"),
+    # Too many cards held, a hand looked at by a card's power: rules, not slips.
+    ("mm5", "I'm holding too many cards at the end of my turn", "mm5.turn.hand-check"),
+    ("tkc", "can I look at his hand with the crystal ball", "tkc.crystal-ball.look-at-hand"),
+    ("skd", "出錯顏色的牌可以嗎", "skd.play.matching"),
 ]
 
 
