@@ -30,6 +30,7 @@ from dataclasses import replace
 from functools import cache
 
 from rulesdb.coverage import word_key, word_keys
+from rulesdb.housekinds import HOUSE
 from rulesdb.kinds import kind_of, trie_pattern
 from rulesdb.query import STOPWORDS
 from rulesdb.texts import GameTexts
@@ -307,6 +308,7 @@ KINDS = (
     (CALL, CALLED),
     (STAND_IN, REPLACED),
     (LEAVE, LEFT),
+    *HOUSE,  # the copy on the table and the people round it (``rulesdb.housekinds``)
 )
 
 
