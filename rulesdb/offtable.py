@@ -124,7 +124,8 @@ MONEY = kind_of(
 # does, not what players may agree among themselves. Not "team" alone (skd's party is a team),
 # nor "gang up" (mm5's orcs gang up in one attack), nor a swap of sides (mm5's side switch), nor
 # 換牌 or "trading in" (tkc's discard for new cards), nor trading attacks or blows (a fight), nor
-# 組隊 or 分隊 (skd's party is built in the draft).
+# 組隊 or 分隊 (skd's party is built in the draft). A passage speaks of a deal when a player gives
+# another something ("gives you", "opponent gives"), not when a gem gives a bonus or 給 is said.
 DEAL = kind_of(
     "alliance alliances truce bribe bribes bribing negotiate negotiating negotiation collude colluding kingmaking",
     r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
@@ -142,11 +143,11 @@ DEAL = kind_of(
     r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )
 DEALT = kind_of(
-    "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative deal deals"
+    "trade trades exchange exchanges swap alliance team teams ally together cooperative deal deals"
     " agreement agree negotiate bribe truce",
-    r"\bco-op\b",
-    "交換 給 合作 交易 協議",
-    "co-op",
+    r"\bco-op\b|\bgives? you\b|\bopponent gives\b",  # a give from one player to another, not a gem's bonus
+    "交換 合作 交易 協議",
+    "co-op|give you|gives you|opponent gives",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and

@@ -105,6 +105,10 @@ OFF_TABLE = [
     ("tkc", "I saw his hand when he dropped it"),
     ("skd", "抽錯牌了怎麼辦"),
     ("skd", "每回合限時嗎"),
+    # A gift to a friend: a passage where a gem "gives" a bonus, or a hit makes the defender give
+    # gold, says nothing of it.
+    ("tkc", "may I give a gold bag to my friend"),
+    ("skd", "can I give my spare mana to my friend"),
 ]
 
 ANSWERED = [
@@ -131,6 +135,7 @@ ANSWERED = [
     ("mm5", "I'm holding too many cards at the end of my turn", "mm5.turn.hand-check"),
     ("tkc", "can I look at his hand with the crystal ball", "tkc.crystal-ball.look-at-hand"),
     ("skd", "出錯顏色的牌可以嗎", "skd.play.matching"),
+    ("tkc", "with give me your aid, can my friend choose which cards to give me", "tkc.ruling.give-me-aid"),
 ]
 
 
