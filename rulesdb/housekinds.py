@@ -2,7 +2,7 @@
 rule answers (``rulesdb.offtable`` reads them with the other kinds).
 
 Card sleeves, a player's age, colour blindness, playing online, the language printed on the
-cards, who shuffles, and looking through or counting a pile. Each is a question's kind and, beside
+cards, who shuffles, looking through or counting a pile, a series of games, and a harder mode. Each is a question's kind and, beside
 it, what a passage says when it speaks of that kind (skd's box page speaks of sleeved cards, so
 a question about sleeves in the box is answered there). Never a hint, since each is a rule's word
 or an ask's: "kids" alone (skd's easy mode is for them), "edition" (the About pages tell of
@@ -69,6 +69,24 @@ _PILES = (
 _PILES_CJK = "翻看棄牌堆 翻棄牌堆 查看棄牌堆 數牌堆 翻看弃牌堆 翻弃牌堆 查看弃牌堆 数牌堆"
 PILES = kind_of("", _PILES, _PILES_CJK, "through|count")
 LOOKED_THROUGH = kind_of("", _PILES, _PILES_CJK, "through|count")
+# A series of games, or a mode the games lack: "running totals" is tkc's open scoring, and skd's
+# easy mode is a rule (an easier game is not a harder one).
+_SERIES = (
+    r"\b(?:several|multiple|a few|a series of|a couple of) games\b|\bbest (?:of|out of) (?:three|five|3|5)\b"
+    r"|\bcampaign\b|\b(?:over|across|between) games\b|\bfrom game to game\b"
+)
+_SERIES_CJK = "多玩幾局 連續幾局 連玩幾局 三戰兩勝 五戰三勝 戰役模式 多玩几局 连续几局 三战两胜 五战三胜 战役模式"
+SERIES = kind_of("", _SERIES, _SERIES_CJK, "games|best of|best out of|campaign")
+IN_SERIES = kind_of("", _SERIES, _SERIES_CJK, "games|best of|best out of|campaign")
+_MODE = (
+    r"\b(?:hard|harder|expert|difficult|advanced|nightmare|veteran|heroic) (?:mode|difficulty|variant|version|setting)s?\b"
+    r"|\bmake (?:it|the game) (?:harder|more difficult|more challenging)\b|\bmore (?:difficult|challenging)\b"
+    r"|\bdifficulty (?:levels?|settings?)\b"
+)
+_MODE_CJK = "困難模式 高難度 專家模式 地獄模式 更難一點 加難度 困难模式 高难度 专家模式 地狱模式 更难一点 加难度"
+_MODE_HINTS = "hard|expert|difficult|advanced|nightmare|veteran|heroic|challenging"
+MODE = kind_of("", _MODE, _MODE_CJK, _MODE_HINTS)
+MODED = kind_of("", _MODE, _MODE_CJK, _MODE_HINTS)
 HOUSE: tuple[tuple[Kind, Kind], ...] = (
     (SLEEVES, SLEEVED),
     (AGE, AGED),
@@ -77,4 +95,6 @@ HOUSE: tuple[tuple[Kind, Kind], ...] = (
     (LANGUAGE, WORDED),
     (WHO_SHUFFLES, SHUFFLER),
     (PILES, LOOKED_THROUGH),
+    (SERIES, IN_SERIES),
+    (MODE, MODED),
 )

@@ -66,18 +66,19 @@ _QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
 _RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
     "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled"
-    " redo redone misplay misplayed misplays glimpse glimpsed",
+    " redo redone misplay misplayed misplays glimpse glimpsed redeal redealt",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
     r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
     r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
     r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
     r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b|\bout of turn\b"
+    r"|\b(?:lost|missing)\b[^?]*\bstill play\b|(?:少|缺)了?[一兩幾]張[^？?。]*還(?:能|可以)玩|骰子歪"
     r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
     r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
     "重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
     "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
-    "|out of turn|too many|too few|saw",
+    "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
@@ -131,7 +132,7 @@ DEAL = kind_of(
     r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
-    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b"
+    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two|team variant|team mode|team game)\b"
     r"|\b(?:make|cut|strike|offer|propose) (?:a )?deals?\b|\bsplit the (?:points|gems|gold|loot|reward|rewards)\b"
     r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)",
     "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友 私下交易"
@@ -143,11 +144,11 @@ DEAL = kind_of(
     r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )
 DEALT = kind_of(
-    "trade trades exchange exchanges swap alliance team teams ally together cooperative deal deals"
+    "trade trades exchange exchanges swap alliance team teams ally together cooperative"
     " agreement agree negotiate bribe truce",
-    r"\bco-op\b|\bgives? you\b|\bopponent gives\b",  # a give from one player to another, not a gem's bonus
+    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b",  # a give from one player to another, not a gem's bonus
     "交換 合作 交易 協議",
-    "co-op|give you|gives you|opponent gives",
+    "co-op|give you|gives you|opponent gives|deal",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and

@@ -1,13 +1,13 @@
 """Issue 40, bug 1: house matters (card sleeves, a player's age, colour blindness, playing online,
-the language on the cards, who shuffles, looking through or counting a pile) are answered "No
-rule covers this" in English and in Chinese in either script; the same words where a rule or the
+the language on the cards, who shuffles, looking through or counting a pile, a series of games, a
+harder mode) are answered "No rule covers this" in English and in Chinese in either script; the same words where a rule or the
 box page speaks of them are still answered."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulesdb.housekinds import AGE, HOUSE, LANGUAGE, PILES, SLEEVES, WHO_SHUFFLES
+from rulesdb.housekinds import AGE, HOUSE, LANGUAGE, MODE, PILES, SERIES, SLEEVES, WHO_SHUFFLES
 from rulesdb.index import RulesIndex
 from rulesdb.offtable import KINDS, off_table
 
@@ -22,6 +22,12 @@ HOUSE_MATTERS = [
     ("skd", "my friend is colour blind, can she play"),
     ("mm5", "可以線上玩嗎"),
     ("skd", "do you need to understand Japanese to play"),
+    # A series of games, a mode the game lacks, a deal, a card lost or a die askew, a redeal.
+    ("tkc", "can we play a best of three and total the points"),
+    ("skd", "is there an expert mode for veterans"),
+    ("tkc", "缺了兩張牌還可以玩嗎"),
+    ("mm5", "骰子歪掉了算幾點"),
+    ("tkc", "the cards were dealt wrong, should we redeal"),
 ]
 
 ANSWERED = [
@@ -31,6 +37,9 @@ ANSWERED = [
     ("tkc", "can I dig through the discard pile with a crystal ball", "tkc.crystal-ball.take-back"),
     ("skd", "my kids find it hard, is there an easier setup", "skd.easy.mode"),
     ("mm5", "how do we pick the first player, by age or by a roll", "mm5.ruling.initiative"),
+    # Dealing is no deal between players; an easier mode is skd's own.
+    ("tkc", "how many cards does each player get in the deal", "tkc.setup.deal"),
+    ("skd", "is there an easier mode for beginners", "skd.easy.mode"),
 ]
 
 
@@ -56,6 +65,8 @@ def test_each_house_kind_reads_a_table_not_a_rule() -> None:
     assert AGE.asked("what age is it for") and AGE.asked("幾歲可以玩") and not AGE.asked("do my kids get an easy mode")
     assert SLEEVES.asked("what size sleeves") and SLEEVES.asked("要套牌套嗎")
     assert LANGUAGE.asked("do i need to read japanese") and not LANGUAGE.asked("read the card out loud")
+    assert SERIES.asked("can we play several games in a row") and not SERIES.asked("show the running totals")
+    assert MODE.asked("is there a hard mode") and not MODE.asked("is there an easy mode")
 
 
 def test_an_answer_that_speaks_of_the_kind_answers() -> None:
