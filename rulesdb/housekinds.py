@@ -45,14 +45,14 @@ LANGUAGE = kind_of(
     "",
     r"\b(?:read|speak|understand|know) (?:any )?(?:japanese|chinese|english)\b|\blanguage[- ](?:independent|dependent)\b",
     "看不懂日文 懂日文 會日文 看得懂日文 看不懂日语 懂日语",
-    "read|speak|understand|know|language",
+    "japanese|chinese|english|language",
 )
 WORDED = kind_of("", r"\blanguage\b|\btext on the cards\b", "文字", "language|text on the cards")
 WHO_SHUFFLES = kind_of(
     "",
     r"\bwho (?:shuffles|should shuffle|has to shuffle|gets to shuffle|must shuffle|cuts the deck)\b",
     "誰洗牌 誰負責洗牌 誰來洗牌 誰要洗牌 谁洗牌 谁负责洗牌 谁来洗牌 谁要洗牌",
-    "who",
+    "who shuffles|who should shuffle|who has to shuffle|who gets to shuffle|who must shuffle|who cuts",
 )
 # Not as words: "shuffler" is "shuffle" by its key, and every setup shuffles.
 SHUFFLER = kind_of(
@@ -67,7 +67,7 @@ _PILES = (
     r"|\bcount (?:how many )?(?:the )?cards (?:are )?(?:left|remaining)\b"
 )
 _PILES_CJK = "翻看棄牌堆 翻棄牌堆 查看棄牌堆 數牌堆 翻看弃牌堆 翻弃牌堆 查看弃牌堆 数牌堆"
-PILES = kind_of("", _PILES, _PILES_CJK, "through|count")
+PILES = kind_of("", _PILES, _PILES_CJK, "through|count how|count the|count cards")
 LOOKED_THROUGH = kind_of("", _PILES, _PILES_CJK, "through|count")
 # A series of games, or a mode the games lack: "running totals" is tkc's open scoring, and skd's
 # easy mode is a rule (an easier game is not a harder one).
@@ -76,8 +76,8 @@ _SERIES = (
     r"|\bcampaign\b|\b(?:over|across|between) games\b|\bfrom game to game\b"
 )
 _SERIES_CJK = "多玩幾局 連續幾局 連玩幾局 三戰兩勝 五戰三勝 戰役模式 多玩几局 连续几局 三战两胜 五战三胜 战役模式"
-SERIES = kind_of("", _SERIES, _SERIES_CJK, "games|best of|best out of|campaign")
-IN_SERIES = kind_of("", _SERIES, _SERIES_CJK, "games|best of|best out of|campaign")
+SERIES = kind_of("", _SERIES, _SERIES_CJK, " games|best of|best out of|campaign|game to game")
+IN_SERIES = kind_of("", _SERIES, _SERIES_CJK, " games|best of|best out of|campaign|game to game")
 _MODE = (
     r"\b(?:hard|harder|expert|difficult|advanced|nightmare|veteran|heroic) (?:mode|difficulty|variant|version|setting)s?\b"
     r"|\bmake (?:it|the game) (?:harder|more difficult|more challenging)\b|\bmore (?:difficult|challenging)\b"
