@@ -1,6 +1,6 @@
-"""Issue 40, bug 3: everyday Chinese a table uses for the rules' words (扔 to discard, 獲勝 to
-win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total) finds them, in every game
-whose titles and topics hold the English, in either script."""
+"""Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 to
+win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total; an opening hand, a helper)
+find them, in every game whose titles and topics hold the English, in either script."""
 
 from __future__ import annotations
 
@@ -33,3 +33,18 @@ def test_everyday_chinese_finds_the_rule_first(real_index: RulesIndex) -> None:
         "mm5.ruling.winner",
         "mm5.end.winner",
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "word"),
+    [
+        ("skd", "my opening hand", "starting"),
+        ("tkc", "can one shield stop it", "block"),
+        ("mm5", "a helper", "reinforcement"),
+    ],
+)
+def test_everyday_english_is_read_as_the_rules_words(
+    real_index: RulesIndex, game: str, question: str, word: str
+) -> None:
+    """An opening hand is the starting hand, stopping an attack blocks it, a helper reinforces."""
+    assert word in real_index.reader.read(question, game).understood.words
