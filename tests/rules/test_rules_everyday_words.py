@@ -18,7 +18,7 @@ from rulesdb.query import traditional
         ("skd", "遊戲的目標", {"goal"}),
         ("tkc", "一回合的流程", {"flow", "steps", "sequence"}),
         ("skd", "被打會扣血嗎", {"damage"}),
-        ("mm5", "起手有幾張", {"starting"}),
+        ("mm5", "起手有幾張", {"starting", "start"}),
         ("mm5", "抽到寶石怎麼辦", {"draw"}),
         ("tkc", "打中了拿什麼", {"hit"}),
     ],
