@@ -43,15 +43,19 @@ _ADVICE_PHRASES = (
     r"|\bwhat(?:'s|’s| is) the best (?:strategy|opening|first move|move|card|character|team|combo|deck)\b"
     r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b"
     r"|\bshould (?:i|we) (?:go|be|pick|choose|join|play as) (?:the )?(?!first\b|second\b|last\b)\w+ (?:side )?or\b"
+    r"|\bshould (?:i|we)\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b[^?.]*\bor\b"
+    r"|\bshould (?:i|we)\b[^?.]*\bor\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b"
+    r"|\bbest (?:first |opening )?(?:move|moves|opening|strategy|strategies|tactic|tactics)\b|\bbest time to\b"
 )
 _ADVICE_CJK = (
     "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
-    " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪"
+    " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪 最容易贏"
     " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
 _ADVICE_HINTS = (
     "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more|should i|should we"
+    "|best"
 )
 ADVICE = kind_of(
     _ADVICE_WORDS,
@@ -73,12 +77,17 @@ SLIP = kind_of(
     r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
     r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b|\bout of turn\b"
     r"|\b(?:lost|missing)\b[^?]*\bstill play\b|(?:少|缺)了?[一兩幾]張[^？?。]*還(?:能|可以)玩|骰子歪"
+    r"|\btake back (?:my|our|that|the) (?:attack|move|play|action|decision)\b|\bafter (?:everyone|everybody) saw\b"
+    r"|\b(?:nobody|no one) noticed\b|\b(?:got|was|were) bumped\b"
+    r"|\blost (?:a|the|my|our|one) (?:\w+ )?(?:die|dice|token|tokens|marker|counter|piece)\b"
+    r"|\b(?:run|runs|running|ran) out of (?:\w+ )?(?:tokens|markers|counters|chips)\b|\bnot enough (?:\w+ )?(?:tokens|markers|counters)\b"
     r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
     r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
-    "重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    "不夠用 不够用 重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
     "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
-    "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪",
+    "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪|take back|noticed|bumped"
+    "|run out|running out|runs out|ran out|not enough",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
@@ -159,7 +168,8 @@ TALK = kind_of(
     r"\bshow (?:my|our|your|his|her|their) (?:whole )?(?:hand|cards?|spells?) to\b"
     r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
     r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b|\btable talk\b"
-    r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b",
+    r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b|\bshow each other\b"
+    r"|\b(?:talk|chat|discuss)\w* about (?:what|which) (?:cards?|spells?)\b",
     "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
     " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
     " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",
@@ -294,7 +304,13 @@ LEAVE = kind_of(
     " 中途离开 中途离场 中途退出 玩到一半有人 有人要离开 有人离开",
     "mid-game|midgame|halfway|half way|partway|in the middle|in progress|already started|has started",
 )
-LEFT = kind_of("leave leaves quit join joins", r"\bdrops? out\b|\bin progress\b", "", "drop|in progress")
+# A player leaving or joining the game, not a knight joining a rescuer or "leave" a card.
+LEFT = kind_of(
+    "quit quits",
+    r"\bdrops? out\b|\bin progress\b|\b(?:leaves?|leaving|joins?|joining) (?:the|a) game\b",
+    "",
+    "quit|drop|in progress|game",
+)
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = (
     (ADVICE, ADVICE),

@@ -109,6 +109,14 @@ OFF_TABLE = [
     # gold, says nothing of it.
     ("tkc", "may I give a gold bag to my friend"),
     ("skd", "can I give my spare mana to my friend"),
+    # Advice on timing (save or hold, the best time, the best opening), a move taken back, a
+    # component lost or run short.
+    ("tkc", "best opening move?"),
+    ("mm5", "should I save my spells for later or play them now"),
+    ("skd", "when is the best time to use a skill"),
+    ("tkc", "can I take back my attack"),
+    ("skd", "we lost a mana token"),
+    ("skd", "魔力指示物不夠用了"),
 ]
 
 ANSWERED = [
@@ -136,6 +144,9 @@ ANSWERED = [
     ("tkc", "can I look at his hand with the crystal ball", "tkc.crystal-ball.look-at-hand"),
     ("skd", "出錯顏色的牌可以嗎", "skd.play.matching"),
     ("tkc", "with give me your aid, can my friend choose which cards to give me", "tkc.ruling.give-me-aid"),
+    ("skd", "when can I use a skill", "skd.actions.skills"),
+    ("mm5", "should I play a spell or a character first", "mm5.combat.flow"),
+    ("mm5", "do the freed knights join the rescuer", "mm5.rescue"),
 ]
 
 
