@@ -20,8 +20,10 @@ from rulesdb.query import LIMIT_WORDS
 
 # The keys of a limit's own words, never the thing limited.
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
-# Words that say how a limit is counted ("per turn", "each round"), never the thing limited.
-MEASURE_KEYS = frozenset(word_key(word) for word in ("per", "each", "every", "apiece"))
+# Words that say how a limit is counted ("per turn", "each round") or compare it ("is the cap
+# lower with four", "bigger with fewer players"), never the thing limited.
+_MEASURES = "per each every apiece fewer less lower higher greater bigger smaller larger"
+MEASURE_KEYS = frozenset(word_key(word) for word in _MEASURES.split())
 CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
 # The Chinese a question asks a limit by, as a question reads it in Traditional (顶多 and 封顶
 # are 頂多 and 封頂; 最少 and 至少 are a need, not a limit asked).

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulesdb.coverage import word_key
 from rulesdb.index import RulesIndex
 from rulesdb.limits import asks_limit, states_limit
+from rulesdb.rank import Ranker
 
 
 def test_a_limit_phrase_is_its_words_side_by_side() -> None:
@@ -81,3 +83,10 @@ def test_a_limit_phrase_split_by_another_word_states_no_limit(words: list[str]) 
     text = " ".join(words)
     together = any(f"{a} {b}" in {"up to", "at most", "more than"} for a, b in pairwise(words))
     assert states_limit(text) == together
+
+
+@pytest.mark.parametrize("word", ["per", "each", "fewer", "lower", "bigger"])
+def test_a_word_that_counts_or_compares_a_limit_is_never_the_thing_limited(word: str) -> None:
+    """A limit "per turn" or "bigger with fewer players" is of another word of the question."""
+    assert not Ranker.limited((1.0, (frozenset({word_key(word)}),)), f"is the cap {word}")
+    assert Ranker.limited((1.0, (frozenset({word_key("star")}),)), "is the star cap lower")
