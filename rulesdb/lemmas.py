@@ -7,6 +7,8 @@ built, not at import.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.query import STOPWORDS, recall
 
@@ -41,3 +43,19 @@ def _lemmas(word: str) -> tuple[str, ...]:
 def load_lemmas() -> None:
     """Load lemminflect's tables now, so that the first question does not wait for them."""
     lemmas("thieves")
+
+
+def describing(words: tuple[str, ...]) -> frozenset[str]:
+    """The keys of the words that only describe ("stronger", "pricier": an adjective or an
+    adverb and nothing else in lemminflect's tables): never what a question is about."""
+    return frozenset(word_key(word) for word in words if _describes(word))
+
+
+@lru_cache(maxsize=4096)
+def _describes(word: str) -> bool:
+    if not word.isascii() or not word.isalpha() or len(word) < 3:
+        return False
+    from lemminflect import getAllLemmas
+
+    kinds = set(getAllLemmas(word))
+    return bool(kinds) and kinds <= {"ADJ", "ADV"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rulesdb.coverage import word_key
+from rulesdb.coverage import Group, word_key
 from rulesdb.query import LIMIT_WORDS
 
 # The keys of a limit's own words, never the thing limited.
@@ -46,6 +46,16 @@ def asks_limit(words: tuple[str, ...], text: str) -> bool:
 def is_limit_key(key: str) -> bool:
     """Whether a key word or CJK pair is a limit's own (上限), not the thing limited."""
     return key in LIMIT_KEYS or any(key in term for term in CJK_LIMITS)
+
+
+def limited(group: Group, text: str) -> bool:
+    """Whether a key word may be the thing a limit is asked of (``text``, the question): not a
+    limit's own word, nor a number or a word that counts or compares (``MEASURE_KEYS``), nor a
+    CJK pair the question does not hold (上限's synonyms stand in for it)."""
+    return not any(
+        all(map(is_limit_key, phrase)) or all(key.isdigit() or key in MEASURE_KEYS for key in phrase)
+        for phrase in group[1]
+    ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
 
 
 # A sum or a rise that comes to a number ("add up to 6", "goes up to 4", "levels up to"): no limit.

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from rulesdb.coverage import word_key
 from rulesdb.index import RulesIndex
-from rulesdb.limits import asks_limit, states_limit
-from rulesdb.rank import Ranker
+from rulesdb.lemmas import describing
+from rulesdb.limits import asks_limit, limited, states_limit
 
 
 def test_a_limit_phrase_is_its_words_side_by_side() -> None:
@@ -88,5 +88,18 @@ def test_a_limit_phrase_split_by_another_word_states_no_limit(words: list[str]) 
 @pytest.mark.parametrize("word", ["per", "each", "fewer", "lower", "bigger"])
 def test_a_word_that_counts_or_compares_a_limit_is_never_the_thing_limited(word: str) -> None:
     """A limit "per turn" or "bigger with fewer players" is of another word of the question."""
-    assert not Ranker.limited((1.0, (frozenset({word_key(word)}),)), f"is the cap {word}")
-    assert Ranker.limited((1.0, (frozenset({word_key("star")}),)), "is the star cap lower")
+    assert not limited((1.0, (frozenset({word_key(word)}),)), f"is the cap {word}")
+    assert limited((1.0, (frozenset({word_key("star")}),)), "is the star cap lower")
+
+
+def test_a_word_that_only_describes_is_never_the_focus(real_index: RulesIndex) -> None:
+    """A word that only describes ("stronger", "pricier") says how, not what: a question whose
+    rarest word only describes is judged by the words that name things (the knight)."""
+    assert describing(("stronger", "pricier", "knight", "hide", "online")) >= {
+        word_key("stronger"),
+        word_key("pricier"),
+    }
+    assert not describing(("knight", "hide", "timer"))
+    keys = [(3.0, (frozenset({word_key("stronger")}),)), (0.5, (frozenset({word_key("knight")}),))]
+    assert not real_index.ranker.focused(keys, [], "mm5")
+    assert real_index.ranker.focused(keys, [], "mm5", describing(("stronger", "knight")))
