@@ -8,10 +8,13 @@ overreach on them, said in other words, and its uncovered twin that must stay un
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rulesdb.index import RulesIndex
 from rulesdb.query import cut_cjk, traditional
+from rulesdb.texts import Texts, load
 
 
 def test_every_ask_of_every_section_is_covered(real_index: RulesIndex) -> None:
@@ -79,3 +82,25 @@ def test_what_happens_finds_the_rule_on_the_thing_it_happens_to(real_index: Rule
     """會發生什麼 ("what happens") is no key word: the draw pile running out is what is asked."""
     answer = real_index.ask("補充牌堆抽完了會發生什麼事", game="tkc", limit=3)
     assert answer.covered and answer.hits[0].section.id in ("tkc.ruling.end-trigger", "tkc.end.trigger")
+
+
+UNSEEN = [
+    ("skd", "one token is the tens and the other the units, right?"),
+    ("tkc", "nobody blocked, so my attack goes through"),
+    ("mm5", "can the good guys beat up other good guys"),
+    ("tkc", "I've drawn my two cards and I'd rather not attack or throw anything away; am I forced to do one of them"),
+]
+
+
+def test_an_ask_the_index_never_saw_is_still_covered() -> None:
+    """A table's question in words of its own, some of them chat (tens and units, good guys,
+    goes through), is answered when a passage holds enough of its key words (``covered``):
+    asked of an index built without these asks, none is called uncovered."""
+    texts = load()
+    unseen = {ask for _, ask in UNSEEN}
+    sections = tuple(
+        replace(s, asks=tuple(a for a in s.asks if not a.startswith(tuple(unseen)))) for s in texts.sections
+    )
+    index = RulesIndex(Texts(texts.games, sections, texts.synonyms))
+    flagged = [ask for game, ask in UNSEEN if not index.ask(ask, game=game, limit=3).covered]
+    assert flagged == []
