@@ -66,6 +66,7 @@ _ADVICE_PHRASES = (
 _ADVICE_CJK = (
     "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
     " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪 最容易贏"
+    " 最佳時機 最好的時機 什麼時候用最好 什麼時候出最好 第一步怎麼走 最佳时机 最好的时机 什么时候用最好 第一步怎么走"
     " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
@@ -99,7 +100,8 @@ SLIP = kind_of(
     r"|\b(?:run|runs|running|ran) out of (?:\w+ )?(?:tokens|markers|counters|chips)\b|\bnot enough (?:\w+ )?(?:tokens|markers|counters)\b"
     r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
     r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
-    "不夠用 不够用 重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    "沒人發現 沒有人發現 沒人注意到 悔棋 悔牌 被撞到 撞到了 碰歪 没人发现 没有人发现 没人注意到 被撞到"
+    " 不夠用 不够用 重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
     "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
     "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪|take back|noticed|bumped"
@@ -186,7 +188,7 @@ TALK = kind_of(
     r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b|\btable talk\b"
     r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b|\bshow each other\b"
     r"|\b(?:talk|chat|discuss)\w* about (?:what|which) (?:cards?|spells?)\b",
-    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
+    "互相看手牌 互看手牌 互相看牌 給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
     " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
     " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",
     "show|tell|talk|say|discuss|chat|table talk|hints|clues|secret",

@@ -117,6 +117,11 @@ OFF_TABLE = [
     ("tkc", "can I take back my attack"),
     ("skd", "we lost a mana token"),
     ("skd", "魔力指示物不夠用了"),
+    # The same kinds in Chinese: the best time, nobody noticed, a marker bumped, hands shown.
+    ("mm5", "聖騎士什麼時候用最好"),
+    ("skd", "出錯牌沒人發現，後來才知道怎麼辦"),
+    ("skd", "血量指示物被撞到了"),
+    ("tkc", "大家可以互相看手牌嗎"),
 ]
 
 ANSWERED = [
@@ -147,6 +152,7 @@ ANSWERED = [
     ("skd", "when can I use a skill", "skd.actions.skills"),
     ("mm5", "should I play a spell or a character first", "mm5.combat.flow"),
     ("mm5", "do the freed knights join the rescuer", "mm5.rescue"),
+    ("skd", "升級獎勵能留著以後用嗎", "skd.actions.level-bonus"),
 ]
 
 
