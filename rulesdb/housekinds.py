@@ -43,8 +43,9 @@ ONLINE = kind_of("", _ONLINE, _ONLINE_CJK, _ONLINE_HINTS + "|over zoom|over disc
 PLAYED_ONLINE = kind_of("", _ONLINE, _ONLINE_CJK, _ONLINE_HINTS + "|over zoom|over discord")
 LANGUAGE = kind_of(
     "",
-    r"\b(?:read|speak|understand|know) (?:any )?(?:japanese|chinese|english)\b|\blanguage[- ](?:independent|dependent)\b",
-    "看不懂日文 懂日文 會日文 看得懂日文 看不懂日语 懂日语",
+    r"\b(?:read|speak|understand|know) (?:any )?(?:japanese|chinese|english)\b|\blanguage[- ](?:independent|dependent)\b"
+    r"|\b(?:english|chinese|japanese) (?:edition|version|translation)s?\b",
+    "看不懂日文 懂日文 會日文 看得懂日文 看不懂日语 懂日语 中文版 英文版 日文版",
     "japanese|chinese|english|language",
 )
 WORDED = kind_of("", r"\blanguage\b|\btext on the cards\b", "文字", "language|text on the cards")

@@ -187,7 +187,8 @@ TALK = kind_of(
     r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
     r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b|\btable talk\b"
     r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b|\bshow each other\b"
-    r"|\b(?:talk|chat|discuss)\w* about (?:what|which) (?:cards?|spells?)\b",
+    r"|\b(?:talk|chat|discuss)\w* about (?:what|which) (?:cards?|spells?)\b"
+    r"|\btell (?:\w+ ){1,3}(?:what|which) (?:colou?rs?|cards?|numbers?) to play\b",
     "互相看手牌 互看手牌 互相看牌 給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
     " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
     " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",

@@ -28,6 +28,7 @@ HOUSE_MATTERS = [
     ("tkc", "缺了兩張牌還可以玩嗎"),
     ("mm5", "骰子歪掉了算幾點"),
     ("tkc", "the cards were dealt wrong, should we redeal"),
+    ("skd", "is there a chinese version of this game"),
 ]
 
 ANSWERED = [
@@ -40,6 +41,7 @@ ANSWERED = [
     # Dealing is no deal between players; an easier mode is skd's own.
     ("tkc", "how many cards does each player get in the deal", "tkc.setup.deal"),
     ("skd", "is there an easier mode for beginners", "skd.easy.mode"),
+    ("skd", "what editions of the box are there", "skd.about.box-editions"),
 ]
 
 
@@ -65,6 +67,7 @@ def test_each_house_kind_reads_a_table_not_a_rule() -> None:
     assert AGE.asked("what age is it for") and AGE.asked("幾歲可以玩") and not AGE.asked("do my kids get an easy mode")
     assert SLEEVES.asked("what size sleeves") and SLEEVES.asked("要套牌套嗎")
     assert LANGUAGE.asked("do i need to read japanese") and not LANGUAGE.asked("read the card out loud")
+    assert LANGUAGE.asked("is there an english edition") and not LANGUAGE.asked("is there a second edition")
     assert SERIES.asked("can we play several games in a row") and not SERIES.asked("show the running totals")
     assert MODE.asked("is there a hard mode") and not MODE.asked("is there an easy mode")
 

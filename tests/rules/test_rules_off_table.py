@@ -178,6 +178,7 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert SLIP.asked("the dog knocked the tokens over")
     assert not SLIP.asked("my knight was knocked out") and not SLIP.asked("the player who lost the fight")
     assert TALK.asked("can i show my hand to a friend") and not TALK.asked("do i have to show my spell")
+    assert TALK.asked("can i tell the others which colour to play") and not TALK.asked("which colour can i play")
     assert ADVICE.asked("which boss is the hardest")
     assert not ADVICE.asked("must i attack the weakest first") and not ADVICE.asked("should i block or parry it")
     assert CLOCK.asked("do we use a sand timer") and CLOCK.asked("how long does a game take")
