@@ -17,6 +17,7 @@ renderables (a DataTable cell, a rich Table) get `Text`.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # rich is imported when a Text is built: the command line needs none
@@ -99,3 +100,8 @@ def heading(game: str, title: str) -> tuple[str, str]:
     if start.casefold() == game.casefold() and not rest[:1].isalnum():
         return start, rest
     return game, f" · {title}"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))

@@ -1,8 +1,9 @@
 """English lemmas of a question's words: the dictionary forms a crude stem does not reach.
 
 lemminflect (MIT) gives every part of speech's lemmas from its tables, with no model: "thieves"
-is "thief" (and the verb "thieve"), "knives" "knife", "fought" "fight". Read when the index is
-built, not at import.
+is "thief" (and the verb "thieve"), "knives" "knife", "fought" "fight"; and whether a word only
+describes (an adjective or adverb: "stronger" is never what a question is about). Read when the
+index is built, not at import.
 """
 
 from __future__ import annotations
@@ -15,27 +16,36 @@ def lemmas(word: str) -> tuple[str, ...]:
     """The word's dictionary forms that a crude stem would not reach: "thieves" is "thief",
     "knives" "knife", "fought" "fight" (lemminflect's lemmas of every part of speech, less
     those that share the word's own stem)."""
-    return recall(_LEMMAS, word, _lemmas, word)
+    return recall(_LEMMAS, word, _lemmas, word)[0]
 
 
-_LEMMAS: dict[str, tuple[str, ...]] = {}
+def describing(words: tuple[str, ...]) -> frozenset[str]:
+    """The keys of the words that only describe ("stronger", "pricier": an adjective or an
+    adverb and nothing else in lemminflect's tables): never what a question is about."""
+    return frozenset(word_key(word) for word in words if recall(_LEMMAS, word, _lemmas, word)[1])
 
 
-def _lemmas(word: str) -> tuple[str, ...]:
+# A word -> its lemmas, and whether it only describes (one look-up in lemminflect a word).
+_LEMMAS: dict[str, tuple[tuple[str, ...], bool]] = {}
+
+
+def _lemmas(word: str) -> tuple[tuple[str, ...], bool]:
     if not word.isascii() or not word.isalpha() or len(word) < 3:
-        return ()
+        return (), False
     from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
 
-    found = (lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
+    parts = getAllLemmas(word)
+    found = (lemma.lower() for forms in parts.values() for lemma in forms)
     # Not a verb a question is built on ("goes" is "go"), nor a stop word: they say nothing of
     # what it asks, and would match the asks and unanswered questions built on them.
-    return tuple(
+    kept = tuple(
         dict.fromkeys(
             lemma
             for lemma in found
             if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
         )
     )
+    return kept, bool(parts) and set(parts) <= {"ADJ", "ADV"}
 
 
 def load_lemmas() -> None:

@@ -15,11 +15,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rulesdb.coverage import word_key
+from rulesdb.coverage import Group, word_key
 from rulesdb.query import LIMIT_WORDS
 
 # The keys of a limit's own words, never the thing limited.
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
+# Words that say how a limit is counted ("per turn", "each round") or compare it ("is the cap
+# lower with four", "bigger with fewer players"), never the thing limited.
+_MEASURES = "per each every apiece fewer less lower higher greater bigger smaller larger"
+MEASURE_KEYS = frozenset(word_key(word) for word in _MEASURES.split())
 CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
 # The Chinese a question asks a limit by, as a question reads it in Traditional (顶多 and 封顶
 # are 頂多 and 封頂; 最少 and 至少 are a need, not a limit asked).
@@ -44,7 +48,21 @@ def is_limit_key(key: str) -> bool:
     return key in LIMIT_KEYS or any(key in term for term in CJK_LIMITS)
 
 
+def limited(group: Group, text: str) -> bool:
+    """Whether a key word may be the thing a limit is asked of (``text``, the question): not a
+    limit's own word, nor a number or a word that counts or compares (``MEASURE_KEYS``), nor a
+    CJK pair the question does not hold (上限's synonyms stand in for it)."""
+    return not any(
+        all(map(is_limit_key, phrase)) or all(key.isdigit() or key in MEASURE_KEYS for key in phrase)
+        for phrase in group[1]
+    ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
+
+
+# A sum or a rise that comes to a number ("add up to 6", "goes up to 4", "levels up to"): no limit.
+_RISES = re.compile(r"\b(?:adds?|added|adding|goes|went|rises|rose|levels?|levelled|leveled) up to\b")
+
+
 @lru_cache(maxsize=8192)
 def states_limit(text: str) -> bool:
     """Whether an English text or a Chinese original states a limit."""
-    return _STATED.search(text.lower()) is not None or any(term in text for term in CJK_LIMITS)
+    return _STATED.search(_RISES.sub(" ", text.lower())) is not None or any(term in text for term in CJK_LIMITS)

@@ -17,9 +17,11 @@ question names ("the strongest type the cards form") answers which is the strong
 Never a hint, since each is a rule's word: "best", "weakest", "knocked" or "spill" alone ("the
 best way to free my knights", "attack the weakest first", "knocked out", damage that spills
 over); "time" or "how long" alone ("one more time", how long a fight lasts); "should I ... or
-..." ("should I block or parry a backstab" asks which is allowed); "forgot" and "take back"
-(the rules say what a forgotten step or a card played in error does); 偷看 (tkc's crystal
-ball); "instead of" alone (attacking one character instead of another).
+..." alone ("should I block or parry a backstab" asks which is allowed: only a side to be or a
+card to save or hold is advice); "forgot", and "take back" but a move taken back (the rules say
+what a forgotten step or tkc's crystal ball taking a card back does); 偷看 (tkc's crystal
+ball); "instead of" alone (attacking one character instead of another). Kinds of what players
+do round the table are in ``rulesdb.tablekinds``, house matters in ``rulesdb.housekinds``.
 """
 
 from __future__ import annotations
@@ -30,8 +32,23 @@ from dataclasses import replace
 from functools import cache
 
 from rulesdb.coverage import word_key, word_keys
+from rulesdb.housekinds import HOUSE
 from rulesdb.kinds import kind_of, trie_pattern
 from rulesdb.query import STOPWORDS
+from rulesdb.tablekinds import (
+    CALL,
+    CALLED,
+    HIDDEN,
+    HIDE,
+    LEAVE,
+    LEFT,
+    PLAYED_AGAINST,
+    REPLACED,
+    SKIP,
+    SKIPPED,
+    STAND_IN,
+    VERSUS,
+)
 from rulesdb.texts import GameTexts
 
 _ADVICE_WORDS = "strategy strategies strategic tactic tactics tactical tip tips advice advise optimal overpowered"
@@ -41,14 +58,22 @@ _ADVICE_PHRASES = (
     r"|\b(?:an|any) advantage\b|\b(?:good|bad|smart|wise) idea\b|\b(?:smart|wise) (?:move|choice|play)\b"
     r"|\bwhat(?:'s|’s| is) the best (?:strategy|opening|first move|move|card|character|team|combo|deck)\b"
     r"|\bhow (?:do|can|could|should) (?:i|we) (?:get better|improve|play better|win more)\b"
+    r"|\bshould (?:i|we) (?:go|be|pick|choose|join|play as) (?:the )?(?!first\b|second\b|last\b)\w+ (?:side )?or\b"
+    r"|\bshould (?:i|we)\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b[^?.]*\bor\b"
+    r"|\bshould (?:i|we)\b[^?.]*\bor\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b"
+    r"|\bbest (?:first |opening )?(?:move|moves|opening|strategy|strategies|tactic|tactics)\b|\bbest time to\b"
 )
 _ADVICE_CJK = (
     "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
-    " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪"
+    " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪 最容易贏"
+    " 最佳時機 最好的時機 什麼時候用最好 什麼時候出最好 第一步怎麼走 最佳时机 最好的时机 什么时候用最好 第一步怎么走"
     " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
-_ADVICE_HINTS = "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more"
+_ADVICE_HINTS = (
+    "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more|should i|should we"
+    "|best first|best opening|best move|best strateg|best tactic|best time"
+)
 ADVICE = kind_of(
     _ADVICE_WORDS,
     _ADVICE_PHRASES,
@@ -61,15 +86,26 @@ _RANKS = re.compile(r"\b(?:strongest|weakest)\b")
 _QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
 _RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
-    "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled",
+    "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled"
+    " redo redone misplay misplayed misplays glimpse glimpsed redeal redealt",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
     r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
     r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
     r"|\bspill(?:ed|t)? (?:a |my |the |some )?(?:drink|coffee|tea|water|juice|beer|soda)\b"
-    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b",
-    "不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
+    r"|\bdropped (?:\w+ ){0,3}on the floor\b|\b(?:fell|falls|rolled|rolls) off the table\b|\bundo\b|\bdo (?:it |that |this )?over\b|\bdo-over\b|\bout of turn\b"
+    r"|\b(?:lost|missing)\b[^?]*\bstill play\b|(?:少|缺)了?[一兩幾]張[^？?。]*還(?:能|可以)玩|骰子歪"
+    r"|\btake back (?:my|our|that|the) (?:attack|move|play|action|decision)\b|\bafter (?:everyone|everybody) saw\b"
+    r"|\b(?:nobody|no one) noticed\b|\b(?:got|was|were) bumped\b"
+    r"|\blost (?:a|the|my|our|one) (?:\w+ )?(?:die|dice|token|tokens|marker|counter|piece)\b"
+    r"|\b(?:run|runs|running|ran) out of (?:\w+ )?(?:tokens|markers|counters|chips)\b|\bnot enough (?:\w+ )?(?:tokens|markers|counters)\b"
+    r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
+    r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
+    "沒人發現 沒有人發現 沒人注意到 悔棋 悔牌 被撞到 撞到了 碰歪 没人发现 没有人发现 没人注意到 被撞到"
+    " 不夠用 不够用 重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
-    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo",
+    "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
+    "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪|take back|noticed|bumped"
+    "|run out|running out|runs out|ran out|not enough",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",
@@ -83,11 +119,13 @@ CLOCK = kind_of(
     r"|\bslow (?:player|players|poke)\b|\bhow long (?:to|does it take to) (?:play|finish)\b"
     r"|\b(?:shorter|longer|faster|quicker) (?:game|games|version|variant|session|match)\b"
     r"|\b(?:a|for|want) (?:short|long|quick) (?:game|session|match)\b|\bspeed (?:up )?the game\b"
-    r"|\bmake (?:the|a) game (?:shorter|longer|faster|quicker)\b",
+    r"|\bmake (?:the|a) game (?:shorter|longer|faster|quicker)\b|\bseconds? to (?:decide|think|choose|answer|respond)\b"
+    r"|\b(?:think|thinks|thinking|decide|decides|deciding) (?:forever|for ages|too long|so long)\b",
     "計時 沙漏 時間限制 時限 思考時間 幾分鐘 多少分鐘 幾小時 幾個小時 多少小時 拖時間 拖太久 想太久 讀秒 倒數計時"
     " 碼錶 縮短遊戲 縮短時間 玩快一點 快速玩法 加快遊戲 缩短游戏 缩短时间 玩快一点 加快游戏 计时 时间限制 时限 思考时间 几分钟 多少分钟 几小时 几个小时 多少小时 拖时间 读秒 倒计时"
-    " 秒表",
-    "timer|minutes|hours|seconds|time limit|how much time|how long|play time|playing time|thinking time"
+    " 秒表 幾秒 多少秒 秒內 秒鐘 想很久 想好久 想半天 考慮很久 考慮太久 猶豫很久 猶豫太久 几秒 秒内 秒钟 考虑很久 考虑太久"
+    " 犹豫很久 犹豫太久 限時 限时",
+    "timer|minutes|hours|seconds|so long|for ages|time limit|how much time|how long|play time|playing time|thinking time"
     "|too long|forever|take ages|takes ages|taking ages|slow|short|quick|faster|longer|long game|long session"
     "|long match|speed",
 )
@@ -114,13 +152,14 @@ MONEY = kind_of(
 # does, not what players may agree among themselves. Not "team" alone (skd's party is a team),
 # nor "gang up" (mm5's orcs gang up in one attack), nor a swap of sides (mm5's side switch), nor
 # 換牌 or "trading in" (tkc's discard for new cards), nor trading attacks or blows (a fight), nor
-# 組隊 or 分隊 (skd's party is built in the draft).
+# 組隊 or 分隊 (skd's party is built in the draft). A passage speaks of a deal when a player gives
+# another something ("gives you", "opponent gives"), not when a gem gives a bonus or 給 is said.
 DEAL = kind_of(
     "alliance alliances truce bribe bribes bribing negotiate negotiating negotiation collude colluding kingmaking",
     r"\b(?:trade|trades|trading|traded|swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
     r"[^?.,]*\b(?:each other|one another|another player|other players|between players|between us|a friend"
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
-    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two)\b"
+    r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two|team variant|team mode|team game)\b"
     r"|\b(?:make|cut|strike|offer|propose) (?:a )?deals?\b|\bsplit the (?:points|gems|gold|loot|reward|rewards)\b"
     r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)",
     "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友 私下交易"
@@ -132,11 +171,11 @@ DEAL = kind_of(
     r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )
 DEALT = kind_of(
-    "trade trades exchange exchanges swap give gives alliance team teams ally together cooperative deal deals"
+    "trade trades exchange exchanges swap alliance team teams ally together cooperative"
     " agreement agree negotiate bribe truce",
-    r"\bco-op\b",
-    "交換 給 合作 交易 協議",
-    "co-op",
+    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b",  # a give from one player to another, not a gem's bonus
+    "交換 合作 交易 協議",
+    "co-op|give you|gives you|opponent gives|deal",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and
@@ -147,8 +186,10 @@ TALK = kind_of(
     r"\bshow (?:my|our|your|his|her|their) (?:whole )?(?:hand|cards?|spells?) to\b"
     r"|\btell (?:\w+ ){1,2}(?:what|which) (?:cards?|spells?) (?:i|we|you) (?:have|hold|got)\b"
     r"|\b(?:talk|chat) about (?:my|our|their|your) (?:hands?|cards?)\b|\btable talk\b"
-    r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b",
-    "給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
+    r"|\b(?:give|drop) (?:hints|clues)\b|\bsecret (?:signals?|codes?)\b|\bshow each other\b"
+    r"|\b(?:talk|chat|discuss)\w* about (?:what|which) (?:cards?|spells?)\b"
+    r"|\btell (?:\w+ ){1,3}(?:what|which) (?:colou?rs?|cards?|numbers?) to play\b",
+    "互相看手牌 互看手牌 互相看牌 給別人看 給大家看 給隊友看 商量手牌 討論手牌 聊手牌 手上有什麼牌 手牌有什麼 報手牌 報牌 亮手牌 打暗號 使眼色"
     " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
     " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",
     "show|tell|talk|say|discuss|chat|table talk|hints|clues|secret",
@@ -178,111 +219,6 @@ MIXED_IN = kind_of(
     "",
     "expansion|add-on|addon|promo|擴充|擴展|拓展",
 )
-# Sitting out a whole turn: the games say what a turn holds (tkc's steps may be skipped, skd's
-# play skipped when no card can be played), never that a player may pass it.
-SKIP = kind_of(
-    "",
-    r"\b(?:skip|skips|skipped|skipping|pass|passes|passed|passing|miss|misses|missed|forfeit|forfeits|sit out|sits out"
-    r"|give up|giving up|lose|losing) (?:on )?(?:(?:my|our|your|his|her|their|a|the|one|this|next|that|whole|entire"
-    r"|own|a whole|an entire) )*turns?\b",
-    "跳過回合 跳過這回合 跳過一回合 跳過我的回合 略過回合 放棄回合 放棄這回合 放棄一回合 停一輪 休息一輪 休息一回合"
-    " 暫停一回合 過一輪 跳过回合 跳过这回合 跳过一回合 跳过我的回合 放弃回合 放弃这回合 放弃一回合 停一轮 休息一轮"
-    " 休息一回合 暂停一回合 过一轮",
-    "skip|pass|miss|forfeit|sit out|sits out|give up|giving up|lose|losing",
-)
-SKIPPED = kind_of(
-    "mandatory compulsory optional optionally",
-    r"\b(?:skip|skips|skipped|pass|passes|passed|miss|misses|lose|loses|forfeit|forfeits) (?:\w+ ){0,2}"
-    r"(?:turns?|phases?|steps?|attack|discard|draw)\b|\bdoes nothing\b|\bdo nothing\b",
-    "",
-    "skip|pass|miss|lose|forfeit|nothing",
-)
-# Hiding one's hand, or playing with it open: none of the games says either. Not "face down"
-# (mm5's spells are laid face down), nor a look at a hand (tkc's crystal ball).
-HIDE = kind_of(
-    "",
-    r"\b(?:hide|hiding|conceal|concealing|keep|kept|keeping|hold|holding)\b[^?.,]*\b(?:hands?|cards)\b[^?.,]*"
-    r"\b(?:secret|hidden|private|concealed|to myself)\b|\b(?:hands?|cards in hand) (?:is |are |be |stay |kept )*"
-    r"(?:secret|hidden|private|concealed|open|public)\b|\bopen[- ]hand(?:s|ed)?\b|\bhide (?:my|our|your|their) (?:hand|cards)\b"
-    r"|\bsee (?:my|our|your|their) (?:whole )?hands?\b",
-    "藏手牌 手牌藏起來 手牌要藏 手牌保密 手牌要保密 手牌是秘密 明牌 不讓別人看 不給別人看"
-    " 遮住手牌 蓋住手牌 别人看到我的手牌 別人看到我的手牌 手牌藏起来 不让别人看 不给别人看 遮住手牌",
-    "secret|hidden|private|conceal|to myself|open|public|hide|see my|see our|see your|see their",
-)
-HIDDEN = kind_of(
-    "",
-    r"\bhands?\b[^.]*\b(?:secret|hidden|private|concealed|open|public|reveal\w*|show\w*)\b"
-    r"|\b(?:secret|hidden|private|concealed|open|public|reveal\w*|show\w*)\b[^.]*\bhands?\b|\bhide\b",
-    "",
-    "hand|hide",
-)
-# A competitive mode of the cooperative skd: "against each other" alone is how mm5 and tkc are
-# played, and a game for two (1v1, 單挑, 一對一) is a rule.
-VERSUS = kind_of(
-    "",
-    r"\binstead of (?:together|co-?op|cooperat\w*|as a team|working together)\b|\bcompetitive(?:ly)?\b|\bpvp\b"
-    r"|\bversus mode\b|\bnot co-?op(?:erative)?\b|\bnon-?co-?op(?:erative)?\b|\bwithout (?:co-?operating|co-?op)\b"
-    r"|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
-    "對戰模式 對抗模式 競爭模式 競技模式 互相對戰 互相對抗 玩家對戰 不合作 不要合作 各自為戰 各玩各的 改成對戰"
-    " 对战模式 对抗模式 竞争模式 竞技模式 互相对战 互相对抗 玩家对战 各自为战 改成对战",
-    "instead of|competit|pvp|versus mode|not co|non-co|noncoop|without co|for himself|for herself|for themsel",
-)
-PLAYED_AGAINST = kind_of(
-    "", r"\bcompet\w*|\bversus\b|\bpvp\b|\bagainst each other\b|\bhead[- ]to[- ]head\b", "", "compet|versus|pvp|against"
-)
-# A call the game does not have, as UNO's: skd's texts speak of UNO, never of calling it.
-CALL = kind_of(
-    "shout shouts shouted shouting yell yells yelled yelling scream screamed holler",
-    r"\b(?:say|says|said|saying|call|calls|called|calling|announce|declare)\b(?: out)? (?:\w+ ){0,2}uno\b"
-    r"|\buno\b[^?.,]*\b(?:say|call|announce|declare)\b",
-    "喊 叫uno 說uno 宣告uno 说uno",
-    "uno",
-)
-CALLED = kind_of(
-    "shout shouts yell yells call calls called announce announced declare declared loud aloud whisper", r"(?!)", "喊"
-)
-# A household thing standing in for a component: the texts tell what is in the box, never what
-# may replace it. Not "instead of" alone (one target instead of another), nor "chips" alone
-# (skd's mana chips), nor a coin alone (tkc's gold is money).
-_STAND_IN = (
-    r"(?:coins?|pennies|poker chips|beads|buttons|pen and paper|paper and pen|scrap paper|a piece of paper|pencil"
-    r"|notepad|post-?its?|sticky notes|(?:normal|regular|standard|ordinary|plain) deck(?: of cards)?"
-    r"|deck of (?:playing )?cards|poker cards|(?:my |a |our )?(?:phone|smartphone|tablet)|legos?|candies|candy"
-    r"|m&ms|pebbles|bottle caps|dice roller)"
-)
-_SUBSTITUTE = (
-    r"(?:use|using|used|play with|playing with|instead|in place|replace|replacing|substitute|substituting|make do)"
-)
-_ZH_THINGS = r"(?:硬幣|銅板|零錢|撲克牌|一副牌|手機|平板|紙筆|紙和筆|便條紙|糖果|豆子|積木|鈕扣|鈕釦|瓶蓋)"
-STAND_IN = kind_of(
-    "proxy proxies homemade",
-    rf"\b{_STAND_IN}\b[^?.]*\b{_SUBSTITUTE}\b|\b{_SUBSTITUTE}\b[^?.]*\b{_STAND_IN}\b"
-    r"|\bprint(?:[- ]and[- ]|[- ]n[- ]|[- ]&[- ])play\b|\bprint (?:out )?(?:my|our) own\b"
-    rf"|(?:用|拿|當)[^？?。]{{0,4}}{_ZH_THINGS}|{_ZH_THINGS}[^？?。]{{0,6}}(?:代替|替代|取代|當|代用)",
-    "代替 替代 取代 代用 頂替 自製 自己做 自己印 列印 影印 印出來 打印 自己印 印出来 自制",
-    "coin|penn|chip|bead|button|paper|pencil|notepad|post|sticky|deck|poker|phone|tablet|lego|cand|m&m|pebble"
-    "|bottle|dice roller|print|硬幣|銅板|零錢|撲克牌|一副牌|手機|平板|紙筆|紙和筆|便條紙|糖果|豆子|積木|鈕扣|鈕釦|瓶蓋",
-)
-REPLACED = kind_of(
-    "replace replacement substitute proxy household coin coins phone",
-    r"\bplaying cards\b|\bprint(?:[- ]and[- ]|[- ]n[- ]|[- ]&[- ])play\b|\bprint (?:out )?(?:your|their|our|my) own\b"
-    r"|\bapps?\b(?!['’]s ruling)",  # every ruling is "the app's ruling"
-    "代替",
-    "playing cards|print|app",
-)
-# A player leaving a game, or joining one, halfway: the games are played by those who start. Not
-# "join" alone (mm5's knights and reinforcements join), nor 中途 alone (tkc's score counted 中途).
-_MIDWAY = r"(?:mid-?game|halfway|half way|partway|in the middle of (?:a|the) game|already (?:in progress|started))"
-LEAVE = kind_of(
-    "",
-    rf"\b(?:leave|leaves|leaving|quit|quits|quitting|drop out|drops out|has to go|join|joins|joining|jump in)\b"
-    rf"[^?.]*\b{_MIDWAY}|\b{_MIDWAY}\b[^?.]*\b(?:leave|leaves|leaving|quit|quits|join|joins|jump in)\b"
-    r"|\bjoin (?:a|the|our) game (?:in progress|that has started)\b",
-    "中途離開 中途離場 中途退出 中途加入 半路加入 半途加入 玩到一半有人 有人要走 有人要離開 有人離開 中途有人"
-    " 中途离开 中途离场 中途退出 玩到一半有人 有人要离开 有人离开",
-    "mid-game|midgame|halfway|half way|partway|in the middle|in progress|already started|has started",
-)
-LEFT = kind_of("leave leaves quit join joins", r"\bdrops? out\b|\bin progress\b", "", "drop|in progress")
 # Each kind as a question asks it, and as an answer speaks of it.
 KINDS = (
     (ADVICE, ADVICE),
@@ -298,6 +234,7 @@ KINDS = (
     (CALL, CALLED),
     (STAND_IN, REPLACED),
     (LEAVE, LEFT),
+    *HOUSE,  # the copy on the table and the people round it (``rulesdb.housekinds``)
 )
 
 

@@ -27,7 +27,8 @@ from itertools import takewhile
 
 from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.limits import asks_limit, is_limit_key, states_limit
+from rulesdb.lemmas import describing
+from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
 from rulesdb.tuning import Tuning
@@ -199,7 +200,8 @@ class Ranker:
         owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
         asks = (k for s in owners for k in built.ask_keys[s])
         answered = not keys or (
-            self.focused(keys, candidates, game) and coverage.covers(keys, candidates, t.covered, asks)
+            self.focused(keys, candidates, game, describing(question.parsed.words))
+            and coverage.covers(keys, candidates, t.covered, asks)
         )
         best_ask = max(scores.asked.values(), default=0.0)
         # An ask vouches for table slang beside words of the rules, never for a question none of
@@ -222,12 +224,19 @@ class Ranker:
         spoken = self.spoken.get(game, frozenset())
         return any(gram in spoken for run in question.parsed.cjk_runs for gram in bigrams(run))
 
-    def focused(self, keys: list[Group], candidates: list[int], game: str | None) -> bool:
+    def focused(
+        self, keys: list[Group], candidates: list[int], game: str | None, describing: frozenset[str] = frozenset()
+    ) -> bool:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest
         key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``.
-        A number is never the focus: "can 9 people play" is about the players, the 9 is theirs."""
+        A number is never the focus: "can 9 people play" is about the players, the 9 is theirs;
+        nor a word that only describes (``describing``: "stronger", "pricier" say how, not what)."""
         t = self.tuning
-        words = [group for group in keys if not all(key.isdigit() for phrase in group[1] for key in phrase)]
+        words = [
+            group
+            for group in keys
+            if not all(key.isdigit() or key in describing for phrase in group[1] for key in phrase)
+        ]
         if len(keys) < t.focus_keys or not words:
             return True
         focus = max(words, key=lambda group: group[0])
@@ -242,7 +251,7 @@ class Ranker:
         the question's rarest other key word (a starting hand's size is no hand limit)."""
         if not asks_limit(question.asked.words, question.text):
             return True
-        others = [group for group in keys if self.limited(group, question.text)]
+        others = [group for group in keys if limited(group, question.text)]
         if not others:
             return True
         # The rarest, or in Chinese any (the rules may say 星數 where the table says 星星).
@@ -257,14 +266,6 @@ class Ranker:
                 if coverage.holds(focus, -1, (held,)) and states_limit(normalise(ask)):
                     return True
         return any(coverage.holds(focus, row) and self.limit_stated(row) for row in candidates)
-
-    @staticmethod
-    def limited(group: Group, text: str) -> bool:
-        """Whether a key word may be the thing a limit is asked of: not a limit's own word, nor a
-        number, nor a CJK pair the question does not hold (上限's synonyms stand in for it)."""
-        return not any(
-            all(map(is_limit_key, phrase)) or all(key.isdigit() for key in phrase) for phrase in group[1]
-        ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
 
     def limit_stated(self, row: int) -> bool:
         """Whether a row, its section's title and topics, or its section's original state a limit."""

@@ -47,7 +47,7 @@ class Tuning:
     # `focus_share` of them all is not covered unless a candidate holds that one.
     candidates: int = 20
     ask_candidates: int = 5
-    covered: float = 0.2
+    covered: float = 0.15
     focus_keys: int = 2
     focus_share: float = 0.6
     # A question nearer a game's unanswered question than any ask (by gap_margin: a near tie

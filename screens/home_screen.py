@@ -1,9 +1,10 @@
 """Home: saved sessions, newest first, with keys to resume, start, rename, delete, export and import.
 
-The first frame is the header, "Opening the database…" and the footer: the sessions table
-(Textual's DataTable: its module, stylesheet and styling) is mounted when the store has opened,
-before the list fills it. It was hidden until then, so the first screen looks the same, and a key typed meanwhile
-waits behind the mount in the screen's queue.
+The first frame is the header, "Opening the database…" and the footer, whose keys are drawn in
+the next frame. The sessions table (Textual's DataTable: its module, stylesheet and styling) is
+mounted when the store has opened, before the list fills it. It was hidden until then, so the
+first screen looks the same, and a key typed meanwhile waits behind the mount in the screen's
+queue.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Opening the database…", id="status")
-        # Its keys in the first frame: no widget takes the focus before the store opens.
-        yield FittedFooter(keys_known=True)
+        # Its keys follow in the next frame, as in any Textual app's footer.
+        yield FittedFooter()
 
     async def on_store_opened(self, message: Any) -> None:
         if not self.query("#sessions"):

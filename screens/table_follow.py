@@ -65,10 +65,15 @@ class FollowFile(_Host):
         if not self._reading:
             self._close_follower()
 
+    @property
+    def _closing_down(self) -> bool:
+        """The screen is being removed (its window closing): its widgets may be gone already."""
+        return self._follow_ended or self._pruning or self._closing  # type: ignore[attr-defined]
+
     def follow_file(self) -> None:
         """One look: show what was read if the screen can take it now; else, if another
         connection committed to the file since the last look, read the session in a worker."""
-        if not self.is_current or self.timeline is None or self.damage:  # type: ignore[attr-defined]
+        if self._closing_down or not self.is_current or self.timeline is None or self.damage:  # type: ignore[attr-defined]
             return
         if self._followed is not None:
             if self._saving is None:
@@ -104,8 +109,9 @@ class FollowFile(_Host):
 
     def _read_done(self, changed: bool, loaded: Loaded | None) -> None:
         self._reading = False
-        if self._follow_ended:
-            self._close_follower()
+        if self._closing_down:
+            if self._follow_ended:
+                self._close_follower()
             return
         if changed:
             self._followed = (loaded,)

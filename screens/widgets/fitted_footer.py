@@ -21,19 +21,16 @@ class FittedFooter(Footer):
     FittedFooter FooterLabel.-more { color: $footer-description-foreground; text-style: dim; }
     """
 
-    def __init__(self, *, keys_known: bool = False) -> None:
-        """`keys_known`: the screen's keys are as they will be when it mounts, so they are
-        composed at once and drawn in its first frame (Textual's footer waits for the screen's
-        first `refresh_bindings` and composes them after a frame)."""
-        super().__init__()
-        if keys_known:
-            self.set_reactive(Footer._bindings_ready, True)
-
     def compose(self) -> ComposeResult:
         self._composed_for = self.size.width or self.app.size.width
         room = self._composed_for - PALETTE - cell_len(MORE) - 1
         used, cut = 0, False
         for widget in super().compose():
+            if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
+                # The footer's `compact`, which the key is bound to as it mounts, set already: the
+                # key is styled once (it starts compact and was restyled twice for a wide footer).
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 width = cell_len(widget.key_display) + cell_len(widget.description) + (2 if self.compact else 3)
                 if cut or used + width > room:

@@ -104,6 +104,9 @@ def test_start_player_ties_redraw_among_the_tied_then_deal_six():
     s = GAME.setup(NAMES[:4], {})
     s = play(s, StartDraw((3, 5, 0, 5)))
     assert s.contenders == (1, 3) and s.step == "start"
+    three = GAME.setup(NAMES[:3], {})
+    said = GAME.describe(three, StartDraw((3, 3, 3)), play(three, StartDraw((3, 3, 3))))
+    assert said.endswith("Ann, Bob and Cleo tie and draw again"), said
     refused(s, StartDraw((3, 5, 0, 5)), "Enter 2 corner values, one each for Bob, Dan")
     s = play(s, StartDraw((2, 1)))
     assert (s.start, s.active, s.step) == (1, 1, "draw")

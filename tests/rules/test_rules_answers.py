@@ -39,9 +39,8 @@ def test_the_first_answer_is_the_right_one(real_index: RulesIndex) -> None:
 def test_questions_no_rule_covers_are_answered_honestly(real_index: RulesIndex) -> None:
     asks = uncovered()
     honest = [not real_index.ask(a, game=g, limit=3).covered for g, a in asks]
-    # 112 of 118 are answered "No rule covers this".
-    # 125 of 133 (112 of 118 without practice7)
-    assert sum(honest) >= 0.935 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
+    # 147 of 151 are answered "No rule covers this".
+    assert sum(honest) >= 0.97 * len(asks), [a for (g, a), h in zip(asks, honest, strict=True) if not h]
     said_miss = [a for g, a, _ in questions() if not real_index.ask(a, game=g, limit=3).covered]
     assert len(said_miss) <= 0.03 * len(questions()), said_miss
 

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulesdb.coverage import word_key
 from rulesdb.index import RulesIndex
-from rulesdb.limits import asks_limit, states_limit
+from rulesdb.lemmas import describing
+from rulesdb.limits import asks_limit, limited, states_limit
 
 
 def test_a_limit_phrase_is_its_words_side_by_side() -> None:
@@ -19,6 +21,27 @@ def test_a_limit_phrase_is_its_words_side_by_side() -> None:
     assert not states_limit("three knights are locked up, I want to free them")
     assert not states_limit("at the end, the one with most gems wins")
     assert not states_limit("he attacks one more time")
+
+
+def test_a_sum_or_a_rise_to_a_number_states_no_limit() -> None:
+    """A sum ("adds up to 6") or a rise ("goes up to 4") states no limit; "may hold up to 4" does."""
+    assert not states_limit("the two cards add up to 6") and not states_limit("its attack goes up to 4")
+    assert not states_limit("the knight levels up to a space with a heart")
+    assert states_limit("each player may hold up to 4 cards")
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "is there a limit on how many characters may level up per turn",
+        "any limit to how many of my characters level up per turn",
+    ],
+)
+def test_a_limit_counted_per_turn_is_a_limit_of_the_thing_not_of_per(real_index: RulesIndex, ask: str) -> None:
+    """The word "per" says how a limit is counted: the thing limited is the characters, and no
+    passage states a limit of them (a level's cost, per LV, is none)."""
+    answer = real_index.ask(ask, game="skd", limit=3)
+    assert not answer.covered, [hit.section.id for hit in answer.hits]
 
 
 def test_a_limit_is_asked_in_either_language() -> None:
@@ -60,3 +83,23 @@ def test_a_limit_phrase_split_by_another_word_states_no_limit(words: list[str]) 
     text = " ".join(words)
     together = any(f"{a} {b}" in {"up to", "at most", "more than"} for a, b in pairwise(words))
     assert states_limit(text) == together
+
+
+@pytest.mark.parametrize("word", ["per", "each", "fewer", "lower", "bigger"])
+def test_a_word_that_counts_or_compares_a_limit_is_never_the_thing_limited(word: str) -> None:
+    """A limit "per turn" or "bigger with fewer players" is of another word of the question."""
+    assert not limited((1.0, (frozenset({word_key(word)}),)), f"is the cap {word}")
+    assert limited((1.0, (frozenset({word_key("star")}),)), "is the star cap lower")
+
+
+def test_a_word_that_only_describes_is_never_the_focus(real_index: RulesIndex) -> None:
+    """A word that only describes ("stronger", "pricier") says how, not what: a question whose
+    rarest word only describes is judged by the words that name things (the knight)."""
+    assert describing(("stronger", "pricier", "knight", "hide", "online")) >= {
+        word_key("stronger"),
+        word_key("pricier"),
+    }
+    assert not describing(("knight", "hide", "timer"))
+    keys = [(3.0, (frozenset({word_key("stronger")}),)), (0.5, (frozenset({word_key("knight")}),))]
+    assert not real_index.ranker.focused(keys, [], "mm5")
+    assert real_index.ranker.focused(keys, [], "mm5", describing(("stronger", "knight")))

@@ -89,6 +89,39 @@ OFF_TABLE = [
     ("skd", "can we print and play it"),
     ("tkc", "my friend has to leave halfway, what happens to her cards"),
     ("mm5", "玩到一半有人要走怎么办"),
+    # The clock counted in seconds or in thinking long; a slip done over; a side that is the
+    # player's own choice.
+    ("skd", "輪到我的時候有幾秒可以想"),
+    ("tkc", "對手一直想很久怎麼辦"),
+    ("mm5", "he thinks forever before every move, is there a rule"),
+    ("skd", "someone played a card before their turn, do we redo it"),
+    ("tkc", "the deal went wrong, should we do it over"),
+    ("mm5", "出牌順序搞混了要重來一次嗎"),
+    ("mm5", "should I play as the light side or the dark"),
+    ("tkc", "should I pick the king or the knight"),
+    # A slip said as a table says it: out of turn, one too many, a hand seen, a card taken wrong.
+    ("tkc", "I drew one too many cards"),
+    ("skd", "someone played out of turn"),
+    ("tkc", "I saw his hand when he dropped it"),
+    ("skd", "抽錯牌了怎麼辦"),
+    ("skd", "每回合限時嗎"),
+    # A gift to a friend: a passage where a gem "gives" a bonus, or a hit makes the defender give
+    # gold, says nothing of it.
+    ("tkc", "may I give a gold bag to my friend"),
+    ("skd", "can I give my spare mana to my friend"),
+    # Advice on timing (save or hold, the best time, the best opening), a move taken back, a
+    # component lost or run short.
+    ("tkc", "best opening move?"),
+    ("mm5", "should I save my spells for later or play them now"),
+    ("skd", "when is the best time to use a skill"),
+    ("tkc", "can I take back my attack"),
+    ("skd", "we lost a mana token"),
+    ("skd", "魔力指示物不夠用了"),
+    # The same kinds in Chinese: the best time, nobody noticed, a marker bumped, hands shown.
+    ("mm5", "聖騎士什麼時候用最好"),
+    ("skd", "出錯牌沒人發現，後來才知道怎麼辦"),
+    ("skd", "血量指示物被撞到了"),
+    ("tkc", "大家可以互相看手牌嗎"),
 ]
 
 ANSWERED = [
@@ -111,6 +144,15 @@ ANSWERED = [
     ("skd", "can I afford two level ups with 9 mana", "skd.ruling.level-up-and-skills"),
     ("mm5", "沒辦法出牌要公開手牌嗎", "mm5.ruling.hand-check"),
     ("skd", "is it cooperative or do we play against each other", "skd.about.uno-and-co-op"),
+    # Too many cards held, a hand looked at by a card's power: rules, not slips.
+    ("mm5", "I'm holding too many cards at the end of my turn", "mm5.turn.hand-check"),
+    ("tkc", "can I look at his hand with the crystal ball", "tkc.crystal-ball.look-at-hand"),
+    ("skd", "出錯顏色的牌可以嗎", "skd.play.matching"),
+    ("tkc", "with give me your aid, can my friend choose which cards to give me", "tkc.ruling.give-me-aid"),
+    ("skd", "when can I use a skill", "skd.actions.skills"),
+    ("mm5", "should I play a spell or a character first", "mm5.combat.flow"),
+    ("mm5", "do the freed knights join the rescuer", "mm5.rescue"),
+    ("skd", "升級獎勵能留著以後用嗎", "skd.actions.level-bonus"),
 ]
 
 
@@ -136,6 +178,7 @@ def test_each_kind_reads_its_words_not_their_look_alikes() -> None:
     assert SLIP.asked("the dog knocked the tokens over")
     assert not SLIP.asked("my knight was knocked out") and not SLIP.asked("the player who lost the fight")
     assert TALK.asked("can i show my hand to a friend") and not TALK.asked("do i have to show my spell")
+    assert TALK.asked("can i tell the others which colour to play") and not TALK.asked("which colour can i play")
     assert ADVICE.asked("which boss is the hardest")
     assert not ADVICE.asked("must i attack the weakest first") and not ADVICE.asked("should i block or parry it")
     assert CLOCK.asked("do we use a sand timer") and CLOCK.asked("how long does a game take")
@@ -167,6 +210,14 @@ def test_the_kinds_of_the_second_round_read_a_table_not_a_rule() -> None:
     assert CLOCK.asked("we want a shorter game") and not CLOCK.asked("is there a quick reference")
     assert SLIP.asked("a die rolled off the table") and not SLIP.asked("is there a cheat sheet")
     assert not PRICE.asked("can i afford both with 9 mana") and not ADVICE.asked("is abdicating worth it")
+
+
+def test_a_choice_between_two_things_is_advice_only_when_it_is_the_players_own() -> None:
+    """Which side to be or pick is the player's choice; which of two moves is allowed, or
+    whether to go first, is a rule's."""
+    assert ADVICE.asked("should i go dark or light") and ADVICE.asked("should we pick the red or the blue")
+    assert not ADVICE.asked("should i block or parry it") and not ADVICE.asked("should i go first or second")
+    assert not ADVICE.asked("should i play a spell or a character")
 
 
 def _simplified(text: str) -> str:

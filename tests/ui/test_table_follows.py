@@ -129,3 +129,28 @@ async def test_the_table_reads_back_only_what_others_wrote(make_app, db_path, mo
         for _ in range(3):
             await look(pilot, screen)
         assert reads.count(sid) == opened + 1, "a phone's write is read once"
+
+
+async def test_a_read_that_ends_while_the_app_closes_changes_nothing(make_app, db_path, monkeypatch):
+    """Another window's action read by the follower just as this window closes: the screen's
+    widgets are being removed, and the read is let go (it once painted into them and crashed)."""
+    sid = seed(db_path)
+    app = make_app()
+    poll = Follower.poll
+
+    def late(follower: Follower):
+        found = poll(follower)
+        deadline = time.monotonic() + 10
+        screen = app.screen_stack[-1] if app.screen_stack else None
+        while screen is not None and not screen._pruning:  # the window is closing
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.001)
+        return found
+
+    monkeypatch.setattr(Follower, "poll", late)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_first_session(pilot)
+        phone_records(db_path, sid, Adjust("HP", 1, -2))
+        await wait_for(pilot, lambda: screen._reading, timeout=WAIT)
+    assert Repository.open(db_path).load(sid).timeline.cursor == 4

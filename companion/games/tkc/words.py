@@ -26,6 +26,7 @@ from companion.games.tkc.events import (
     StartDraw,
 )
 from companion.games.tkc.state import START, TkcState
+from companion.text import listed
 
 
 def active(state: TkcState) -> str:
@@ -186,7 +187,7 @@ def describe(before: TkcState, event: Event, after: TkcState) -> str:
         case StartDraw(values=values):
             drawn = ", ".join(f"{before.players[s]} {v}" for s, v in zip(before.contenders, values, strict=True))
             if after.step == START:
-                tied = " and ".join(after.players[s] for s in after.contenders)
+                tied = listed([after.players[s] for s in after.contenders])
                 return f"Start player draw: {drawn} — {tied} tie and draw again"
             return (
                 f"Start player draw: {drawn} — {active(after)} starts; reshuffle and deal "

@@ -1,0 +1,53 @@
+"""Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 to
+win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total; an opening hand, a helper)
+find them, in every game whose titles and topics hold the English, in either script."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import traditional
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "words"),
+    [
+        ("tkc", "金袋可以扔嗎", {"discard"}),
+        ("mm5", "要怎样才能获胜", {"win"}),
+        ("skd", "遊戲的目標", {"goal"}),
+        ("tkc", "一回合的流程", {"flow", "steps", "sequence"}),
+        ("skd", "被打會扣血嗎", {"damage"}),
+        ("mm5", "起手有幾張", {"starting", "start"}),
+        ("mm5", "抽到寶石怎麼辦", {"draw"}),
+        ("tkc", "打中了拿什麼", {"hit"}),
+    ],
+)
+def test_everyday_chinese_is_read_as_the_rules_words(
+    real_index: RulesIndex, game: str, question: str, words: set[str]
+) -> None:
+    understood = set(real_index.reader.read(traditional(question), game).understood.words)
+    assert understood & words, understood
+
+
+def test_everyday_chinese_finds_the_rule_first(real_index: RulesIndex) -> None:
+    assert real_index.search("金袋可以扔嗎", game="tkc", limit=1)[0].section.id == "tkc.ruling.discard"
+    assert real_index.search("要怎樣才能獲勝", game="mm5", limit=1)[0].section.id in (
+        "mm5.ruling.winner",
+        "mm5.end.winner",
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "word"),
+    [
+        ("skd", "my opening hand", "starting"),
+        ("tkc", "can one shield stop it", "block"),
+        ("mm5", "a helper", "reinforcement"),
+    ],
+)
+def test_everyday_english_is_read_as_the_rules_words(
+    real_index: RulesIndex, game: str, question: str, word: str
+) -> None:
+    """An opening hand is the starting hand, stopping an attack blocks it, a helper reinforces."""
+    assert word in real_index.reader.read(question, game).understood.words
