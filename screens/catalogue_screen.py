@@ -63,6 +63,7 @@ class CatalogueScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(literal(f"Card catalogue · {self.game.name}"), id="cat-title")
+        yield Static("", id="cat-bad", classes="error")
         yield Input(placeholder="type to filter", id="cat-filter")
         yield OptionList(id="cat-list")
         yield Static("", id="cat-help")
@@ -94,6 +95,11 @@ class CatalogueScreen(Screen[None]):
         if self.shown:
             listing.highlighted = listing.get_option_index(str(at))
         count = len(self.shown)
+        bad = [why for (game, _kind, _row), why in self.repo.bad_cards.items() if game == self.game.id]
+        self.query_one("#cat-bad", Static).display = bool(bad)
+        self.query_one("#cat-bad", Static).update(
+            literal("\n".join(f"Left out, it does not read: {why}. Enter the card again to replace it." for why in bad))
+        )
         self.query_one("#cat-help", Static).update(
             literal(
                 (f"{count} card{'s' if count != 1 else ''}" if count else "No remembered card matches.")

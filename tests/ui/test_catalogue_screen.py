@@ -4,6 +4,8 @@ confirmation; card names are shown as typed, never as markup."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from tests.conftest import start_session, wait_for
 from tests.ui.test_mm5_pilot import index
 
@@ -62,3 +64,23 @@ async def test_the_catalogue_lists_filters_edits_and_deletes(make_app):
         assert "Forgotten: Goblin" in said(screen)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
+
+
+async def test_a_stored_card_that_does_not_read_is_named_and_the_rest_are_listed(make_app, db_path):
+    """A card row another program spoiled is left out of the list, and the screen says which
+    and how to mend it, in plain text (the bad value shown as stored, never as markup)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_session(pilot, index(), "Ann, Bob")
+        app.repo.save_card("mm5", "character", "Mage", MAGE)
+        app.repo.save_card("mm5", "character", "Goblin", ORC)
+        with sqlite3.connect(db_path) as con:
+            con.execute("UPDATE card SET data = '[b]not json' WHERE name = 'Goblin'")
+        row = sqlite3.connect(db_path).execute("SELECT id FROM card WHERE name = 'Goblin'").fetchone()[0]
+        await pilot.press("c")
+        screen = await wait_for(pilot, lambda: type(app.screen).__name__ == "CatalogueScreen" and app.screen)
+        bad = str(screen.query_one("#cat-bad").render())
+        assert screen.query_one("#cat-bad").display
+        assert f"Left out, it does not read: card row {row}, column data:" in bad and "[b]not json" in bad
+        assert "Enter the card again to replace it." in bad
+        assert [x for x in listed(screen) if x.startswith("  ")] == [x for x in listed(screen) if "Mage" in x]
