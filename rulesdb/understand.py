@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 
 from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
@@ -159,7 +160,12 @@ class Reader:
             [f'"many {word}"' for word in counts] * many
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
         )
-        head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
+        # Two Chinese terms as one English phrase, in the text (the titles are read by their words).
+        compounds = self.compounds(asked.cjk_runs, game, joined, query)
+        head_words, words = (
+            " OR ".join(filter(None, (head_words, counted))),
+            " OR ".join(filter(None, (words, counted, compounds))),
+        )
         expressions = {
             "head": " OR ".join(filter(None, (head_words, starts))),
             "section": words,
@@ -176,6 +182,27 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    def english(self, run: str, game: str | None) -> tuple[str, ...]:
+        """A CJK piece's English: its glossary words and its synonyms' English phrases."""
+        synonyms = recall(self._cjk_synonyms, (game, (run,)), expand_cjk, (run,), self.synonyms_of(game))
+        return (*self.gloss(run)[0], *(phrase for phrase in synonyms if phrase.isascii()))
+
+    def compounds(self, runs: tuple[str, ...], game: str | None, joined: Together, text: str) -> str:
+        """Each two CJK pieces side by side in the question (``text``), or joined by 的, as
+        the English phrases the texts hold of them: 等級上限 is "LV cap", 增援的人物 a
+        "reinforcement character" (a compound's words read apart are two words anywhere); an
+        FTS5 expression."""
+        found: dict[str, None] = {}
+        for first, second in pairwise(runs):
+            if first + second not in text and f"{first}的{second}" not in text:
+                continue
+            ends = {phrase.split()[-1] for phrase in self.english(first, game)}
+            starts = {phrase.split()[0] for phrase in self.english(second, game)}
+            found.update(
+                (f"{end} {start}", None) for end in ends for start in starts if end != start and joined(end, start)
+            )
+        return " OR ".join(f'"{phrase}"' for phrase in found)
 
     @staticmethod
     def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:
