@@ -161,7 +161,7 @@ class Reader:
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
         )
         # Two Chinese terms as one English phrase, in the text (the titles are read by their words).
-        compounds = self.compounds(asked.cjk_runs, game, joined, query)
+        compounds = self.compounds(asked.cjk_runs, joined, query)
         head_words, words = (
             " OR ".join(filter(None, (head_words, counted))),
             " OR ".join(filter(None, (words, counted, compounds))),
@@ -183,22 +183,16 @@ class Reader:
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
 
-    def english(self, run: str, game: str | None) -> tuple[str, ...]:
-        """A CJK piece's English: its glossary words and its synonyms' English phrases."""
-        synonyms = recall(self._cjk_synonyms, (game, (run,)), expand_cjk, (run,), self.synonyms_of(game))
-        return (*self.gloss(run)[0], *(phrase for phrase in synonyms if phrase.isascii()))
-
-    def compounds(self, runs: tuple[str, ...], game: str | None, joined: Together, text: str) -> str:
+    def compounds(self, runs: tuple[str, ...], joined: Together, text: str) -> str:
         """Each two CJK pieces side by side in the question (``text``), or joined by 的, as
-        the English phrases the texts hold of them: 等級上限 is "LV cap", 增援的人物 a
+        the phrases of their glossary English the texts hold: 角色的等級 is a "character level", 增援的人物 a
         "reinforcement character" (a compound's words read apart are two words anywhere); an
         FTS5 expression."""
         found: dict[str, None] = {}
         for first, second in pairwise(runs):
             if first + second not in text and f"{first}的{second}" not in text:
                 continue
-            ends = {phrase.split()[-1] for phrase in self.english(first, game)}
-            starts = {phrase.split()[0] for phrase in self.english(second, game)}
+            ends, starts = self.gloss(first)[0], self.gloss(second)[0]
             found.update(
                 (f"{end} {start}", None) for end in ends for start in starts if end != start and joined(end, start)
             )

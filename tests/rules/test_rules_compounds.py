@@ -1,4 +1,4 @@
-"""Two Chinese terms side by side read as one English phrase (等級上限 is "LV cap").
+"""Two Chinese terms side by side read as one English phrase (角色的等級, "character level").
 
 A question in Chinese finds the English passages through each term's English (the glossary and
 the synonym tables); two terms that make one compound (增援的人物, "the reinforcing
@@ -24,15 +24,15 @@ def phrases(index: RulesIndex, ask: str, game: str) -> set[str]:
 def test_two_terms_side_by_side_search_their_english_phrase(real_index: RulesIndex) -> None:
     """增援 (reinforcement) 的 人物 (character): the passages say "reinforcement character"."""
     assert "reinforcement character" in phrases(real_index, "增援的人物戰鬥結束後留在誰那裡", "mm5")
-    assert "lv cap" in phrases(real_index, "角色的等級上限", "skd")
+    assert "character level" in phrases(real_index, "角色的等級上限", "skd")
 
 
 def test_terms_apart_make_no_compound(real_index: RulesIndex) -> None:
     """增援 and 人物 with words between them are two things, not one compound."""
     reader = real_index.reader
     together = reader.read("增援的人物", "mm5").together
-    assert "reinforcement character" in reader.compounds(("增援", "人物"), "mm5", together, "增援的人物")
-    assert not reader.compounds(("增援", "人物"), "mm5", together, "增援可以出幾張人物")
+    assert "reinforcement character" in reader.compounds(("增援", "人物"), together, "增援的人物")
+    assert not reader.compounds(("增援", "人物"), together, "增援可以出幾張人物")
 
 
 def test_a_compound_finds_the_passage_that_names_it(real_index: RulesIndex) -> None:
