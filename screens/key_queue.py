@@ -11,6 +11,12 @@ typed ahead of it, digits sent to a dice tray not yet mounted, a key to the widg
 Here every key and paste waits in one queue. The next is delivered only when the screen on
 top has mounted (with its focus set) and no message pump of the app's screens is busy: the
 state slow typing gives every key. Nothing is dropped and nothing is delivered twice.
+
+A pump's waiting messages are its queue and the one it has taken out to look at: before it
+handles a message, Textual takes the next one off the queue (`_pending_message`, to merge
+messages that replace each other), so a key bubbling up to its screen sits there, in no
+queue, while the pump handles the message before it. A look at the queues alone would send
+the next key to the widget focused before that key had opened its question.
 """
 
 from __future__ import annotations
@@ -47,15 +53,22 @@ PAINTING = (
 )
 
 
+def waiting(pump: MessagePump) -> Iterator[Message]:
+    """The messages `pump` has not handled yet: the one it took off its queue to look at
+    while it handles the message before it, then its queue."""
+    held: Message | None = pump._pending_message
+    if held is not None:
+        yield held
+    queued: Iterable[Message | None] = pump._message_queue.values
+    yield from (message for message in queued if message is not None)
+
+
 def busy(pump: MessagePump) -> bool:
     """Messages that can change what a key means (or callbacks due after the message being
     handled) are waiting in `pump`."""
     if pump._next_callbacks:
         return True
-    waiting: Iterable[Message | None] = pump._message_queue.values
-    return any(
-        message is not None and not isinstance(message, PAINTING) and not arriving(message) for message in waiting
-    )
+    return any(not isinstance(message, PAINTING) and not arriving(message) for message in waiting(pump))
 
 
 def arriving(message: Message) -> bool:
@@ -77,14 +90,13 @@ class KeyQueue:
     @property
     def idle(self) -> bool:
         """No key is waiting or running (tests wait for this, as a player waits for the screen)."""
-        return not self._keys and not self._waiting and self.app._message_queue.empty()
+        return not self._keys and not self._waiting and next(waiting(self.app), None) is None
 
     @property
     def typing_ahead(self) -> bool:
         """Keys have arrived that are not delivered yet (a screen waiting for a pause in the
         typing waits for them too)."""
-        queued: Iterable[Message | None] = self.app._message_queue.values
-        return bool(self._keys) or any(m is not None and arriving(m) for m in queued)
+        return bool(self._keys) or any(arriving(m) for m in waiting(self.app))
 
     async def put(self, event: events.Event) -> None:
         """Queue a key (or a paste) as it arrives; delivered at once if nothing is running."""

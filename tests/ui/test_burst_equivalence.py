@@ -5,8 +5,10 @@ the keys a player types for each event the notation writes (the action's key, it
 dice tray's faces, a yes-or-no question's `y`, esc on a follow-up left open). The real app
 plays it twice on real SQLite files: once waiting for the screen after every key, once with
 every key posted to the app's queue at once, as a terminal delivers a burst. The stored logs
-must be the same, and the same as the script. The last test does it again with a CPU-bound
-process on each core, as on a shared machine.
+must be the same, and the same as the script. A test does it again with a CPU-bound process
+on each core, as on a shared machine; the last one types the script that lost actions there
+with the widgets a key bubbles through made late, so a key is still on its way up to the
+screen when the queue looks.
 """
 
 from __future__ import annotations
@@ -27,13 +29,15 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from textual import events
 from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 
 import companion.games
 from companion.core import encode
 from companion.games import all_games, get_game
+from companion.games.tkc.events import Draw, StartDraw
 from tests.conftest import fixed_clock, wait_for
 from tests.contract.coin_race import PATH as COIN_RACE
-from tests.ui.burst_script import Script, script, store_history
+from tests.ui.burst_script import Script, keys, screen_keys, script, store_history
 
 GAMES = [*(g.id for g in all_games()), "coin"]
 
@@ -128,3 +132,42 @@ def cpu_load() -> Iterator[None]:
 
 def test_a_burst_under_load_records_what_slow_typing_records(tmp_path, registered, cpu_load):
     check_bursts("tkc", tmp_path, examples=2)
+
+
+# The widgets a key typed at the table bubbles through on its way up to the table screen.
+BUBBLED_THROUGH = {"players", "main", "main-column", "body"}
+
+
+def tied_start() -> Script:
+    """Three players tie five times (esc closes the redraw the tie opens), then P1 starts and draws."""
+    game = get_game("tkc")
+    names = ("P1", "P2", "P3")
+    options = {"open_scoring": False, "poke_unblockable": False}
+    state, by_action = game.setup(names, options), screen_keys(game)
+    typed = []
+    for event in (*[StartDraw((5, 5, 5))] * 5, StartDraw((2, 0, 0)), Draw()):
+        after = game.apply(state, event)
+        typed.append((event, keys(game.write(state, event), state, after, by_action)))
+        state = after
+    return Script(names, options, (), tuple(typed))
+
+
+def test_a_key_on_its_way_up_to_the_screen_holds_the_keys_behind_it(tmp_path, monkeypatch):
+    """The script that lost actions under load: a tie's `s 5 space 5 space 5 enter esc`.
+
+    Here the widgets between the players' table and the screen take each message 10 ms late,
+    as a loaded machine runs them. Before a pump handles a message, Textual takes the next
+    one off its queue to look at it, so the `s` on its way up sits in no queue while the
+    queue looks; the digits behind it went to the players' table, not to the question the
+    `s` opened. They wait for it now, and the burst records the script."""
+    on_time = MessagePump._get_message
+
+    async def late(pump: MessagePump) -> Any:
+        if getattr(pump, "id", None) in BUBBLED_THROUGH:
+            await asyncio.sleep(0.01)
+        return await on_time(pump)
+
+    monkeypatch.setattr(MessagePump, "_get_message", late)
+    s = tied_start()
+    recorded = asyncio.run(play(tmp_path / "burst.db", get_game("tkc"), s, burst=True))
+    assert [event for event, _ in recorded] == [encode(event) for event, _ in s.typed]
