@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 
 from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
@@ -159,7 +160,12 @@ class Reader:
             [f'"many {word}"' for word in counts] * many
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
         )
-        head_words, words = (" OR ".join(filter(None, (found, counted))) for found in (head_words, words))
+        # Two Chinese terms as one English phrase, in the text (the titles are read by their words).
+        compounds = self.compounds(asked.cjk_runs, joined, query)
+        head_words, words = (
+            " OR ".join(filter(None, (head_words, counted))),
+            " OR ".join(filter(None, (words, counted, compounds))),
+        )
         expressions = {
             "head": " OR ".join(filter(None, (head_words, starts))),
             "section": words,
@@ -176,6 +182,21 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    def compounds(self, runs: tuple[str, ...], joined: Together, text: str) -> str:
+        """Each two CJK pieces side by side in the question (``text``), or joined by 的, as
+        the phrases of their glossary English the texts hold: 角色的等級 is a "character level", 增援的人物 a
+        "reinforcement character" (a compound's words read apart are two words anywhere); an
+        FTS5 expression."""
+        found: dict[str, None] = {}
+        for first, second in pairwise(runs):
+            if first + second not in text and f"{first}的{second}" not in text:
+                continue
+            ends, starts = self.gloss(first)[0], self.gloss(second)[0]
+            found.update(
+                (f"{end} {start}", None) for end in ends for start in starts if end != start and joined(end, start)
+            )
+        return " OR ".join(f'"{phrase}"' for phrase in found)
 
     @staticmethod
     def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:

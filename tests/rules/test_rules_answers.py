@@ -18,7 +18,7 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-TOP1_BAR = 0.936  # of the tuning sets, the first answer (or its ruling): 693 of 740 (556 of 589 without practice8, held out while it was tuned for)
+TOP1_BAR = 0.941  # of the tuning sets, the first answer (or its ruling): 697 of 740 (556 of 589 without practice8, held out while it was tuned for)
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:

@@ -1,6 +1,7 @@
 """Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 to
-win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total; an opening hand, a helper)
-find them, in every game whose titles and topics hold the English, in either script."""
+win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total, 幫 to help, 劍 a sword;
+an opening hand, a helper) find them, in every game whose titles and topics hold the English,
+in either script."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from rulesdb.query import traditional
         ("mm5", "起手有幾張", {"starting", "start"}),
         ("mm5", "抽到寶石怎麼辦", {"draw"}),
         ("tkc", "打中了拿什麼", {"hit"}),
+        ("mm5", "别人打架时我能帮谁", {"reinforcement"}),
+        ("tkc", "劍可以棄幾張", {"sword"}),
     ],
 )
 def test_everyday_chinese_is_read_as_the_rules_words(
@@ -51,3 +54,16 @@ def test_everyday_english_is_read_as_the_rules_words(
 ) -> None:
     """An opening hand is the starting hand, stopping an attack blocks it, a helper reinforces."""
     assert word in real_index.reader.read(question, game).understood.words
+
+
+def test_helping_another_player_is_mm5s_reinforcement(real_index: RulesIndex) -> None:
+    """幫 (to help), as "help" in English: in Monster Maker 5 a player helps by reinforcing."""
+    for question in ("別人打架時我能幫誰", "可以出人物幫朋友嗎"):
+        first = real_index.search(question, game="mm5", limit=1)[0].section.id
+        assert first in ("mm5.combat.reinforcement", "mm5.ruling.reinforcement"), (question, first)
+
+
+def test_a_sword_said_short_is_the_sword_card(real_index: RulesIndex) -> None:
+    """劍, as a table says the 寶劍 (sword) card: discarding swords is a rule, not uncovered."""
+    answer = real_index.ask("劍可以棄幾張", game="tkc", limit=3)
+    assert answer.covered and "tkc.ruling.discard" in [hit.section.id for hit in answer.hits]
