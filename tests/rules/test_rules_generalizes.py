@@ -200,7 +200,6 @@ def test_everyday_chinese_finds_the_rule_words(real_index: RulesIndex) -> None:
         assert {"hand", "turn"} <= set(words), game
 
 
-@pytest.mark.xfail(strict=True, reason="黑暗方's English (dark) still outweighs 平手 in the titles and rulings")
 def test_the_tie_outweighs_the_side(real_index: RulesIndex) -> None:
     """Bug 3: 平手 (a tie) is what 黑暗方的平手 asks about, not the Dark side."""
     assert {"mm5.end.winner", "mm5.ruling.winner"} & set(ids(real_index, "黑暗方的平手怎麼決定勝負", "mm5"))
