@@ -148,18 +148,7 @@ class Reader:
             if doubled
             else words
         )
-        # What a number question counts ("how much mana") is what it is about: searched twice.
-        counts = self.counted(asked, alternatives, query.lower())
-        counted = " OR ".join(f'"{word}"' for word in counts)
-        # An ask that counts it too ("how many players can play") asks the same: "many players"
-        # is searched there as a phrase. Not "much": "how much mana" asks a cost as often as a limit.
-        how = COUNTED.search(query.lower())
-        many = how is not None and how[0].startswith("how many")
-        # In Chinese, 幾 with the measure word or noun after it (幾個, 幾張), as the asks hold it.
-        asked_count = " OR ".join(
-            [f'"many {word}"' for word in counts] * many
-            + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in built.cjk_asked[game]]
-        )
+        counted, asked_count = self.count_expressions(asked, alternatives, query, game)
         # Two Chinese terms as one English phrase, in the text (the titles are read by their words).
         compounds = self.compounds(asked.cjk_runs, joined, query)
         head_words, words = (
@@ -182,6 +171,23 @@ class Reader:
             "original": 1.0,
         }
         return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+
+    def count_expressions(
+        self, asked: Query, alternatives: dict[str, tuple[str, ...]], query: str, game: str | None
+    ) -> tuple[str, str]:
+        """What a number question counts ("how much mana") is what it is about: searched twice
+        (the first expression). An ask that counts it too ("how many players can play") asks the
+        same: "many players" is searched there as a phrase (the second). Not "much": "how much
+        mana" asks a cost as often as a limit. In Chinese, 幾 with the measure word or noun after
+        it (幾個, 幾張), as the asks hold it."""
+        counts = self.counted(asked, alternatives, query.lower())
+        how = COUNTED.search(query.lower())
+        many = how is not None and how[0].startswith("how many")
+        asked_count = " OR ".join(
+            [f'"many {word}"' for word in counts] * many
+            + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in self.built.cjk_asked[game]]
+        )
+        return " OR ".join(f'"{word}"' for word in counts), asked_count
 
     def compounds(self, runs: tuple[str, ...], joined: Together, text: str) -> str:
         """Each two CJK pieces side by side in the question (``text``), or joined by 的, as

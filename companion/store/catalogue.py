@@ -51,7 +51,8 @@ class Catalogue(Door):
             try:
                 cards[rows.text(name)] = _card(catalogue, kind, name, rows.card(data))
             except ValueError as exc:
-                self.bad_cards[(game, kind, key)] = str(rows.BadCell("card", key, "data", str(exc), data))
+                row = f"{key} ({name})" if type(name) is str else key  # the name a player knows it by
+                self.bad_cards[(game, kind, key)] = str(rows.BadCell("card", row, "data", str(exc), data))
         return cards
 
     def save_card(self, game: str, kind: str, name: str, data: dict[str, Any]) -> None:

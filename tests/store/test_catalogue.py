@@ -40,7 +40,7 @@ def test_a_card_the_game_cannot_show_is_left_out_and_named(tmp_path):
             "skd",
             "character",
             1,
-        ): """card row 1, column data: not a card the game's catalogue can show ('{"bonuses": [null]}')"""
+        ): """card row 1 (Aki), column data: not a card the game's catalogue can show ('{"bonuses": [null]}')"""
     }
 
 

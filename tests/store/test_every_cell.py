@@ -187,7 +187,7 @@ def test_the_catalogue_reads_the_good_cards_and_names_the_bad(played, tmp_path):
     repo = Repository.reader(path, once=True)
     assert repo.cards("mm5", "character") == {}
     assert repo.cards("skd", "enemy") == {"Slime": {"stars": 1}}
-    assert list(repo.bad_cards.values()) == ["card row 1, column data: not JSON ('{not json')"]
+    assert list(repo.bad_cards.values()) == ["card row 1 (Orc), column data: not JSON ('{not json')"]
     repo.close()
 
 

@@ -81,6 +81,6 @@ async def test_a_stored_card_that_does_not_read_is_named_and_the_rest_are_listed
         screen = await wait_for(pilot, lambda: type(app.screen).__name__ == "CatalogueScreen" and app.screen)
         bad = str(screen.query_one("#cat-bad").render())
         assert screen.query_one("#cat-bad").display
-        assert f"Left out, it does not read: card row {row}, column data:" in bad and "[b]not json" in bad
+        assert f"Left out, it does not read: card row {row} (Goblin), column data:" in bad and "[b]not json" in bad
         assert "Enter the card again to replace it." in bad
         assert [x for x in listed(screen) if x.startswith("  ")] == [x for x in listed(screen) if "Mage" in x]
