@@ -84,13 +84,18 @@ def test_a_sound_snapshot_is_used_though_an_older_companion_worded_the_sessions_
     snapshot whose digest holds is used as it is, and the line is not taken for the log's word."""
     sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE session SET summary = 'round 4, Bob to play' WHERE id = ?", sid)
-    repo = Repository.open(db_path)
-    try:
-        loaded = repo.load(sid).timeline
-    finally:
-        repo.close()
+    loaded = reopened(db_path, sid)
     assert loaded.state == tl.state
     assert sorted(loaded.known) == [0, 8, 9], "folded from the snapshot at 8"
+
+
+def reopened(path, sid: int):  # type: ignore[no-untyped-def]
+    """The session's timeline as a new window opens it."""
+    repo = Repository.open(path)
+    try:
+        return repo.load(sid).timeline
+    finally:
+        repo.close()
 
 
 def refused(path, sid: int) -> SessionUnreadable:
@@ -137,11 +142,7 @@ def test_a_snapshot_of_another_state_layout_is_passed_over_for_an_older_one_of_t
     of this version is used."""
     sid, tl = nine_with_snapshots(db_path, monkeypatch)
     spoil(db_path, "UPDATE snapshot SET version = 'free:0:another' WHERE seq = 8")
-    repo = Repository.open(db_path)
-    try:
-        loaded = repo.load(sid).timeline
-    finally:
-        repo.close()
+    loaded = reopened(db_path, sid)
     assert loaded.state == tl.state
     assert sorted(loaded.known) == [0, 4, 5, 6, 7, 8, 9], "folded from the snapshot at 4"
 
