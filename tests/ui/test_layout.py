@@ -34,9 +34,11 @@ async def test_a_long_action_description_is_whole_on_screen(make_app):
         await pilot.press("a", *f"table: {name}=54 0..", "enter")
         newest = screen.timeline.entries[-1].text
         assert name in newest and len(newest) > 60
-        assert on_screen(app, newest), screen_lines(app)
+        # Read as a player reads it: once the frame with the action is drawn (a loaded machine
+        # draws it a little after the key).
+        await wait_for(pilot, lambda: on_screen(app, newest), timeout=10)
         await pilot.press("1", "minus", "3", "enter")
-        assert on_screen(app, screen.timeline.entries[-1].text)
+        await wait_for(pilot, lambda: on_screen(app, screen.timeline.entries[-1].text), timeout=10)
 
 
 async def test_after_an_undo_the_newest_line_shows_the_action_still_standing(make_app):
