@@ -32,6 +32,7 @@ _STOPWORDS = """
     was we were what when where which while who whom why will with would you your whats
     don doesn didn isn aren wasn weren couldn wouldn shouldn hasn haven hadn mustn im ive
     dont doesnt didnt isnt arent wasnt werent hows wheres whens whos thats theres youre theyre
+    cant wont couldnt wouldnt shouldnt hasnt havent hadnt mustnt aint
     wat wut wen plz pls cuz coz bc abt ur ya yall gonna wanna gotta lemme
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
@@ -107,6 +108,10 @@ IRREGULAR = {
     "held": "hold",
     "beaten": "beat",
 }
+
+# A negation as the texts write it: "can't" and "cant" are "cannot" (if you cannot play a card);
+# "won't" is "will" (a stop word), not "won" (a win).
+_NEGATED = {"can": "cannot", "won": "will"}
 
 QUERY_CHARACTERS = MAX_WORDS * 64  # of a question, the most read
 CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
@@ -195,6 +200,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
     words: list[str] = []
     runs: list[str] = []
     number = False
+    previous = ""
     text = text[:QUERY_CHARACTERS]
     for match in _TOKEN.finditer(normalise(text if converted else traditional(text))):
         if match["cjk"]:
@@ -205,7 +211,11 @@ def parse_query(text: str, converted: bool = False) -> Query:
             word = match["word"].lower()[:MAX_WORD_LENGTH]
             if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
                 word = word[:-1]
-            words.append(IRREGULAR.get(word, word))
+            if word == "t" and previous in _NEGATED:  # "can't" is "cannot"; "won't" wins nothing
+                words[-1] = _NEGATED[previous]
+            else:
+                words.append(_NEGATED["can"] if word == "cant" else IRREGULAR.get(word, word))
+            previous = word
     # "two shields", "three orcs": the texts write the digit ("two 3s" is a count of 3s: no digit).
     if not _NUMBER_NAMES.keys().isdisjoint(words):
         words = [

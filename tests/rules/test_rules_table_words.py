@@ -1,0 +1,27 @@
+"""Issue 40: words a table types that the rules write otherwise. "can't" and "cant" are the
+rules' "cannot" (and "won't" is no win); "throw away" and "get rid of" are discarding."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import parse_query
+
+
+@pytest.mark.parametrize("question", ["if I can't lay a card", "if i cant lay a card", "what if I can t lay one"])
+def test_a_negation_is_the_rules_cannot(question: str) -> None:
+    assert "cannot" in parse_query(question).words
+
+
+def test_wont_is_no_win() -> None:
+    assert "win" not in parse_query("the round won't end, will it").words
+    assert "win" in parse_query("who won the round").words
+
+
+@pytest.mark.parametrize(
+    ("game", "question"),
+    [("tkc", "we throw away two shields, then what"), ("skd", "how do I get rid of a card"), ("mm5", "throw it away")],
+)
+def test_throwing_away_is_discarding(real_index: RulesIndex, game: str, question: str) -> None:
+    assert "discard" in real_index.reader.read(question, game).understood.words
