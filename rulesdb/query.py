@@ -41,7 +41,7 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 _FILLER = """
     ok okay so um uh like actually really basically anyway anyways guys guy buddy mate friend friends
     says said say tell told wonder wondering think thought know knew sure agree argue arguing always
-    last night yesterday today playing played one thing things stuff whole exactly kind sort bit
+    night yesterday today playing played one thing things stuff whole exactly kind sort bit
     somebody someone everybody everyone also even though still ever never
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
     alright quick quickly right now here supposed honestly brother sister wife husband
@@ -226,7 +226,9 @@ def parse_query(text: str, converted: bool = False) -> Query:
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
-    content = [w for w in words if w not in STOPWORDS and w not in FILLER and not (len(w) == 1 and w.isalpha())]
+    # "the last card" is a rule's word; "how long does it last" asks a duration, as "how long" says.
+    filler = FILLER | {"last", "lasts"} if ("how", "long") in pairwise(words) else FILLER
+    content = [w for w in words if w not in STOPWORDS and w not in filler and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")
         content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
     if content or runs:

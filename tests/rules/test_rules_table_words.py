@@ -25,3 +25,10 @@ def test_wont_is_no_win() -> None:
 )
 def test_throwing_away_is_discarding(real_index: RulesIndex, game: str, question: str) -> None:
     assert "discard" in real_index.reader.read(question, game).understood.words
+
+
+def test_the_last_card_is_a_rules_word() -> None:
+    """ "The last card of the draw pile" ends the game; "how long does a round last" asks a
+    duration, whatever its words."""
+    assert "last" in parse_query("when the last card is drawn").words
+    assert "last" not in parse_query("how long does a round last").words
