@@ -32,7 +32,7 @@ _STOPWORDS = """
     was we were what when where which while who whom why will with would you your whats
     don doesn didn isn aren wasn weren couldn wouldn shouldn hasn haven hadn mustn im ive
     dont doesnt didnt isnt arent wasnt werent hows wheres whens whos thats theres youre theyre
-    cant wont couldnt wouldnt shouldnt hasnt havent hadnt mustnt aint
+    cant wont couldnt wouldnt shouldnt hasnt havent hadnt mustnt aint vs versus
     wat wut wen plz pls cuz coz bc abt ur ya yall gonna wanna gotta lemme
 """
 STOPWORDS = frozenset(_STOPWORDS.split())

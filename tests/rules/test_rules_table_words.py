@@ -32,3 +32,13 @@ def test_the_last_card_is_a_rules_word() -> None:
     duration, whatever its words."""
     assert "last" in parse_query("when the last card is drawn").words
     assert "last" not in parse_query("how long does a round last").words
+
+
+def test_versus_only_compares(real_index: RulesIndex) -> None:
+    """ "vs" sets two numbers side by side and says nothing of what is asked: not a key word,
+    so "2 vs 12" is not the unanswered "2 vs 2 team variant"."""
+    assert "vs" not in parse_query("attack 3 vs defence 16").words
+    assert "versus" not in parse_query("attack 3 versus defence 16").words
+    answer = real_index.ask("thief 2 vs 12, any chance", game="mm5", limit=3)
+    assert answer.covered
+    assert answer.hits[0].section.id in ("mm5.ruling.thief", "mm5.thief")
