@@ -226,6 +226,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
+    words += list(_ANNOUNCED) if _told(words) else []
     # "the last card" is a rule's word; "how long does it last" asks a duration, as "how long" says.
     filler = FILLER | {"last", "lasts"} if ("how", "long") in pairwise(words) else FILLER
     content = [w for w in words if w not in STOPWORDS and w not in filler and not (len(w) == 1 and w.isalpha())]
@@ -234,6 +235,22 @@ def parse_query(text: str, converted: bool = False) -> Query:
     if content or runs:
         words = content
     return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS], number)
+
+
+# Telling the others a choice ("tell everyone my side") is announcing, as the texts call it;
+# "tell" alone is talk ("tell me"), and telling them what one holds is table talk, not a rule.
+_TELL = frozenset(("tell", "telling", "told", "inform"))
+_OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "opponent", "players", "table"))
+_HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
+_ANNOUNCED = ("announce", "declare")
+
+
+def _told(words: list[str]) -> bool:
+    """Whether the words tell the other players a choice (a word between: "tell the others")."""
+    return not _TELL.isdisjoint(words) and any(
+        word in _TELL and _OTHERS.intersection(words[at + 1 : at + 3]) and _HELD.isdisjoint(words[at + 1 :])
+        for at, word in enumerate(words)
+    )
 
 
 _CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6"}

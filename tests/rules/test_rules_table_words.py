@@ -42,3 +42,11 @@ def test_versus_only_compares(real_index: RulesIndex) -> None:
     answer = real_index.ask("thief 2 vs 12, any chance", game="mm5", limit=3)
     assert answer.covered
     assert answer.hits[0].section.id in ("mm5.ruling.thief", "mm5.thief")
+
+
+def test_telling_the_others_is_announcing() -> None:
+    """Telling everyone (or the other players) is what the texts call announcing; "tell me" is talk."""
+    assert "announce" in parse_query("must I tell the other players which faction I picked").words
+    assert "announce" in parse_query("do we tell everyone our side").words
+    assert "announce" not in parse_query("tell me how factions work").words
+    assert "announce" not in parse_query("can I tell the others what spells I have").words  # table talk
