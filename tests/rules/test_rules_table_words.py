@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.index import RulesIndex
-from rulesdb.query import parse_query
+from rulesdb.query import parse_query, traditional
 
 
 @pytest.mark.parametrize("question", ["if I can't lay a card", "if i cant lay a card", "what if I can t lay one"])
@@ -50,3 +50,12 @@ def test_telling_the_others_is_announcing() -> None:
     assert "announce" in parse_query("do we tell everyone our side").words
     assert "announce" not in parse_query("tell me how factions work").words
     assert "announce" not in parse_query("can I tell the others what spells I have").words  # table talk
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [("數字一樣的牌", {"number", "same"}), ("数字相同的牌可以一起出吗", {"number", "same"})],
+)
+def test_everyday_chinese_for_a_cards_number(real_index: RulesIndex, question: str, words: set[str]) -> None:
+    """數字 (a number), 一樣 and 相同 (the same): a table's words for the texts'."""
+    assert words <= set(real_index.reader.read(traditional(question), "skd").understood.words)
