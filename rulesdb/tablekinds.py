@@ -108,10 +108,12 @@ LEAVE = kind_of(
     "",
     rf"\b(?:leave|leaves|leaving|quit|quits|quitting|drop out|drops out|has to go|join|joins|joining|jump in)\b"
     rf"[^?.]*\b{_MIDWAY}|\b{_MIDWAY}\b[^?.]*\b(?:leave|leaves|leaving|quit|quits|join|joins|jump in)\b"
-    r"|\bjoin (?:a|the|our) game (?:in progress|that has started)\b",
+    r"|\bjoin (?:a|the|our) game (?:in progress|that has started)\b"
+    r"|(?:中途|半路|半途|玩到一半|打到一半)[^？?。]*(?:加入|離開|離場|退出|要走)",  # the words apart (玩到一半可以有人加入)
     "中途離開 中途離場 中途退出 中途加入 半路加入 半途加入 玩到一半有人 有人要走 有人要離開 有人離開 中途有人"
     " 中途离开 中途离场 中途退出 玩到一半有人 有人要离开 有人离开",
-    "mid-game|midgame|halfway|half way|partway|in the middle|in progress|already started|has started",
+    "mid-game|midgame|halfway|half way|partway|in the middle|in progress|already started|has started"
+    "|中途|半路|半途|玩到一半|打到一半",
 )
 # A player leaving or joining the game, not a knight joining a rescuer or "leave" a card.
 LEFT = kind_of(

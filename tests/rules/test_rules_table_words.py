@@ -59,3 +59,9 @@ def test_telling_the_others_is_announcing() -> None:
 def test_everyday_chinese_for_a_cards_number(real_index: RulesIndex, question: str, words: set[str]) -> None:
     """數字 (a number), 一樣 and 相同 (the same): a table's words for the texts'."""
     assert words <= set(real_index.reader.read(traditional(question), "skd").understood.words)
+
+
+def test_joining_halfway_said_apart_is_no_rule(real_index: RulesIndex) -> None:
+    """A player joining halfway, the words apart as a table says them (打到一半 … 加入): the
+    games are played by those who start."""
+    assert not real_index.ask("打到一半有朋友想加入可以嗎", game="skd", limit=3).covered
