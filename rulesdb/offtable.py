@@ -87,7 +87,7 @@ _QUESTION_KEYS = frozenset(map(word_key, STOPWORDS))
 _RANKED = frozenset(map(word_key, ("strongest", "weakest", "best", "worst", "which")))
 SLIP = kind_of(
     "accident accidentally accidental mistake mistakes mistakenly oops misdeal misdealt torn ripped stained crumpled"
-    " redo redone misplay misplayed misplays glimpse glimpsed redeal redealt",
+    " redo redone misplay misplayed misplays glimpse glimpsed redeal redealt mulligan mulligans mulliganed",
     r"\bknock(?:ed|s)? (?:\w+ ){0,2}over\b|\bmixed (?:\w+ ){0,2}up\b|\bgot mixed\b|\bcheat(?:s|ed|ing|er|ers)\b"
     r"|\blost (?:one|two|some|a few|a couple) of\b|\b(?:is|are|went|gone) missing\b|\bmissing from\b"
     r"|\blost (?:a|the|my|our) (?:die|dice|token|piece|marker|counter|rulebook|rule book|manual)\b"
@@ -99,13 +99,14 @@ SLIP = kind_of(
     r"|\blost (?:a|the|my|our|one) (?:\w+ )?(?:die|dice|token|tokens|marker|counter|piece)\b"
     r"|\b(?:run|runs|running|ran) out of (?:\w+ )?(?:tokens|markers|counters|chips)\b|\bnot enough (?:\w+ )?(?:tokens|markers|counters)\b"
     r"|\b(?:dealt|deal|dealing) (?:\w+ ){0,3}(?:too many|too few)\b|\bone too many\b"
-    r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b",
-    "沒人發現 沒有人發現 沒人注意到 悔棋 悔牌 被撞到 撞到了 碰歪 没人发现 没有人发现 没人注意到 被撞到"
+    r"|\bsaw (?:his|her|their|someone['’]s|somebody['’]s|an opponent['’]s|my opponent['’]s) (?:whole )?(?:hand|cards?)\b"
+    r"|\bredraw (?:my|our|a|the|his|her|their) (?:\w+ )?hand\b",  # a new hand, not tkc's tie redrawn
+    "重抽手牌 手牌重抽 起手重抽 重抽起手 重新發牌 重新发牌 沒人發現 沒有人發現 沒人注意到 悔棋 悔牌 被撞到 撞到了 碰歪 没人发现 没有人发现 没人注意到 被撞到"
     " 不夠用 不够用 重來一次 重新來過 要重來 重做 拿錯 抽錯 發錯 翻錯 算錯 放錯 打錯 多抽了 多發了 少發了 少抽了 被看到 被看見 不小心 弄錯 搞錯 失誤 打翻 弄亂 撞倒 作弊 出千 耍賴 偷牌 弄丟 搞丟 遺失 不見了 掉到地上 弄壞 弄破 撕破"
     " 弄髒 灑到 潑到 手滑 破掉 被折到 折到了 折壞 掉到桌子下 掉到地上 反悔 弄错 搞错 失误 弄乱 耍赖 弄丢 搞丢 遗失 不见了 弄坏 弄脏 洒到 泼到 折坏 掉到桌子下",
     "knock|mixed|cheat|lost|missing|spill|dropped|off the table|undo|do over|do it over|do that over|do this over|do-over"
     "|out of turn|too many|too few|saw|still play|還能玩|還可以玩|骰子歪|take back|noticed|bumped"
-    "|run out|running out|runs out|ran out|not enough",
+    "|run out|running out|runs out|ran out|not enough|redraw",
     # A slip that asks how many of each card there are asks the components' count.
     r"\b(?:right|correct|full) (?:number|count)\b|\bnumber of each\b|\bhow many (?:\w+ )?(?:of each|copies)\b"
     r"|\bhow many of (?:each|every)\b|每種各|各多少張|各幾張",

@@ -65,3 +65,11 @@ def test_joining_halfway_said_apart_is_no_rule(real_index: RulesIndex) -> None:
     """A player joining halfway, the words apart as a table says them (打到一半 … 加入): the
     games are played by those who start."""
     assert not real_index.ask("打到一半有朋友想加入可以嗎", game="skd", limit=3).covered
+
+
+@pytest.mark.parametrize("question", ["can we redraw our opening hand if it is awful", "手牌太爛可以重抽手牌嗎"])
+def test_a_new_starting_hand_is_no_rule(real_index: RulesIndex, question: str) -> None:
+    """A mulligan (a hand redrawn) is a house matter; the players tied on the start card who
+    redraw are a rule."""
+    assert not real_index.ask(question, game="tkc", limit=3).covered
+    assert real_index.ask("do the tied players redraw", game="tkc", limit=3).covered
