@@ -1,7 +1,8 @@
 """What a player types, made into the words and CJK pieces the rules index looks for.
 
-English: words, lower case, irregular verbs made regular ("won" is "win"), and stopwords and
-question words dropped (unless nothing else is left). Chinese and Japanese, written without
+English: words, lower case, irregular verbs made regular ("won" is "win"), and stopwords,
+question words and the words of conversation dropped (unless nothing else is left: what is
+filler, a negation or a number word is ``rulesdb.wording``). Chinese and Japanese, written without
 spaces: each run of CJK characters is cut at its question words and particles (什麼, 可以,
 嗎, 幾 ...), so they never decide the ranking, and the pieces are searched as the phrases of
 their neighbouring characters (``bigrams``).
@@ -22,6 +23,8 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
 
+from rulesdb.wording import ANNOUNCED, IRREGULAR, NEGATED, NUMBER_NAMES, filler_of, told
+
 MAX_WORDS = 32
 MAX_WORD_LENGTH = 40
 
@@ -36,19 +39,6 @@ _STOPWORDS = """
     wat wut wen plz pls cuz coz bc abt ur ya yall gonna wanna gotta lemme
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
-
-# Words of conversation, not of the question: a long chatty question keeps its rule words.
-_FILLER = """
-    ok okay so um uh like actually really basically anyway anyways guys guy buddy mate friend friends
-    says said say tell told wonder wondering think thought know knew sure agree argue arguing always
-    night yesterday today playing played one thing things stuff whole exactly kind sort bit
-    somebody someone everybody everyone also even though still ever never
-    allowed possibly maybe perhaps probably wait hey hi thanks thank question
-    alright quick quickly right now here supposed honestly brother sister wife husband
-    dude folks arguing argued argue wondered
-"""
-# And the game itself: every rule is the game's ("how many gems are there in the whole game").
-FILLER = frozenset(_FILLER.split()) | {"game", "games"}
 
 # "how many", "how much", "number of", 幾 and 多少 ask for a number: the answer states one.
 _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
@@ -77,41 +67,6 @@ CJK_STOPWORDS = frozenset(_CJK_STOPWORDS.split())
 # The question words as one pattern, the longest first: read from the left, each place takes the
 # longest that begins there.
 _CJK_STOP = re.compile("|".join(sorted(CJK_STOPWORDS, key=lambda word: (-len(word), word))))
-
-# Number words as the texts write them (not "one": "one thing", "one more" are no count).
-_NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
-_NUMBER_NAMES |= {"nine": "9", "ten": "10"}
-IRREGULAR = {
-    "won": "win",
-    "lost": "lose",
-    "drew": "draw",
-    "drawn": "draw",
-    "took": "take",
-    "taken": "take",
-    "gave": "give",
-    "given": "give",
-    "chose": "choose",
-    "chosen": "choose",
-    "stole": "steal",
-    "stolen": "steal",
-    "dealt": "deal",
-    "kept": "keep",
-    "paid": "pay",
-    "spent": "spend",
-    "threw": "throw",
-    "thrown": "throw",
-    "fought": "fight",
-    "got": "get",
-    "went": "go",
-    "began": "begin",
-    "begun": "begin",
-    "held": "hold",
-    "beaten": "beat",
-}
-
-# A negation as the texts write it: "can't" and "cant" are "cannot" (if you cannot play a card);
-# "won't" is "will" (a stop word), not "won" (a win).
-_NEGATED = {"can": "cannot", "won": "will"}
 
 QUERY_CHARACTERS = MAX_WORDS * 64  # of a question, the most read
 CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
@@ -211,46 +166,29 @@ def parse_query(text: str, converted: bool = False) -> Query:
             word = match["word"].lower()[:MAX_WORD_LENGTH]
             if word[:-1].isdigit() and word.endswith("s"):  # a pair of 3s
                 word = word[:-1]
-            if word == "t" and previous in _NEGATED:  # "can't" is "cannot"; "won't" wins nothing
-                words[-1] = _NEGATED[previous]
+            if word == "t" and previous in NEGATED:  # "can't" is "cannot"; "won't" wins nothing
+                words[-1] = NEGATED[previous]
             else:
-                words.append(_NEGATED["can"] if word == "cant" else IRREGULAR.get(word, word))
+                words.append(NEGATED["can"] if word == "cant" else IRREGULAR.get(word, word))
             previous = word
     # "two shields", "three orcs": the texts write the digit ("two 3s" is a count of 3s: no digit).
-    if not _NUMBER_NAMES.keys().isdisjoint(words):
+    if not NUMBER_NAMES.keys().isdisjoint(words):
         words = [
             part
             for word, after in zip(words, [*words[1:], ""], strict=False)
-            for part in ((word, _NUMBER_NAMES[word]) if word in _NUMBER_NAMES and not after.isdigit() else (word,))
+            for part in ((word, NUMBER_NAMES[word]) if word in NUMBER_NAMES and not after.isdigit() else (word,))
         ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
-    words += list(_ANNOUNCED) if _told(words) else []
-    # "the last card" is a rule's word; "how long does it last" asks a duration, as "how long" says.
-    filler = FILLER | {"last", "lasts"} if ("how", "long") in pairwise(words) else FILLER
+    words += list(ANNOUNCED) if told(words) else []
+    filler = filler_of(words)
     content = [w for w in words if w not in STOPWORDS and w not in filler and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")
         content = [w for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
     if content or runs:
         words = content
     return Query(tuple(dict.fromkeys(words))[:MAX_WORDS], tuple(dict.fromkeys(runs))[:MAX_WORDS], number)
-
-
-# Telling the others a choice ("tell everyone my side") is announcing, as the texts call it;
-# "tell" alone is talk ("tell me"), and telling them what one holds is table talk, not a rule.
-_TELL = frozenset(("tell", "telling", "told", "inform"))
-_OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "opponent", "players", "table"))
-_HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
-_ANNOUNCED = ("announce", "declare")
-
-
-def _told(words: list[str]) -> bool:
-    """Whether the words tell the other players a choice (a word between: "tell the others")."""
-    return not _TELL.isdisjoint(words) and any(
-        word in _TELL and _OTHERS.intersection(words[at + 1 : at + 3]) and _HELD.isdisjoint(words[at + 1 :])
-        for at, word in enumerate(words)
-    )
 
 
 _CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6"}

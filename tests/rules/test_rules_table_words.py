@@ -73,3 +73,11 @@ def test_a_new_starting_hand_is_no_rule(real_index: RulesIndex, question: str) -
     redraw are a rule."""
     assert not real_index.ask(question, game="tkc", limit=3).covered
     assert real_index.ask("do the tied players redraw", game="tkc", limit=3).covered
+
+
+def test_exactly_a_number_is_a_rules_word() -> None:
+    """ "Exactly the defence" or "exactly 5" is a number met (the ask "I rolled exactly the
+    defence"); "what exactly happens" is talk."""
+    assert "exactly" in parse_query("I rolled exactly the defence value").words
+    assert "exactly" in parse_query("we hit exactly 0 hp").words
+    assert "exactly" not in parse_query("what exactly happens when the deck runs out").words

@@ -1,0 +1,81 @@
+"""A table's English as the texts read it: the words of conversation (filler), irregular verb
+forms, a negation ("can't"), number words, and a player telling the others a choice."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+# Words of conversation, not of the question: a long chatty question keeps its rule words.
+_FILLER = """
+    ok okay so um uh like actually really basically anyway anyways guys guy buddy mate friend friends
+    says said say tell told wonder wondering think thought know knew sure agree argue arguing always
+    night yesterday today playing played one thing things stuff whole exactly kind sort bit
+    somebody someone everybody everyone also even though still ever never
+    allowed possibly maybe perhaps probably wait hey hi thanks thank question
+    alright quick quickly right now here supposed honestly brother sister wife husband
+    dude folks arguing argued argue wondered
+"""
+# And the game itself: every rule is the game's ("how many gems are there in the whole game").
+FILLER = frozenset(_FILLER.split()) | {"game", "games"}
+
+# Number words as the texts write them (not "one": "one thing", "one more" are no count).
+NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+NUMBER_NAMES |= {"nine": "9", "ten": "10"}
+IRREGULAR = {
+    "won": "win",
+    "lost": "lose",
+    "drew": "draw",
+    "drawn": "draw",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "chose": "choose",
+    "chosen": "choose",
+    "stole": "steal",
+    "stolen": "steal",
+    "dealt": "deal",
+    "kept": "keep",
+    "paid": "pay",
+    "spent": "spend",
+    "threw": "throw",
+    "thrown": "throw",
+    "fought": "fight",
+    "got": "get",
+    "went": "go",
+    "began": "begin",
+    "begun": "begin",
+    "held": "hold",
+    "beaten": "beat",
+}
+
+# A negation as the texts write it: "can't" and "cant" are "cannot" (if you cannot play a card);
+# "won't" is "will" (a stop word), not "won" (a win).
+NEGATED = {"can": "cannot", "won": "will"}
+# What "exactly" meets when it is a rule's word: "exactly the defence", "exactly 5", "exactly equal".
+_MET = frozenset(("the", "my", "their", "his", "her", "its", "equal", "same", "as", "one", *NUMBER_NAMES))
+
+
+def filler_of(words: list[str]) -> frozenset[str]:
+    """The filler of these words: "the last card" is a rule's word, but "how long does it last"
+    asks a duration, as "how long" says; "exactly the defence" or "exactly 5" is a number met,
+    "what exactly happens" talk."""
+    filler = FILLER | {"last", "lasts"} if ("how", "long") in pairwise(words) else FILLER
+    met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
+    return filler - {"exactly"} if met else filler
+
+
+# Telling the others a choice ("tell everyone my side") is announcing, as the texts call it;
+# "tell" alone is talk ("tell me"), and telling them what one holds is table talk, not a rule.
+_TELL = frozenset(("tell", "telling", "told", "inform"))
+_OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "opponent", "players", "table"))
+_HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
+ANNOUNCED = ("announce", "declare")
+
+
+def told(words: list[str]) -> bool:
+    """Whether the words tell the other players a choice (a word between: "tell the others")."""
+    return not _TELL.isdisjoint(words) and any(
+        word in _TELL and _OTHERS.intersection(words[at + 1 : at + 3]) and _HELD.isdisjoint(words[at + 1 :])
+        for at, word in enumerate(words)
+    )
