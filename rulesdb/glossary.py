@@ -93,8 +93,21 @@ def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> t
     if len(run) < 2:
         return ()
     index = _index(terms)
-    related = index.holding(run) or index.within(run)
-    return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
+    holding = index.holding(run)
+    if holding:
+        return tuple(w for w, _ in Counter(w for t in holding for w in _part(run, t, terms[t])).most_common(most))
+    return tuple(w for w, _ in Counter(w for t in index.within(run) for w in terms[t]).most_common(most))
+
+
+def _part(run: str, term: str, english: tuple[str, ...]) -> tuple[str, ...]:
+    """The English of the part of a term a piece is. A Chinese compound names its kind last:
+    its last half is still the term's thing (金幣 of 一袋金幣 is the bag of gold, 上限 of 合計上限
+    a cap), but its first half or less is a word of its own, the first of the term's words
+    (決定 of 決定陣營 "decide faction" is "decide", not a faction). A larger part says them all."""
+    if 2 * len(run) > len(term) or len(english) < 2:
+        return english
+    share = max(1, len(english) * len(run) // len(term))
+    return english[:share] if term.startswith(run) else english
 
 
 class _Index:

@@ -81,3 +81,10 @@ def test_exactly_a_number_is_a_rules_word() -> None:
     assert "exactly" in parse_query("I rolled exactly the defence value").words
     assert "exactly" in parse_query("we hit exactly 0 hp").words
     assert "exactly" not in parse_query("what exactly happens when the deck runs out").words
+
+
+def test_the_first_half_of_a_term_is_its_own_word(real_index: RulesIndex) -> None:
+    """決定 ("decide") is the first half of 決定陣營 ("decide faction"), not a faction; the last
+    half of a term names its thing still (金幣 of 一袋金幣, gold)."""
+    assert real_index.reader.gloss("決定")[0] == ("decide",)
+    assert "gold" in real_index.reader.gloss("金幣")[0]
