@@ -30,6 +30,7 @@ from rulesdb.query import (
     CJK,
     CJK_STOPWORDS,
     COUNTED,
+    HEADCOUNT,
     MAX_WORDS,
     Query,
     Synonyms,
@@ -182,7 +183,7 @@ class Reader:
         it (幾個, 幾張), as the asks hold it."""
         counts = self.counted(asked, alternatives, query.lower())
         how = COUNTED.search(query.lower())
-        many = how is not None and how[0].startswith("how many")
+        many = (how is not None and how[0].startswith("how many")) or HEADCOUNT.search(query.lower()) is not None
         asked_count = " OR ".join(
             [f'"many {word}"' for word in counts] * many
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in self.built.cjk_asked[game]]
@@ -207,8 +208,8 @@ class Reader:
     @staticmethod
     def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:
         """The word a number question counts ("how many characters") and its one-word stand-ins."""
-        match = COUNTED.search(text)
-        word = match.group(1) if match else ""
+        match = COUNTED.search(text) or HEADCOUNT.search(text)
+        word = next(filter(None, match.groups())).replace("of us", "players") if match else ""
         if word not in asked.words:
             return ()
         return tuple(w for w in dict.fromkeys((word, *alternatives[word])) if w.isalnum())

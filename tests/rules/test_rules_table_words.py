@@ -88,3 +88,20 @@ def test_the_first_half_of_a_term_is_its_own_word(real_index: RulesIndex) -> Non
     half of a term names its thing still (金幣 of 一袋金幣, gold)."""
     assert real_index.reader.gloss("決定")[0] == ("decide",)
     assert "gold" in real_index.reader.gloss("金幣")[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "expect"),
+    [
+        ("mm5", "is it fine for 3 players", "mm5.ruling.setup"),
+        ("skd", "could 9 people play", "skd.ruling.card-counts"),
+        ("tkc", "is it fine for 3 players", "tkc.ruling.components"),
+    ],
+)
+def test_a_head_count_asks_how_many_players(real_index: RulesIndex, game: str, question: str, expect: str) -> None:
+    """ "Can 5 people play", "for 3 players": the player count, as "how many players" asks it;
+    "3 players, what order do we draft in" counts nobody."""
+    answer = real_index.ask(question, game=game, limit=3)
+    assert answer.covered and answer.hits[0].section.id == expect
+    assert parse_query("could 9 people play").number
+    assert not parse_query("3 players, what order do we draft in").number
