@@ -46,7 +46,7 @@ _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest",
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
 # The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\bhow (?:many|much) ([a-z]+)")
+COUNTED = re.compile(r"\b(?:how (?:many|much)|number of) ([a-z]+)")
 # A head count asked as a number of players ("can 5 people play", "for 7 of us", "do 2 players
 # work"): as "how many players" asks it ("3 players, what order do we draft in" counts nobody).
 _HEADS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (people|players|of us)\b"

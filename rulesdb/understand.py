@@ -183,7 +183,9 @@ class Reader:
         it (幾個, 幾張), as the asks hold it."""
         counts = self.counted(asked, alternatives, query.lower())
         how = COUNTED.search(query.lower())
-        many = (how is not None and how[0].startswith("how many")) or HEADCOUNT.search(query.lower()) is not None
+        many = (how is not None and how[0].startswith(("how many", "number of"))) or HEADCOUNT.search(
+            query.lower()
+        ) is not None
         asked_count = " OR ".join(
             [f'"many {word}"' for word in counts] * many
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in self.built.cjk_asked[game]]

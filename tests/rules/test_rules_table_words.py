@@ -105,3 +105,10 @@ def test_a_head_count_asks_how_many_players(real_index: RulesIndex, game: str, q
     assert answer.covered and answer.hits[0].section.id == expect
     assert parse_query("could 9 people play").number
     assert not parse_query("3 players, what order do we draft in").number
+
+
+def test_the_number_of_a_thing_counts_it(real_index: RulesIndex) -> None:
+    """ "The number of shields" counts shields as "how many shields" does: the thing is searched
+    twice, and as the asks count it ("many shields")."""
+    question = real_index.reader.read("the number of shields", "tkc")
+    assert '"many shields"' in question.expressions["asks"]
