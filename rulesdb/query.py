@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
 
-from rulesdb.wording import ANNOUNCED, IRREGULAR, NEGATED, NUMBER_NAMES, filler_of, told
+from rulesdb.wording import IRREGULAR, NEGATED, NUMBER_NAMES, filler_of, meant
 
 MAX_WORDS = 32
 MAX_WORD_LENGTH = 40
@@ -186,7 +186,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
     number = number or HEADCOUNT.search(text.lower()) is not None
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
-    words += list(ANNOUNCED) if told(words) else []
+    words += meant(words)
     filler = filler_of(words)
     content = [w for w in words if w not in STOPWORDS and w not in filler and not (len(w) == 1 and w.isalpha())]
     if not content and not runs:  # filler alone is the question ("one thing")

@@ -1,5 +1,6 @@
 """A table's English as the texts read it: the words of conversation (filler), irregular verb
-forms, a negation ("can't"), number words, and a player telling the others a choice."""
+forms, a negation ("can't"), number words, and phrases of filler words that say a rule's word
+(telling the others a choice, "game over")."""
 
 from __future__ import annotations
 
@@ -70,7 +71,9 @@ def filler_of(words: list[str]) -> frozenset[str]:
 _TELL = frozenset(("tell", "telling", "told", "inform"))
 _OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "opponent", "players", "table"))
 _HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
-ANNOUNCED = ("announce", "declare")
+_ANNOUNCED = ["announce", "declare"]
+# A phrase of filler words that says what a rule does: "is it game over" asks whether it ends.
+_PHRASES = {("game", "over"): ["end"]}
 
 
 def told(words: list[str]) -> bool:
@@ -79,3 +82,10 @@ def told(words: list[str]) -> bool:
         word in _TELL and _OTHERS.intersection(words[at + 1 : at + 3]) and _HELD.isdisjoint(words[at + 1 :])
         for at, word in enumerate(words)
     )
+
+
+def meant(words: list[str]) -> list[str]:
+    """The rules' words for what the question's phrases of filler words say (telling the others
+    a choice is announcing it, "game over" the end)."""
+    said = [word for pair in pairwise(words) for word in _PHRASES.get(pair, ())]
+    return said + _ANNOUNCED if told(words) else said

@@ -112,3 +112,8 @@ def test_the_number_of_a_thing_counts_it(real_index: RulesIndex) -> None:
     twice, and as the asks count it ("many shields")."""
     question = real_index.reader.read("the number of shields", "tkc")
     assert '"many shields"' in question.expressions["asks"]
+
+
+def test_game_over_asks_whether_it_ends() -> None:
+    """ "Game" is filler and "over" a stop word, but "is it game over" asks whether the game ends."""
+    assert "end" in parse_query("we lost our last hero, is it game over").words
