@@ -58,8 +58,12 @@ def limited(group: Group, text: str) -> bool:
     ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
 
 
-# A sum or a rise that comes to a number ("add up to 6", "goes up to 4", "levels up to"): no limit.
-_RISES = re.compile(r"\b(?:adds?|added|adding|goes|went|rises|rose|levels?|levelled|leveled) up to\b")
+# A sum or a rise that comes to a number ("add up to 6", "goes up to 4", "levels up to"), or a
+# change by an amount ("boost it by more than one"): no limit.
+_RISES = re.compile(
+    r"\b(?:adds?|added|adding|goes|went|rises|rose|levels?|levelled|leveled) up to\b"
+    r"|\bby (?:more than|at most|at least|up to|less than|fewer than)\b"
+)
 
 
 @lru_cache(maxsize=8192)

@@ -117,3 +117,11 @@ def test_the_number_of_a_thing_counts_it(real_index: RulesIndex) -> None:
 def test_game_over_asks_whether_it_ends() -> None:
     """ "Game" is filler and "over" a stop word, but "is it game over" asks whether the game ends."""
     assert "end" in parse_query("we lost our last hero, is it game over").words
+
+
+def test_a_change_by_an_amount_states_no_limit() -> None:
+    """ "Boost it by more than one" says how much a bonus changes a value, not a limit on it."""
+    from rulesdb.limits import states_limit
+
+    assert not states_limit("does the gem boost my knight by more than one")
+    assert states_limit("you may hold no more than 5 cards")
