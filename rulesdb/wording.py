@@ -72,8 +72,9 @@ _TELL = frozenset(("tell", "telling", "told", "inform"))
 _OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "opponent", "players", "table"))
 _HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
 _ANNOUNCED = ["announce", "declare"]
-# A phrase of filler words that says what a rule does: "is it game over" asks whether it ends.
-_PHRASES = {("game", "over"): ["end"]}
+# A phrase of filler or stop words that says a rule's word: "is it game over" asks whether it ends,
+# "in one go" is together.
+_PHRASES = {("game", "over"): ["end"], ("one", "go"): ["together"]}
 
 
 def told(words: list[str]) -> bool:
@@ -86,6 +87,6 @@ def told(words: list[str]) -> bool:
 
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
-    a choice is announcing it, "game over" the end)."""
+    a choice is announcing it, "game over" the end, "in one go" together)."""
     said = [word for pair in pairwise(words) for word in _PHRASES.get(pair, ())]
     return said + _ANNOUNCED if told(words) else said

@@ -125,3 +125,7 @@ def test_a_change_by_an_amount_states_no_limit() -> None:
 
     assert not states_limit("does the gem boost my knight by more than one")
     assert states_limit("you may hold no more than 5 cards")
+
+
+def test_in_one_go_is_together() -> None:
+    assert "together" in parse_query("can I lay my two 4s in one go").words
