@@ -38,8 +38,18 @@ def plain_english(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) ->
         return terms[run]
     if len(run) < 2:
         return ()
-    related = [t for t in terms if run in t] or [t for t in terms if len(t) > 1 and t in run]
+    holding = [t for t in terms if run in t]
+    if holding:  # the first half of a term or less says its first words only
+        words = (w for t in holding for w in plain_part(run, t, terms[t]))
+        return tuple(w for w, _ in Counter(words).most_common(most))
+    related = [t for t in terms if len(t) > 1 and t in run]
     return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
+
+
+def plain_part(run: str, term: str, english: tuple[str, ...]) -> tuple[str, ...]:
+    if len(run) * 2 > len(term) or len(english) < 2 or not term.startswith(run):
+        return english
+    return english[: max(1, len(english) * len(run) // len(term))]
 
 
 @settings(max_examples=300, deadline=None)

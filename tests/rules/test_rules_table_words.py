@@ -129,3 +129,8 @@ def test_a_change_by_an_amount_states_no_limit() -> None:
 
 def test_in_one_go_is_together() -> None:
     assert "together" in parse_query("can I lay my two 4s in one go").words
+
+
+def test_a_hit_in_skd_is_damage(real_index: RulesIndex) -> None:
+    """In Seirei Kairo Drive a hit is the damage dealt ("my hit does 4")."""
+    assert "damage" in real_index.reader.read("my hit does 4, is the boss down", "skd").understood.words
