@@ -134,3 +134,8 @@ def test_in_one_go_is_together() -> None:
 def test_a_hit_in_skd_is_damage(real_index: RulesIndex) -> None:
     """In Seirei Kairo Drive a hit is the damage dealt ("my hit does 4")."""
     assert "damage" in real_index.reader.read("my hit does 4, is the boss down", "skd").understood.words
+
+
+def test_qi_alone_is_discarding(real_index: RulesIndex) -> None:
+    """棄 alone (not only in 棄牌堆, the discard pile) is to discard, as 扔 is."""
+    assert "discard" in real_index.reader.read(traditional("同时弃两张盾可以抽几张"), "tkc").understood.words
