@@ -1,11 +1,16 @@
-"""Issue 40: words a table types that the rules write otherwise. "can't" and "cant" are the
-rules' "cannot" (and "won't" is no win); "throw away" and "get rid of" are discarding."""
+"""Issue 40: a question read in the words a table types. "can't" is the rules' "cannot", "throw
+away" discarding, "the last card" and "exactly the defence" rule words, "vs" none, telling the
+others a choice announcing it, "game over" the end, "in one go" together, a head count a count of
+players, "the number of" a count; everyday Chinese (數字, 一樣, 棄), the first half of a glossary
+term its own word; and what no rule covers: joining halfway said apart, a mulligan, a change by
+an amount that states no limit."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulesdb.index import RulesIndex
+from rulesdb.limits import states_limit
 from rulesdb.query import parse_query, traditional
 
 
@@ -121,8 +126,6 @@ def test_game_over_asks_whether_it_ends() -> None:
 
 def test_a_change_by_an_amount_states_no_limit() -> None:
     """ "Boost it by more than one" says how much a bonus changes a value, not a limit on it."""
-    from rulesdb.limits import states_limit
-
     assert not states_limit("does the gem boost my knight by more than one")
     assert states_limit("you may hold no more than 5 cards")
 
