@@ -25,6 +25,7 @@ import sqlite3
 from collections.abc import Iterable
 from itertools import pairwise
 
+from rulesdb.askterms import AskTerms
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.passages import passages, sentences
 from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
@@ -140,6 +141,7 @@ class Built:
         self.common_in_asks, self.common_in_texts = self._common(asks, tuning)
         for table, _, _ in TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self.db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
+        self.ask_terms = AskTerms(self.db, "asks", asks, ASKS)
         self.vocabulary = self._vocabulary()
         self._ranges()
         self._checks()
@@ -276,6 +278,7 @@ class Built:
         self.starts: ByGame = {}
         self.heads: ByGame = {}
         self.cjk_held: ByGame = {}
+        self.cjk_marked: ByGame = {}
         self.cjk_asked: ByGame = {}
         unanswered = {info.game: info.unanswered for info in self.games}
         for game in dict.fromkeys([*(info.game for info in self.games), *(g for g in self.rowids if g is not None)]):
@@ -294,9 +297,13 @@ class Built:
                 if words
             )
             self.cjk_held[game] = cjk_held(text for s in sections for text in (s.text, s.original))
+            # A snippet marks the body rows, whose CJK is the texts' (not the originals'): a
+            # piece with a character no row of them holds marks nothing there.
+            in_rows = {token for token in cjk_held(s.text for s in sections) if len(token) == 1}
+            self.cjk_marked[game] = frozenset(t for t in self.cjk_held[game] if in_rows.issuperset(t))
             self.cjk_asked[game] = cjk_held(game_asks)
             self.asked_side_by_side[game] = word_pairs(game_asks)
         self.side_by_side[None] = frozenset().union(*self.side_by_side.values())
         self.asked_side_by_side[None] = frozenset().union(*self.asked_side_by_side.values())
-        for held in (self.starts, self.heads, self.cjk_held, self.cjk_asked):
+        for held in (self.starts, self.heads, self.cjk_held, self.cjk_marked, self.cjk_asked):
             held[None] = frozenset().union(*held.values())  # every game's

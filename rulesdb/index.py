@@ -162,7 +162,7 @@ class RulesIndex:
         with self._lock:
             ranked, answered = self.ranker.rank(question, query, game, judged)
             shown = ranked[:limit]
-            marks = question.parsed.marks_expression(question.together, self.built.cjk_held[game])
+            marks = question.parsed.marks_expression(question.together, self.built.cjk_marked[game])
             snippets = self.ranker.snippets([row for _, row in shown], marks, question.expressions["original"])
         rows, sections = self.built.rows, self.built.sections
         hits = []

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import takewhile
 
-from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
+from rulesdb.build import CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.lemmas import describing
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
@@ -69,11 +69,6 @@ class Ranker:
             for table, w in weights.items()
         }
         self.searches["section"] = self.searches["cjk"] = self.searches["body"].replace("body", "section")
-        # Each section's best-matching ask (rows grouped by slot).
-        self.best_asks = (
-            f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS slot, -bm25(asks) AS score FROM asks "
-            "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT slot, max(score) FROM matched GROUP BY slot"
-        )
         # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
         # the unary + keeps the list from becoming one FTS5 query per row.
         self.snippet_sql = {
@@ -115,7 +110,7 @@ class Ranker:
     def match_asks(self, expression: str, bounds: tuple[int, int], scores: Scores) -> None:
         """Each section's best-matching ask, and the best-matching unanswered question (``gap``)."""
         built = self.built
-        for slot, score in built.db.execute(self.best_asks, (expression, *bounds)):
+        for slot, score in built.ask_terms.best(expression, *bounds):
             if built.slots[slot] == GAP:
                 scores.gap = max(scores.gap, score)
             else:
