@@ -7,8 +7,9 @@ the index is built, with FTS5's own formula and constants, so a question's CJK t
 addition a row they are in. bm25 sums its phrases' shares in the expression's order: FTS5
 scores the phrases up to the last one that is not a CJK term, and the CJK terms after it add
 their shares here, in that order, so every score is FTS5's own to the last bit (a test checks
-it against FTS5's). Only CJK terms of letters are summed here: each is one token in the table
-(an indexed ask's CJK runs are its characters and pairs, each a token of its own).
+it against FTS5's). Only CJK terms of letters are summed here, and only where FTS5 agrees on
+how many rows hold them: each is one token in the table (an indexed ask's CJK runs are its
+characters and pairs, each a token of its own).
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class AskTerms:
         scores: dict[int, float] = dict(self.db.execute(self.rows_sql, (head, first, last))) if head else {}
         get = scores.get
         for phrase in phrases[at:]:
-            rowids, shares = self.shares.get(phrase[1:-1], _NONE)
+            rowids, shares = self.shares[phrase[1:-1]]
             start = bisect_left(rowids, first)
             end = bisect_right(rowids, last, start)
             for rowid, share in zip(rowids[start:end], shares[start:end], strict=True):
@@ -103,12 +104,9 @@ class AskTerms:
         return sorted(best.items())
 
     def _term(self, phrase: str) -> bool:
-        """Whether an FTS5 phrase is a CJK term of letters ("水晶"), which the shares score."""
-        term = phrase[1:-1]
-        return phrase[:1] == phrase[-1:] == '"' and (term in self.shares or letters(term))
-
-
-_NONE: Shares = ([], [])
+        """Whether an FTS5 phrase is one of the CJK terms the shares score ("水晶"): a term the
+        asks lack is left to FTS5 (the question's terms are the game's asks', so it is none)."""
+        return phrase[:1] == phrase[-1:] == '"' and phrase[1:-1] in self.shares
 
 
 def _counted(rowids: list[int]) -> dict[int, int]:
