@@ -50,6 +50,7 @@ COUNTED = re.compile(r"\b(?:how (?:many|much)|number of) ([a-z]+)")
 # A head count asked as a number of players ("can 5 people play", "for 7 of us", "do 2 players
 # work"): as "how many players" asks it ("3 players, what order do we draft in" counts nobody).
 _HEADS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (people|players|of us)\b"
+_HEADS_WORDS = frozenset(("people", "players", "us"))
 HEADCOUNT = re.compile(rf"\b(?:can|could|for|with) {_HEADS}|\b{_HEADS} (?:play|playing|work|works)\b")
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
@@ -183,7 +184,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
             for part in ((word, NUMBER_NAMES[word]) if word in NUMBER_NAMES and not after.isdigit() else (word,))
         ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
-    number = number or HEADCOUNT.search(text.lower()) is not None
+    number = number or (not _HEADS_WORDS.isdisjoint(words) and HEADCOUNT.search(text.lower()) is not None)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
     words += meant(words)

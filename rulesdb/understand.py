@@ -181,11 +181,10 @@ class Reader:
         same: "many players" is searched there as a phrase (the second). Not "much": "how much
         mana" asks a cost as often as a limit. In Chinese, 幾 with the measure word or noun after
         it (幾個, 幾張), as the asks hold it."""
-        counts = self.counted(asked, alternatives, query.lower())
-        how = COUNTED.search(query.lower())
-        many = (how is not None and how[0].startswith(("how many", "number of"))) or HEADCOUNT.search(
-            query.lower()
-        ) is not None
+        text = query.lower()
+        counts = self.counted(asked, alternatives, text)
+        how = COUNTED.search(text) or (HEADCOUNT.search(text) if asked.number else None)
+        many = how is not None and not how[0].startswith("how much")
         asked_count = " OR ".join(
             [f'"many {word}"' for word in counts] * many
             + [f'"{pair}"' for pair in dict.fromkeys(CJK_COUNT.findall(query)) if pair in self.built.cjk_asked[game]]
@@ -210,7 +209,7 @@ class Reader:
     @staticmethod
     def counted(asked: Query, alternatives: dict[str, tuple[str, ...]], text: str) -> tuple[str, ...]:
         """The word a number question counts ("how many characters") and its one-word stand-ins."""
-        match = COUNTED.search(text) or HEADCOUNT.search(text)
+        match = COUNTED.search(text) or (HEADCOUNT.search(text) if asked.number else None)
         word = next(filter(None, match.groups())).replace("of us", "players") if match else ""
         if word not in asked.words:
             return ()

@@ -61,7 +61,9 @@ def filler_of(words: list[str]) -> frozenset[str]:
     """The filler of these words: "the last card" is a rule's word, but "how long does it last"
     asks a duration, as "how long" says; "exactly the defence" or "exactly 5" is a number met,
     "what exactly happens" talk."""
-    filler = FILLER | {"last", "lasts"} if ("how", "long") in pairwise(words) else FILLER
+    filler = FILLER | {"last", "lasts"} if "long" in words and ("how", "long") in pairwise(words) else FILLER
+    if "exactly" not in words:  # most questions: one look
+        return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
     return filler - {"exactly"} if met else filler
 
@@ -75,6 +77,7 @@ _ANNOUNCED = ["announce", "declare"]
 # A phrase of filler or stop words that says a rule's word: "is it game over" asks whether it ends,
 # "in one go" is together.
 _PHRASES = {("game", "over"): ["end"], ("one", "go"): ["together"]}
+_LAST = frozenset(second for _, second in _PHRASES)
 
 
 def told(words: list[str]) -> bool:
@@ -88,5 +91,5 @@ def told(words: list[str]) -> bool:
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
     a choice is announcing it, "game over" the end, "in one go" together)."""
-    said = [word for pair in pairwise(words) for word in _PHRASES.get(pair, ())]
+    said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
     return said + _ANNOUNCED if told(words) else said
