@@ -1,19 +1,17 @@
 """Ranking: the tables' bm25 scores summed into each section's best passage, and whether the
-best passages answer the question at all.
-
-A section scores its title and tags (weighing most), its text, its original, and its best
-matching ask; its best row (a passage, or one of its sentences) adds its own score, and is what
-the hit shows. A question that quotes a seed line puts the sections whose original holds it
-first; a ruling comes just above the first answer when it settles it and answers as well, and in
-a question with Chinese above any paragraph it settles (``raise_rulings``).
+best passages answer the question at all. A section scores its title and tags (weighing most),
+its text, its original, and its best matching ask; its best row (a passage, or one of its
+sentences) adds its own score, and is what the hit shows. A question that quotes a seed line
+puts the sections whose original holds it first; a ruling comes just above the first answer
+when it settles it and answers as well, in Chinese above any paragraph it settles
+(``raise_rulings``); a ruling first keeps a paragraph it settles in view (``rulesdb.settled``).
 
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
-words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
-weighs most of them, must be in one of the best passages, else "No rule covers this"; a
-question nearer a game's unanswered questions than any section's ask is not covered either, nor
-a limit no passage states (``rulesdb.limits``), nor a kind of question the rules never answer
-(advice, a slip, the clock...: ``rulesdb.offtable``). A question that names its game is judged
-with the name read as "the game".
+words by weight (``rulesdb.coverage``), and its focus, its rarest key word when it weighs most of
+them, must be in one of the best passages, else "No rule covers this"; nor is a question nearer
+a game's unanswered questions than any section's ask, a limit no passage states
+(``rulesdb.limits``), or a kind the rules never answer (advice, a slip, the clock...:
+``rulesdb.offtable``). A question that names its game is judged with its name read as "the game".
 """
 
 from __future__ import annotations
@@ -31,6 +29,7 @@ from rulesdb.lemmas import describing
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
+from rulesdb.settled import keep_settled
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -150,6 +149,7 @@ class Ranker:
         every = cache(lambda: coverage.groups(asked, question.parsed, question.alternatives))
         self.raise_rulings(best, scores.originals, self.answers(english, every, game), bool(question.parsed.cjk_runs))
         ranked = sorted((-score, row) for score, row in best.values())
+        ranked = keep_settled(ranked, self.built.rows.owner, self.built.settles, self.tuning.settled_near)
         if judged is None:
             return ranked, self.answered(question, ranked, scores, game)
         return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
