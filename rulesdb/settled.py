@@ -31,4 +31,5 @@ def keep_settled(ranked: Ranked, owner: Sequence[int], settles: dict[int, list[i
     place = next((n for n, (_, row) in enumerate(ranked) if owner[row] in paragraphs), None)
     if place is None or ranked[place][0] > near * ranked[2][0]:  # negative scores: further down
         return ranked
-    return [*ranked[:2], ranked[place], *ranked[2:place], *ranked[place + 1 :]]
+    third = (ranked[2][0], ranked[place][1])  # it scores as the third does: the scores stay in order
+    return [*ranked[:2], third, *ranked[2:place], *ranked[place + 1 :]]

@@ -8,6 +8,7 @@ third place when it scores near that place (``rulesdb.settled``); the list keeps
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -60,8 +61,9 @@ def test_the_list_keeps_its_answers_its_first_two_and_a_second_ruling_s_paragrap
 ) -> None:
     ranked, owner, settles = case
     kept = keep_settled(ranked, owner, settles, NEAR)
-    assert sorted(kept) == sorted(ranked)
+    assert sorted(row for _, row in kept) == sorted(row for _, row in ranked)
     assert kept[:2] == ranked[:2]
+    assert all(higher[0] <= lower[0] for higher, lower in pairwise(kept))  # best first
     if len(ranked) >= 3 and owner[ranked[2][1]] in settles.get(owner[ranked[1][1]], ()):
         assert kept == ranked  # a ruling second keeps its own paragraph third
         return
