@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import textual._wait as textual_wait
-from hypothesis import Phase, settings
+from hypothesis import HealthCheck, Phase, settings
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # Local times are shown in the machine's zone: tests (and snapshots) read them in UTC, and a
@@ -49,6 +49,12 @@ settings.register_profile(
 )
 if UNDER_MUTMUT:
     settings.load_profile("mutmut")
+# `pytest --hypothesis-profile deep tests/fuzz`: long fuzzed play. Registered here, before
+# pytest reads the option (a test module is imported only after it).
+DEEP = "deep"
+settings.register_profile(
+    DEEP, max_examples=20_000, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def examples(n: int) -> int:

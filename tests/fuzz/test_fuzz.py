@@ -9,15 +9,9 @@ from hypothesis import HealthCheck, settings
 
 from companion.games import all_games
 from companion.store.repo import Repository
+from tests.conftest import DEEP
 from tests.fuzz.machine import machine_for
 
-settings.register_profile(
-    "deep",
-    max_examples=20_000,
-    stateful_step_count=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 SEQUENCES = 1_000
 STEPS = 15
 PLUGGED = [g.id for g in all_games() if os.path.exists(os.path.join(os.path.dirname(__file__), f"{g.id}_actions.py"))]
@@ -27,7 +21,7 @@ PLUGGED = [g.id for g in all_games() if os.path.exists(os.path.join(os.path.dirn
 @pytest.mark.parametrize("game_id", PLUGGED)
 def test_random_play_keeps_every_law(game_id: str) -> None:
     machine = machine_for(game_id)
-    deep = settings.get_profile("deep") if settings._current_profile == "deep" else None
+    deep = settings.get_profile(DEEP) if settings._current_profile == DEEP else None
     machine.TestCase.settings = deep or settings(
         max_examples=SEQUENCES,
         stateful_step_count=STEPS,
