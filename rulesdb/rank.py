@@ -351,8 +351,9 @@ class Ranker:
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
         settles many: ``ruling_breadth``), less what the paragraph owes to its original (a
-        ruling has none), and its row answers as well (``answers``); else it stays where it
-        scores. Of several rulings of one paragraph, the best is raised. Raised below the first
+        ruling has none), and its row answers as well (``answers``), or it scores
+        ``ruling_near`` of the paragraph's whole score (so near, its score says it answers as
+        well: the ruling on the dark ranks' order, asked in the ranks' names); else it stays. Of several rulings of one paragraph, the best is raised. Raised below the first
         answer, it and its paragraph would take two of the first three places, so in English it
         stays; a question's Chinese is matched in the originals, which a ruling lacks, so there
         its own score says less and it is raised."""
@@ -363,16 +364,15 @@ class Ranker:
             score, row = best[rowid]
             settled = settles[rowid] if chinese else [s for s in settles[rowid] if s == first]
             reach = t.ruling_reach + t.ruling_breadth * max(0, len(settles[rowid]) - 2)
-            near = sorted(
-                ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
-                reverse=True,
-            )
-            # The best paragraph it answers (the key words checked last: they cost most).
+            near = sorted(((best[s][0], s) for s in settled if s in best and score < best[s][0]), reverse=True)
+            # The best paragraph it answers: by its score alone when it scores ruling_near of it,
+            # else by its key words (checked last: they cost most).
             paragraph = next(
                 (
                     s
                     for total, s in near
-                    if score >= reach * (total - originals.get(s, 0.0)) and answers(row, best[s][1], s != first)
+                    if score >= reach * (total - originals.get(s, 0.0))
+                    and (score >= t.ruling_near * total or answers(row, best[s][1], s != first))
                 ),
                 None,
             )

@@ -36,6 +36,7 @@ class Tuning:
     ruling_reach: float = 0.5
     ruling_breadth: float = 0.02
     ruling_focus: float = 0.75
+    ruling_near: float = 0.875  # a ruling scoring this much of its paragraph answers as well by its score alone
     # A ruling first on its own score keeps the paragraph it settles third when that paragraph
     # scores settled_near of the third answer (rulesdb.settled).
     settled_near: float = 0.8

@@ -19,7 +19,7 @@ from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
 HONEST_BAR = 0.953  # 184 of 193 uncovered questions answered "No rule covers this"
-TOP1_BAR = 0.925  # of the tuning sets, the first answer (or its ruling): 1006 of 1087 (697 of 740
+TOP1_BAR = 0.928  # of the tuning sets, the first answer (or its ruling): 1009 of 1087 (697 of 740
 # without practice9 and practice10, written blind and held out until they were scored once)
 
 

@@ -1,8 +1,11 @@
-"""A ruling shown first keeps the paragraph it settles in the first three places.
+"""Where a ruling of the app goes beside the paragraph it settles.
 
-A ruling of the app reads a rule; shown first on its own score with none of the paragraphs it
-settles beside it, the player sees the reading without the rule. Its best paragraph takes the
-third place when it scores near that place (``rulesdb.settled``); the list keeps its length.
+A ruling that scores nearly as well as the first answer it settles (``ruling_near`` of it)
+answers as well by its score alone and comes just above it. A ruling shown first keeps the
+paragraph it settles in the first three places: shown first on its own score with none of the
+paragraphs it settles beside it, the player sees the reading without the rule. Its best
+paragraph takes the third place when it scores near that place (``rulesdb.settled``); the list
+keeps its length.
 """
 
 from __future__ import annotations
@@ -19,6 +22,33 @@ from rulesdb.texts import load
 from rulesdb.tuning import TUNING
 
 NEAR = TUNING.settled_near
+
+
+NEAR_QUESTIONS = [
+    ("skd", "how do I level up my character"),
+    ("skd", "what does levelling up cost"),
+    ("mm5", "order of the dark ranks"),
+    ("mm5", "the order of ranks among orcs, mages and the queen"),
+    ("tkc", "the draw pile ran out in my turn, does it stop right there"),
+    ("tkc", "I have no sword left, do I still discard something"),
+]
+
+
+def test_a_ruling_scoring_near_the_first_answer_it_settles_comes_first(real_index: RulesIndex) -> None:
+    """Leveling up: the ruling (3 mana a level) scores nearly as the level-up paragraph does,
+    so it comes first, labelled, with the paragraph just below."""
+    ids = [hit.section.id for hit in real_index.search("how do I level up my character", "skd", 3)]
+    assert ids[:2] == ["skd.ruling.level-up-and-skills", "skd.actions.level-up"]
+
+
+def test_no_ruling_that_near_is_left_below_the_answer_it_settles(real_index: RulesIndex) -> None:
+    """Of two first answers, a paragraph and a ruling second that settles it, the ruling
+    scores less than ``ruling_near`` of the paragraph (a raised ruling scores as its paragraph)."""
+    for game, ask in NEAR_QUESTIONS:
+        hits = real_index.search(ask, game, 2)
+        first, second = hits[0], hits[1]
+        if second.section.kind == "ruling" and first.section.id in second.section.see:
+            assert second.score < TUNING.ruling_near * first.score, (ask, first.section.id, second.section.id)
 
 
 def test_a_ruling_first_keeps_the_paragraph_it_settles_in_view(real_index: RulesIndex) -> None:
