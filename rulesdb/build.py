@@ -25,6 +25,7 @@ import sqlite3
 from collections.abc import Iterable
 from itertools import pairwise
 
+from rulesdb.askterms import AskTerms
 from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.passages import passages, sentences
 from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
@@ -140,6 +141,7 @@ class Built:
         self.common_in_asks, self.common_in_texts = self._common(asks, tuning)
         for table, _, _ in TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self.db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
+        self.ask_terms = AskTerms(self.db, "asks", asks, ASKS)
         self.vocabulary = self._vocabulary()
         self._ranges()
         self._checks()
@@ -238,8 +240,9 @@ class Built:
     def _checks(self) -> None:
         """What the coverage check, the rulings and a quoted seed line read."""
         self.ask_keys: list[list[frozenset[str]]] = [[text_keys(ask) for ask in s.asks] for s in self.sections]
+        keys = self._keys()  # each row's once: a game's rows are every game's too
         self.coverage = {
-            game: Coverage([self._keys(p) for p in range(first, last + 1)], first, specificity)
+            game: Coverage(keys[first : last + 1], first, specificity)
             for game, (first, last) in self.passage_ids.items()
         }
         rowid_of = {section.id: i for i, section in enumerate(self.sections)}
@@ -259,12 +262,15 @@ class Built:
         # Each original as one run of word characters: a line of the seed typed or pasted finds it.
         self.verbatim = [NOT_WORD.sub("", normalise(section.original)) for section in self.sections]
 
-    def _keys(self, row: int) -> frozenset[str]:
-        """What a row holds, for the coverage check: its words and its section's title and
+    def _keys(self) -> list[frozenset[str]]:
+        """What each row holds, for the coverage check: its words and its section's title and
         topics (as word keys), and the CJK pairs of the row and of its section's original."""
-        section = self.sections[self.rows.owner[row]]
-        held = text_keys(f"{self.rows.text[row]}\n{section.title}\n{' '.join(section.topics)}")
-        return held | cjk_pairs(normalise(section.original))
+        sections = self.sections
+        originals = [cjk_pairs(normalise(section.original)) for section in sections]  # each read once
+        return [
+            text_keys(f"{text}\n{sections[owner].title}\n{' '.join(sections[owner].topics)}") | originals[owner]
+            for text, owner in zip(self.rows.text, self.rows.owner, strict=True)
+        ]
 
     def _per_game(self) -> None:
         """Of each game (and of all, None): the word pairs side by side in its texts and in its
@@ -276,6 +282,7 @@ class Built:
         self.starts: ByGame = {}
         self.heads: ByGame = {}
         self.cjk_held: ByGame = {}
+        self.cjk_marked: ByGame = {}
         self.cjk_asked: ByGame = {}
         unanswered = {info.game: info.unanswered for info in self.games}
         for game in dict.fromkeys([*(info.game for info in self.games), *(g for g in self.rowids if g is not None)]):
@@ -293,10 +300,15 @@ class Built:
                 for words in (WORDS.findall(normalise(s.title)), WORDS.findall(" ".join(s.phases + s.topics)))
                 if words
             )
-            self.cjk_held[game] = cjk_held(text for s in sections for text in (s.text, s.original))
+            in_texts = cjk_held(s.text for s in sections)
+            self.cjk_held[game] = in_texts | cjk_held(s.original for s in sections)
+            # A snippet marks the body rows, whose CJK is the texts' (not the originals'): a
+            # piece with a character no row of them holds marks nothing there.
+            in_rows = {token for token in in_texts if len(token) == 1}
+            self.cjk_marked[game] = frozenset(t for t in self.cjk_held[game] if in_rows.issuperset(t))
             self.cjk_asked[game] = cjk_held(game_asks)
             self.asked_side_by_side[game] = word_pairs(game_asks)
         self.side_by_side[None] = frozenset().union(*self.side_by_side.values())
         self.asked_side_by_side[None] = frozenset().union(*self.asked_side_by_side.values())
-        for held in (self.starts, self.heads, self.cjk_held, self.cjk_asked):
+        for held in (self.starts, self.heads, self.cjk_held, self.cjk_marked, self.cjk_asked):
             held[None] = frozenset().union(*held.values())  # every game's

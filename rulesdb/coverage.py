@@ -81,7 +81,7 @@ class Coverage:
                 self._df[key] = self._df.get(key, 0) + 1
         self._order = {key: at for at, key in enumerate(self._df)}  # first seen first, among equals
         self._sorted = sorted(self._df)  # for the words a word begins, by bisection
-        self._groups: dict[tuple[str, tuple[str, ...]], Group] = {}
+        self._groups: dict[tuple[str, tuple[str, ...] | None], Group] = {}  # (word, alternatives) or (pair, None)
 
     def _weight(self, word: str, alternatives: Iterable[frozenset[str]]) -> float:
         """How rare the word (or the best of its alternatives) is in the game's passages, times
@@ -107,8 +107,7 @@ class Coverage:
             # word the texts lack: only the pairs the texts hold count.
             for gram in dict.fromkeys(bigrams(run) if len(run) > 1 else ()):
                 if gram in self._df:
-                    phrases = (frozenset((gram,)),)
-                    groups.append((self._weight(gram, phrases), phrases))
+                    groups.append(recall(self._groups, (gram, None), self._pair, gram))
         if not groups:  # 有計時器嗎: Chinese of which the texts hold no pair asks what they lack
             absent = math.log((self._count + 1) / 0.5) * ABSENT
             groups = [(absent, (frozenset((run,)),)) for run in understood.cjk_runs if len(run) > 1]
@@ -124,6 +123,11 @@ class Coverage:
         if all(key not in self._df for phrase in phrases for key in phrase):
             phrases += self._completions(word_key(word)) + self._parts(word)
         return (self._weight(word, phrases), phrases)
+
+    def _pair(self, gram: str) -> Group:
+        """A CJK pair's weight, and itself as its one alternative."""
+        phrases = (frozenset((gram,)),)
+        return (self._weight(gram, phrases), phrases)
 
     def _completions(self, key: str, most: int = 8) -> tuple[frozenset[str], ...]:
         """The texts' words a word the texts lack begins, as the search matches it ("excal" is
@@ -176,6 +180,16 @@ class Coverage:
         at = passage - self._first
         held_sets = chain([self._keys[at]] if 0 <= at < len(self._keys) else [], also)
         return any(phrase <= held for held in held_sets for phrase in group[1])
+
+    def first_held(self, groups: Iterable[Group], passage: int) -> Group | None:
+        """The first of the groups the passage holds."""
+        at = passage - self._first
+        held = self._keys[at] if 0 <= at < len(self._keys) else frozenset()
+        for group in groups:
+            for phrase in group[1]:
+                if phrase <= held:
+                    return group
+        return None
 
     def held(self, groups: list[Group], passage: int) -> float:
         """The weight of the groups the passage holds."""

@@ -25,7 +25,8 @@ from rulesdb.build import SPLIT, WORDS, Built
 from rulesdb.lemmas import load_lemmas
 from rulesdb.offtable import load_kinds
 from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, load_converter, traditional
-from rulesdb.rank import CLOSE, OPEN, Ranker
+from rulesdb.rank import Ranker
+from rulesdb.snippets import CLOSE, OPEN, Snippets
 from rulesdb.spelling import load_english
 from rulesdb.texts import GameTexts, Section, Texts, load
 from rulesdb.tuning import TUNING, Tuning
@@ -86,6 +87,7 @@ class RulesIndex:
         self.built = Built(texts, tuning)
         self.reader = Reader(texts, self.built, tuning)
         self.ranker = Ranker(self.built, tuning)
+        self.snippets = Snippets(self.built, tuning)
         self._lock = threading.Lock()
         # Start-up pays for OpenCC, the English word list and the lemmas (about 0.2 s together),
         # not the first question in Chinese or with a word the texts lack.
@@ -162,8 +164,8 @@ class RulesIndex:
         with self._lock:
             ranked, answered = self.ranker.rank(question, query, game, judged)
             shown = ranked[:limit]
-            marks = question.parsed.marks_expression(question.together, self.built.cjk_held[game])
-            snippets = self.ranker.snippets([row for _, row in shown], marks, question.expressions["original"])
+            marks = question.parsed.marks_expression(question.together, self.built.cjk_marked[game])
+            snippets = self.snippets.of([row for _, row in shown], marks, question.expressions["original"])
         rows, sections = self.built.rows, self.built.sections
         hits = []
         for negative, row in shown:

@@ -16,14 +16,13 @@ a game's unanswered questions than any section's ask, a limit no passage states
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import takewhile
 
-from rulesdb.build import ASKS, CJK_RUN, GAP, NOT_WORD, Built
+from rulesdb.build import CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.lemmas import describing
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
@@ -33,7 +32,6 @@ from rulesdb.settled import keep_settled
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
-OPEN, CLOSE = "\x02", "\x03"  # a snippet's marks, replaced as shown
 # What a count is of ("copies of each card" are cards), and the words that end the thing counted.
 _UNITS = frozenset(("copies", "copy", "kinds", "kind", "types", "type", "sorts", "sets", "pieces"))
 _EACH = frozenset(("each", "every", "the", "a", "of"))
@@ -68,19 +66,6 @@ class Ranker:
             for table, w in weights.items()
         }
         self.searches["section"] = self.searches["cjk"] = self.searches["body"].replace("body", "section")
-        # Each section's best-matching ask (rows grouped by slot).
-        self.best_asks = (
-            f"WITH matched AS MATERIALIZED (SELECT rowid / {ASKS} AS slot, -bm25(asks) AS score FROM asks "
-            "WHERE asks MATCH ?1 AND rowid BETWEEN ?2 AND ?3) SELECT slot, max(score) FROM matched GROUP BY slot"
-        )
-        # The snippets of the rows shown (?4, a JSON list), in one pass over the rows that match:
-        # the unary + keeps the list from becoming one FTS5 query per row.
-        self.snippet_sql = {
-            table: f"SELECT rowid, snippet({table}, 0, '{OPEN}', '{CLOSE}', '…', {tokens}) "
-            f"FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3 "
-            "AND +rowid IN (SELECT value FROM json_each(?4))"
-            for table, tokens in (("body", t.snippet_tokens), ("original", t.original_snippet_tokens))
-        }
 
     def scores(self, question: Question, game: str | None) -> Scores:
         """Every table's matches for the question, weighed (the caller holds the index's lock)."""
@@ -114,7 +99,7 @@ class Ranker:
     def match_asks(self, expression: str, bounds: tuple[int, int], scores: Scores) -> None:
         """Each section's best-matching ask, and the best-matching unanswered question (``gap``)."""
         built = self.built
-        for slot, score in built.db.execute(self.best_asks, (expression, *bounds)):
+        for slot, score in built.ask_terms.best(expression, *bounds):
             if built.slots[slot] == GAP:
                 scores.gap = max(scores.gap, score)
             else:
@@ -151,7 +136,7 @@ class Ranker:
         ranked = sorted((-score, row) for score, row in best.values())
         ranked = keep_settled(ranked, self.built.rows.owner, self.built.settles, self.tuning.settled_near)
         if judged is None:
-            return ranked, self.answered(question, ranked, scores, game)
+            return ranked, self.answered(question, ranked, scores, game, every())
         return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
 
     def answers(
@@ -172,12 +157,17 @@ class Ranker:
             return held[row]
 
         foci: dict[tuple[int, bool], Group | None] = {}
+        heaviest: dict[bool, list[Group]] = {}  # the key words but numbers, heaviest first (stable)
 
         def focus(paragraph: int, below: bool) -> Group | None:  # read once a paragraph
             if (paragraph, below) not in foci:
-                words = (g for g in (every() if below else english) if not all(k.isdigit() for p in g[1] for k in p))
-                held = (g for g in words if coverage.holds(g, paragraph))
-                foci[paragraph, below] = max(held, key=lambda g: g[0], default=None)
+                if below not in heaviest:
+                    words = (
+                        g for g in (every() if below else english) if not all(k.isdigit() for p in g[1] for k in p)
+                    )
+                    heaviest[below] = sorted(words, key=lambda g: -g[0])
+                # The first held of the heaviest first: the heaviest held (of equals, the first).
+                foci[paragraph, below] = coverage.first_held(heaviest[below], paragraph)
             return foci[paragraph, below]
 
         def answers(ruling: int, paragraph: int, below: bool) -> bool:
@@ -188,14 +178,21 @@ class Ranker:
 
         return answers
 
-    def answered(self, question: Question, ranked: list[tuple[float, int]], scores: Scores, game: str | None) -> bool:
+    def answered(
+        self,
+        question: Question,
+        ranked: list[tuple[float, int]],
+        scores: Scores,
+        game: str | None,
+        keys: list[Group] | None = None,
+    ) -> bool:
         """Whether the best rows answer: they hold enough of the question's key words and its
         focus, or an ask is far nearer it than any unanswered question; never when a limit asked
         for is stated by none of them, nor when an unanswered question is nearer than every ask
-        (unless the first answer holds every key word)."""
+        (unless the first answer holds every key word). ``keys``: the question's key words, when read."""
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
-        keys = coverage.groups(question.asked, question.parsed, question.alternatives)
+        keys = coverage.groups(question.asked, question.parsed, question.alternatives) if keys is None else keys
         candidates = [row for _, row in ranked[: t.candidates]]
         owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
         asks = (k for s in owners for k in built.ask_keys[s])
@@ -353,10 +350,11 @@ class Ranker:
         settles many: ``ruling_breadth``), less what the paragraph owes to its original (a
         ruling has none), and its row answers as well (``answers``), or it scores
         ``ruling_near`` of the paragraph's whole score (so near, its score says it answers as
-        well: the ruling on the dark ranks' order, asked in the ranks' names); else it stays. Of several rulings of one paragraph, the best is raised. Raised below the first
-        answer, it and its paragraph would take two of the first three places, so in English it
-        stays; a question's Chinese is matched in the originals, which a ruling lacks, so there
-        its own score says less and it is raised."""
+        well: the ruling on the dark ranks' order, asked in the ranks' names); else it stays.
+        Of several rulings of one paragraph, the best is raised. Raised below the first answer,
+        it and its paragraph would take two of the first three places, so in English it stays;
+        a question's Chinese is matched in the originals, which a ruling lacks, so there its
+        own score says less and it is raised."""
         t, settles = self.tuning, self.built.settles
         first = min(best, key=lambda section: (-best[section][0], best[section][1]), default=-1)
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
@@ -380,21 +378,3 @@ class Ranker:
                 raised[paragraph] = (score, rowid)
         for paragraph, (score, rowid) in raised.items():
             best[rowid] = (best[paragraph][0] + score * 1e-6, best[rowid][1])  # raised rulings keep their order
-
-    def snippets(self, rows: list[int], marks: str, original: str) -> dict[int, str]:
-        """FTS5's snippet of each row (``marks`` marks its words), or of its section's original
-        where it has no hit."""
-        found: dict[int, str] = {}
-        if rows and marks:
-            found.update(self._snippet_rows("body", marks, rows))
-        wanted = {self.built.rows.owner[row]: row for row in rows if row not in found}
-        if wanted and original:
-            for section, snippet in self._snippet_rows("original", original, list(wanted)):
-                found[wanted[section]] = snippet
-        return found
-
-    def _snippet_rows(self, table: str, expression: str, rowids: list[int]) -> list[tuple[int, str]]:
-        rows = self.built.db.execute(
-            self.snippet_sql[table], (expression, min(rowids), max(rowids), json.dumps(rowids))
-        )
-        return [(rowid, snippet) for rowid, snippet in rows if OPEN in snippet]

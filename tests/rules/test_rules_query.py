@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.index import RulesIndex
-from rulesdb.query import Query, cut_cjk, expand, parse_query
+from rulesdb.query import CJK, Query, _converter, cut_cjk, expand, parse_query, traditional
 from rulesdb.spelling import Speller, distance
 from rulesdb.texts import TextsError, load, texts_root
 from rulesdb.understand import without_name
@@ -204,3 +204,21 @@ def test_simplified_text_gets_taiwans_words_and_traditional_keeps_its_own():
     assert [traditional(t) for t in ("回路卡", "打開", "分區", "溢出")] == ["回路卡", "打開", "分區", "溢出"]
     assert traditional("打开回路卡") == "打開回路卡"
     assert traditional("信息") == "信息" and traditional("这个信息") == "這個資訊"
+
+
+_SCRIPTS = "们這这個个裡里才纔後后發发髮回路迴信息資訊游遊戲戏牌劍剑盾擋挡,，？! 6a\t\U00020000\ud800"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=_SCRIPTS, max_size=24) | st.text(max_size=12))
+def test_traditional_converts_exactly_the_texts_with_a_simplified_character(text: str) -> None:
+    # What it read before the characters OpenCC changes were known: the text spaced out, whole.
+    taiwan = _converter()
+    spaced = " ".join(text)
+    try:
+        expected = taiwan.convert(text) if re.search(f"[{CJK}]", text) and (taiwan.convert(spaced) != spaced) else text
+    except UnicodeError:  # a lone surrogate, to OpenCC
+        with pytest.raises(UnicodeError):
+            traditional(text)
+        return
+    assert traditional(text) == expected
