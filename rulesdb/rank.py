@@ -1,19 +1,17 @@
 """Ranking: the tables' bm25 scores summed into each section's best passage, and whether the
-best passages answer the question at all.
-
-A section scores its title and tags (weighing most), its text, its original, and its best
-matching ask; its best row (a passage, or one of its sentences) adds its own score, and is what
-the hit shows. A question that quotes a seed line puts the sections whose original holds it
-first; a ruling comes just above the first answer when it settles it and answers as well, and in
-a question with Chinese above any paragraph it settles (``raise_rulings``).
+best passages answer the question at all. A section scores its title and tags (weighing most),
+its text, its original, and its best matching ask; its best row (a passage, or one of its
+sentences) adds its own score, and is what the hit shows. A question that quotes a seed line
+puts the sections whose original holds it first; a ruling comes just above the first answer
+when it settles it and answers as well, in Chinese above any paragraph it settles
+(``raise_rulings``); a ruling first keeps a paragraph it settles in view (``rulesdb.settled``).
 
 Answerability is its own step (``answered``): a passage must hold enough of the question's key
-words by weight (``rulesdb.coverage``), and the question's focus, its rarest key word when it
-weighs most of them, must be in one of the best passages, else "No rule covers this"; a
-question nearer a game's unanswered questions than any section's ask is not covered either, nor
-a limit no passage states (``rulesdb.limits``), nor a kind of question the rules never answer
-(advice, a slip, the clock...: ``rulesdb.offtable``). A question that names its game is judged
-with the name read as "the game".
+words by weight (``rulesdb.coverage``), and its focus, its rarest key word when it weighs most of
+them, must be in one of the best passages, else "No rule covers this"; nor is a question nearer
+a game's unanswered questions than any section's ask, a limit no passage states
+(``rulesdb.limits``), or a kind the rules never answer (advice, a slip, the clock...:
+``rulesdb.offtable``). A question that names its game is judged with its name read as "the game".
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from rulesdb.lemmas import describing
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
+from rulesdb.settled import keep_settled
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -135,6 +134,7 @@ class Ranker:
         every = cache(lambda: coverage.groups(asked, question.parsed, question.alternatives))
         self.raise_rulings(best, scores.originals, self.answers(english, every, game), bool(question.parsed.cjk_runs))
         ranked = sorted((-score, row) for score, row in best.values())
+        ranked = keep_settled(ranked, self.built.rows.owner, self.built.settles, self.tuning.settled_near)
         if judged is None:
             return ranked, self.answered(question, ranked, scores, game, every())
         return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)
@@ -348,11 +348,13 @@ class Ranker:
         It answers a paragraph it settles (a source in its ``see``) that scores more when it
         scores at least ``ruling_reach`` of that paragraph's score (more for a ruling that
         settles many: ``ruling_breadth``), less what the paragraph owes to its original (a
-        ruling has none), and its row answers as well (``answers``); else it stays where it
-        scores. Of several rulings of one paragraph, the best is raised. Raised below the first
-        answer, it and its paragraph would take two of the first three places, so in English it
-        stays; a question's Chinese is matched in the originals, which a ruling lacks, so there
-        its own score says less and it is raised."""
+        ruling has none), and its row answers as well (``answers``), or it scores
+        ``ruling_near`` of the paragraph's whole score (so near, its score says it answers as
+        well: the ruling on the dark ranks' order, asked in the ranks' names); else it stays.
+        Of several rulings of one paragraph, the best is raised. Raised below the first answer,
+        it and its paragraph would take two of the first three places, so in English it stays;
+        a question's Chinese is matched in the originals, which a ruling lacks, so there its
+        own score says less and it is raised."""
         t, settles = self.tuning, self.built.settles
         first = min(best, key=lambda section: (-best[section][0], best[section][1]), default=-1)
         raised: dict[int, tuple[float, int]] = {}  # paragraph -> the ruling's score, ruling
@@ -360,16 +362,15 @@ class Ranker:
             score, row = best[rowid]
             settled = settles[rowid] if chinese else [s for s in settles[rowid] if s == first]
             reach = t.ruling_reach + t.ruling_breadth * max(0, len(settles[rowid]) - 2)
-            near = sorted(
-                ((best[s][0], s) for s in settled if s in best and score < best[s][0]),
-                reverse=True,
-            )
-            # The best paragraph it answers (the key words checked last: they cost most).
+            near = sorted(((best[s][0], s) for s in settled if s in best and score < best[s][0]), reverse=True)
+            # The best paragraph it answers: by its score alone when it scores ruling_near of it,
+            # else by its key words (checked last: they cost most).
             paragraph = next(
                 (
                     s
                     for total, s in near
-                    if score >= reach * (total - originals.get(s, 0.0)) and answers(row, best[s][1], s != first)
+                    if score >= reach * (total - originals.get(s, 0.0))
+                    and (score >= t.ruling_near * total or answers(row, best[s][1], s != first))
                 ),
                 None,
             )
