@@ -22,19 +22,43 @@ def lemmas(word: str) -> tuple[str, ...]:
 def describing(words: tuple[str, ...]) -> frozenset[str]:
     """The keys of the words that only describe ("stronger", "pricier": an adjective or an
     adverb and nothing else in lemminflect's tables): never what a question is about."""
-    return frozenset(word_key(word) for word in words if recall(_LEMMAS, word, _lemmas, word)[1])
+    return frozenset(word_key(word) for word in words if _parts(word) and _parts(word) <= {"ADJ", "ADV"})
 
 
-# A word -> its lemmas, and whether it only describes (one look-up in lemminflect a word).
-_LEMMAS: dict[str, tuple[tuple[str, ...], bool]] = {}
+def nameless(words: tuple[str, ...]) -> frozenset[str]:
+    """The keys of the words lemminflect knows, and neither they nor their lemmas as a noun
+    ("very", "am", "under", "put"; "checked" is of the hand check): they name no thing, so
+    never the thing a limit is asked of."""
+    return frozenset(word_key(word) for word in words if _parts(word) and not any(map(_noun, (word, *_forms(word)))))
 
 
-def _lemmas(word: str) -> tuple[tuple[str, ...], bool]:
-    if not word.isascii() or not word.isalpha() or len(word) < 3:
-        return (), False
+def _noun(word: str) -> bool:
+    return "NOUN" in _parts(word)
+
+
+def _forms(word: str) -> tuple[str, ...]:
+    """The word's lemmas, those that share its stem too ("checked" is "check")."""
+    from lemminflect import getAllLemmas
+
+    return tuple(lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
+
+
+def _parts(word: str) -> frozenset[str]:
+    return recall(_LEMMAS, word, _lemmas, word)[1]
+
+
+# A word -> its lemmas, and its parts of speech (one look-up in lemminflect a word).
+_LEMMAS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def _lemmas(word: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    if not word.isascii() or not word.isalpha() or len(word) < 2:
+        return (), frozenset()
     from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
 
     parts = getAllLemmas(word)
+    if len(word) < 3:  # "am": its parts of speech, but no lemma ("be" says nothing)
+        return (), frozenset(parts)
     found = (lemma.lower() for forms in parts.values() for lemma in forms)
     # Not a verb a question is built on ("goes" is "go"), nor a stop word: they say nothing of
     # what it asks, and would match the asks and unanswered questions built on them.
@@ -45,7 +69,7 @@ def _lemmas(word: str) -> tuple[tuple[str, ...], bool]:
             if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
         )
     )
-    return kept, bool(parts) and set(parts) <= {"ADJ", "ADV"}
+    return kept, frozenset(parts)
 
 
 def load_lemmas() -> None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from rulesdb.coverage import Group, word_key
 from rulesdb.query import LIMIT_WORDS
+from rulesdb.wording import NUMBER_NAMES
 
 # The keys of a limit's own words, never the thing limited.
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
@@ -24,6 +25,7 @@ LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least"
 # lower with four", "bigger with fewer players"), never the thing limited.
 _MEASURES = "per each every apiece fewer less lower higher greater bigger smaller larger"
 MEASURE_KEYS = frozenset(word_key(word) for word in _MEASURES.split())
+_COUNTING = MEASURE_KEYS | {word_key(word) for word in ("one", *NUMBER_NAMES)}
 CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
 # The Chinese a question asks a limit by, as a question reads it in Traditional (顶多 and 封顶
 # are 頂多 and 封頂; 最少 and 至少 are a need, not a limit asked).
@@ -48,12 +50,16 @@ def is_limit_key(key: str) -> bool:
     return key in LIMIT_KEYS or any(key in term for term in CJK_LIMITS)
 
 
-def limited(group: Group, text: str) -> bool:
+def limited(group: Group, text: str, nameless: frozenset[str] = frozenset()) -> bool:
     """Whether a key word may be the thing a limit is asked of (``text``, the question): not a
-    limit's own word, nor a number or a word that counts or compares (``MEASURE_KEYS``), nor a
-    CJK pair the question does not hold (上限's synonyms stand in for it)."""
+    limit's own word, nor a number (in digits or words) or a word that counts or compares
+    (``MEASURE_KEYS``), nor a word that names no thing (``nameless``: "the very end", "am I
+    allowed", "combined"), nor a CJK pair the question does not hold (上限's synonyms stand in
+    for it)."""
+    if group[1] and group[1][0] <= nameless:
+        return False
     return not any(
-        all(map(is_limit_key, phrase)) or all(key.isdigit() or key in MEASURE_KEYS for key in phrase)
+        all(map(is_limit_key, phrase)) or all(key.isdigit() or key in _COUNTING for key in phrase)
         for phrase in group[1]
     ) and all(key.isascii() or key in text for phrase in group[1] for key in phrase)
 

@@ -24,7 +24,7 @@ from itertools import takewhile
 
 from rulesdb.build import CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.lemmas import describing
+from rulesdb.lemmas import describing, nameless
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
@@ -203,22 +203,22 @@ class Ranker:
         best_ask = max(scores.asked.values(), default=0.0)
         # An ask vouches for table slang beside words of the rules, never for a question none of
         # whose words the rules use (有計時器嗎, "is there a timer"): the ask matched on a scrap.
-        lacks = coverage.lacks(keys, question.parsed.words) and not self.talked_of(question, game)
+        lacks = coverage.lacks(keys, question.parsed.words) and not self.talked_of(question)
         if not answered and best_ask > t.asked_margin * scores.gap and not lacks:
             answered = True
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         answered = answered and self.judged(question, candidates[:1]) and self.counted(question, game)
-        # A first answer that holds every key word (two or more: one shared word, "how long",
-        # says little) answers, however near an unanswered question is: one that holds the
-        # question and more asks about its own more (a marker "bumped").
-        whole = len(keys) >= t.focus_keys and coverage.covers(keys, candidates[:1], 1.0)
+        # A first answer that holds most key words (``whole`` of them by weight, two or more: one
+        # shared word, "how long", says little) answers, however near an unanswered question is:
+        # one that holds the question's words and more asks about its own more (a marker "bumped").
+        whole = len(keys) >= t.focus_keys and coverage.covers(keys, candidates[:1], t.whole)
         return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
 
-    def talked_of(self, question: Question, game: str | None) -> bool:
-        """Whether a pair of the question's Chinese is one of the game's asks: a word a table
-        uses of what the rules cover (懶人包, 掉血, 發牌), though no passage (tkc's are English)
-        holds it; 有計時器嗎 asks of what no rule covers, in words no ask uses."""
-        spoken = self.spoken.get(game, frozenset())
+    def talked_of(self, question: Question) -> bool:
+        """Whether a pair of the question's Chinese is in an ask of any game: a word a table uses
+        of what the rules cover (懶人包, 掉血, 發牌, 誰寫的), though no passage (tkc's are
+        English) holds it; 有計時器嗎 asks of what no rule covers, in words no ask uses."""
+        spoken = self.spoken[None]
         return any(gram in spoken for run in question.parsed.cjk_runs for gram in bigrams(run))
 
     def focused(
@@ -248,7 +248,8 @@ class Ranker:
         the question's rarest other key word (a starting hand's size is no hand limit)."""
         if not asks_limit(question.asked.words, question.text):
             return True
-        others = [group for group in keys if limited(group, question.text)]
+        nameless_keys = nameless(question.parsed.words)
+        others = [group for group in keys if limited(group, question.text, nameless_keys)]
         if not others:
             return True
         # The rarest, or in Chinese any (the rules may say 星數 where the table says 星星).

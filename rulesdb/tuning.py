@@ -57,7 +57,10 @@ class Tuning:
     # A question nearer a game's unanswered question than any ask (by gap_margin: a near tie
     # is no evidence) is not covered; one far nearer an ask than any unanswered one
     # (asked_margin) is, even with key words no passage holds (a typo that is a word, slang).
+    # ... unless the first answer holds `whole` of its key words (by weight, two or more): the
+    # unanswered question shares what the rules hold ("the enemy HP"), not what it lacks.
     gap_margin: float = 1.05
+    whole: float = 0.7
     asked_margin: float = 2.5
 
 

@@ -1,0 +1,76 @@
+"""A covered question is never called "No rule covers this" for a reason that is not one.
+
+Each kind of false alarm, on asks of the sections taken out of the index (so that no question
+finds itself): a Chinese word a table uses in another game's asks (誰寫的, 職業, 盒子), a limit's
+thing read from a word that names nothing ("the very end", "am I", "under") or a number word,
+an unanswered question nearer than any ask while the first answer holds most of the question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesdb.coverage import word_key
+from rulesdb.index import RulesIndex
+from rulesdb.lemmas import nameless
+from rulesdb.limits import limited
+from rulesdb.query import bigrams
+from rulesdb.texts import Texts, load
+from rulesdb.wording import NUMBER_NAMES
+
+UNSEEN = [
+    # Chinese whose pairs no passage of mm5 or tkc holds, but a table's asks of any game do
+    ("mm5", "這份規則是誰寫的 從哪裡轉來的"),
+    ("mm5", "黃色的是什麼職業"),
+    ("tkc", "盒子裡有哪些牌"),
+    # a limit asked of the hand, not of "am", "under" or "very"
+    ("mm5", "am I allowed to bin a card from hand to get under the limit"),
+    ("mm5", "so do I check my hand limit at the very end of my turn"),
+    # an unanswered question (a bumped HP marker) nearer, but the first answer holds most words
+    ("skd", "enemy HP for the marker cards, where does the app get it"),
+]
+
+
+@pytest.fixture(scope="module")
+def unseen_index() -> RulesIndex:
+    texts = load()
+    unseen = {ask for _, ask in UNSEEN}
+    sections = tuple(replace(s, asks=tuple(a for a in s.asks if a not in unseen)) for s in texts.sections)
+    return RulesIndex(Texts(texts.games, sections, texts.synonyms))
+
+
+def test_a_covered_ask_the_index_never_saw_is_not_flagged(unseen_index: RulesIndex) -> None:
+    flagged = [ask for game, ask in UNSEEN if not unseen_index.ask(ask, game=game, limit=3).covered]
+    assert flagged == []
+
+
+def test_a_chinese_word_of_any_games_asks_is_a_tables_word(unseen_index: RulesIndex) -> None:
+    """A pair only another game's asks hold still vouches: 懶人包 is a table's word in any game."""
+    ranker = unseen_index.ranker
+    only_elsewhere = sorted(ranker.spoken["tkc"] - ranker.spoken["mm5"])
+    assert only_elsewhere
+    question = unseen_index.reader.read(only_elsewhere[0], "mm5")
+    assert any(gram in only_elsewhere for run in question.parsed.cjk_runs for gram in bigrams(run))
+    assert ranker.talked_of(question)
+
+
+def test_a_word_that_names_no_thing_is_never_the_thing_limited() -> None:
+    """The words "very", "am", "under", "put" name nothing; "checked" is of the hand check."""
+    keys = nameless(("very", "am", "under", "put", "checked", "hand", "last"))
+    assert {word_key(w) for w in ("very", "am", "under", "put")} <= keys
+    assert not keys & {word_key("checked"), word_key("hand"), word_key("last")}
+    assert not limited((1.0, (frozenset({word_key("very")}),)), "the very end", keys)
+    assert limited((1.0, (frozenset({word_key("hand")}),)), "the hand limit", keys)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["one", *NUMBER_NAMES]), st.sampled_from(["star", "hand", "gem", "mana"]))
+def test_a_number_word_is_never_the_thing_limited(number: str, thing: str) -> None:
+    """A cap "lower with four" is of the stars, never of the four."""
+    text = f"is the {thing} cap lower with {number}"
+    assert not limited((1.0, (frozenset({word_key(number)}),)), text)
+    assert limited((1.0, (frozenset({word_key(thing)}),)), text)
