@@ -8,6 +8,8 @@ index is built, not at import.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.query import STOPWORDS, recall
 
@@ -29,18 +31,18 @@ def nameless(words: tuple[str, ...]) -> frozenset[str]:
     """The keys of the words lemminflect knows, and neither they nor their lemmas as a noun
     ("very", "am", "under", "put"; "checked" is of the hand check): they name no thing, so
     never the thing a limit is asked of."""
-    return frozenset(word_key(word) for word in words if _parts(word) and not any(map(_noun, (word, *_forms(word)))))
+    return frozenset(word_key(word) for word in words if _nameless(word))
 
 
-def _noun(word: str) -> bool:
-    return "NOUN" in _parts(word)
-
-
-def _forms(word: str) -> tuple[str, ...]:
-    """The word's lemmas, those that share its stem too ("checked" is "check")."""
+@lru_cache(maxsize=16384)  # a question's words, read again for each question
+def _nameless(word: str) -> bool:
+    if not _parts(word):
+        return False
     from lemminflect import getAllLemmas
 
-    return tuple(lemma.lower() for forms in getAllLemmas(word).values() for lemma in forms)
+    # The word's lemmas, those that share its stem too ("checked" is "check").
+    forms = (lemma.lower() for parts in getAllLemmas(word).values() for lemma in parts)
+    return not any("NOUN" in _parts(form) for form in (word, *forms))
 
 
 def _parts(word: str) -> frozenset[str]:

@@ -196,8 +196,9 @@ class Ranker:
         candidates = [row for _, row in ranked[: t.candidates]]
         owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
         asks = (k for s in owners for k in built.ask_keys[s])
+        words = question.parsed.words
         answered = not keys or (
-            self.focused(keys, candidates, game, describing(question.parsed.words))
+            self.focused(keys, candidates, game, describing(words) | nameless(words))
             and coverage.covers(keys, candidates, t.covered, asks)
         )
         best_ask = max(scores.asked.values(), default=0.0)
@@ -227,7 +228,8 @@ class Ranker:
         """Whether a candidate (or its section's asks) holds the question's focus: its rarest
         key word, when the question has ``focus_keys`` of them and it weighs ``focus_share``.
         A number is never the focus: "can 9 people play" is about the players, the 9 is theirs;
-        nor a word that only describes (``describing``: "stronger", "pricier" say how, not what)."""
+        nor a word that only describes or names nothing (``describing``: "stronger", "pricier" say
+        how, "rearrange", "earn" what is done: the deck, the monster are what it asks of)."""
         t = self.tuning
         words = [
             group

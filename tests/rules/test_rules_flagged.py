@@ -3,7 +3,8 @@
 Each kind of false alarm, on asks of the sections taken out of the index (so that no question
 finds itself): a Chinese word a table uses in another game's asks (誰寫的, 職業, 盒子), a limit's
 thing read from a word that names nothing ("the very end", "am I", "under") or a number word,
-an unanswered question nearer than any ask while the first answer holds most of the question.
+a focus that names nothing ("rearrange"), an unanswered question nearer than any ask while the
+first answer holds most of the question.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ UNSEEN = [
     # a limit asked of the hand, not of "am", "under" or "very"
     ("mm5", "am I allowed to bin a card from hand to get under the limit"),
     ("mm5", "so do I check my hand limit at the very end of my turn"),
+    # a focus that names nothing: "rearrange", "earn" say what is done to the deck, the monster
+    ("tkc", "can I rearrange the top of the deck"),
+    ("skd", "what do we earn for taking out a monster"),
     # an unanswered question (a bumped HP marker) nearer, but the first answer holds most words
     ("skd", "enemy HP for the marker cards, where does the app get it"),
 ]
