@@ -113,6 +113,15 @@ class Coverage:
             groups = [(absent, (frozenset((run,)),)) for run in understood.cjk_runs if len(run) > 1]
         return groups
 
+    def glossed(self, groups: list[Group], asked: Query, understood: Query) -> list[Group]:
+        """The groups, or, when they are Chinese of which no passage holds a pair (``groups``'
+        own fallback), the English the question's Chinese stands for, when it has some (輪到 is
+        "turn": tkc's passages are English): 有計時器嗎 has none, and stays absent."""
+        english = [word for word in understood.words if word not in asked.words]
+        if not english or asked.words or any(gram in self._df for _, phrases in groups for p in phrases for gram in p):
+            return groups
+        return [group for word in english if (group := self._group(word, ()))[1]] or groups
+
     def _group(self, word: str, alternatives: tuple[str, ...]) -> Group:
         """A word's weight and alternatives (none for a verb a question is built on)."""
         if word_key(word) in QUESTION_VERBS:

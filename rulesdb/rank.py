@@ -193,6 +193,7 @@ class Ranker:
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
         keys = coverage.groups(question.asked, question.parsed, question.alternatives) if keys is None else keys
+        keys = coverage.glossed(keys, question.asked, question.parsed)
         candidates = [row for _, row in ranked[: t.candidates]]
         owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
         asks = (k for s in owners for k in built.ask_keys[s])

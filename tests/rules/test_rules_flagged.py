@@ -1,7 +1,8 @@
 """A covered question is never called "No rule covers this" for a reason that is not one.
 
 Each kind of false alarm, on asks of the sections taken out of the index (so that no question
-finds itself): a Chinese word a table uses in another game's asks (誰寫的, 職業, 盒子), a limit's
+finds itself): a Chinese word a table uses in another game's asks (誰寫的, 職業, 盒子) or one
+that stands for an English word of the rules (輪到: tkc's passages are English), a limit's
 thing read from a word that names nothing ("the very end", "am I", "under") or a number word,
 a focus that names nothing ("rearrange"), an unanswered question nearer than any ask while the
 first answer holds most of the question.
@@ -60,6 +61,17 @@ def test_a_chinese_word_of_any_games_asks_is_a_tables_word(unseen_index: RulesIn
     question = unseen_index.reader.read(only_elsewhere[0], "mm5")
     assert any(gram in only_elsewhere for run in question.parsed.cjk_runs for gram in bigrams(run))
     assert ranker.talked_of(question)
+
+
+@pytest.mark.parametrize("game", ["tkc", "mm5"])
+def test_chinese_no_passage_holds_is_read_by_the_english_it_stands_for(game: str) -> None:
+    """輪到 ("a turn") in no passage (tkc's are English) nor any ask: the question is of the
+    turn, a word of the rules; 計時器 stands for no word of them and stays not covered."""
+    texts = load()
+    sections = tuple(replace(s, asks=tuple(a for a in s.asks if "輪到" not in a)) for s in texts.sections)
+    index = RulesIndex(Texts(texts.games, sections, texts.synonyms))
+    assert index.ask("輪到我的時候該做什麼", game=game, limit=3).covered
+    assert not index.ask("遊戲有沒有計時器", game=game, limit=3).covered
 
 
 def test_a_word_that_names_no_thing_is_never_the_thing_limited() -> None:
