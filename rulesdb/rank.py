@@ -198,9 +198,11 @@ class Ranker:
         owners = dict.fromkeys(built.rows.owner[row] for row in candidates[: t.ask_candidates])
         asks = (k for s in owners for k in built.ask_keys[s])
         words = question.parsed.words
+        # A word that names nothing ("am", "whenever") the texts lack says less of what they lack.
+        naming = describing(words) | nameless(words)
+        light = [(w * t.nameless if p and p[0] <= naming else w, p) for w, p in keys]
         answered = not keys or (
-            self.focused(keys, candidates, game, describing(words) | nameless(words))
-            and coverage.covers(keys, candidates, t.covered, asks)
+            self.focused(keys, candidates, game, naming) and coverage.covers(light, candidates, t.covered, asks)
         )
         best_ask = max(scores.asked.values(), default=0.0)
         # An ask vouches for table slang beside words of the rules, never for a question none of

@@ -52,6 +52,7 @@ class Tuning:
     candidates: int = 20
     ask_candidates: int = 5
     covered: float = 0.15
+    nameless: float = 0.5  # a key word that names nothing (a verb, an adverb) weighs this much there
     focus_keys: int = 2
     focus_share: float = 0.6
     # A question nearer a game's unanswered question than any ask (by gap_margin: a near tie

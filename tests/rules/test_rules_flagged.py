@@ -74,6 +74,17 @@ def test_chinese_no_passage_holds_is_read_by_the_english_it_stands_for(game: str
     assert not index.ask("遊戲有沒有計時器", game=game, limit=3).covered
 
 
+def test_a_word_the_texts_lack_that_names_nothing_weighs_less() -> None:
+    """The word "through" is in no passage, but says how, not what: with the asks of the hit paragraph
+    left out, an attack that got through is still of the attack, a rule (a slip at the table,
+    a thing the rules lack, still weighs whole)."""
+    texts = load()
+    sections = tuple(replace(s, asks=()) if s.id == "tkc.attack.hit" else s for s in texts.sections)
+    index = RulesIndex(Texts(texts.games, sections, texts.synonyms))
+    assert index.ask("my attack got through, what now", game="tkc", limit=3).covered
+    assert not index.ask("is there a timer for my attack", game="tkc", limit=3).covered
+
+
 def test_a_word_that_names_no_thing_is_never_the_thing_limited() -> None:
     """The words "very", "am", "under", "put" name nothing; "checked" is of the hand check."""
     keys = nameless(("very", "am", "under", "put", "checked", "hand", "last"))
