@@ -180,7 +180,7 @@ DEALT = kind_of(
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and
-# answer. Not "show my spell" alone: whether a spell is shown when played is a rule; nor 說出來
+# answer; a discard shown asks whether the pile is open. Not "show my spell" alone: whether a spell is shown when played is a rule; nor 說出來
 # (mm5's side is declared out loud).
 TALK = kind_of(
     "communicate communicating communication coordinate",
@@ -194,6 +194,7 @@ TALK = kind_of(
     " 溝通 透露 告訴別人 告訴隊友 告訴大家 互相商量 给别人看 给大家看 给队友看 讨论手牌 手上有什么牌 手牌有什么"
     " 报手牌 报牌 打暗号 沟通 告诉别人 告诉队友 告诉大家",
     "show|tell|talk|say|discuss|chat|table talk|hints|clues|secret",
+    "棄牌",  # a discard shown to all (棄牌要給大家看嗎) asks whether the discard pile is open: a rule
 )
 SHOWN = kind_of(
     "show shows shown reveal reveals revealed look looks tell talk communicate discuss declare announce aloud"

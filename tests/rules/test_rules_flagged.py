@@ -20,7 +20,8 @@ from rulesdb.coverage import word_key
 from rulesdb.index import RulesIndex
 from rulesdb.lemmas import nameless
 from rulesdb.limits import limited
-from rulesdb.query import bigrams
+from rulesdb.offtable import TALK
+from rulesdb.query import bigrams, traditional
 from rulesdb.texts import Texts, load
 from rulesdb.wording import NUMBER_NAMES
 
@@ -101,3 +102,10 @@ def test_a_number_word_is_never_the_thing_limited(number: str, thing: str) -> No
     text = f"is the {thing} cap lower with {number}"
     assert not limited((1.0, (frozenset({word_key(number)}),)), text)
     assert limited((1.0, (frozenset({word_key(thing)}),)), text)
+
+
+def test_a_discard_shown_to_all_asks_a_rule_not_table_talk() -> None:
+    """Whether a discard is shown to everyone asks whether the pile is open; a hand shown to
+    everyone is table talk."""
+    assert not TALK.asked(traditional("棄牌要给大家看吗"))
+    assert TALK.asked(traditional("手牌可以给大家看吗"))
