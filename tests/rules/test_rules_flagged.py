@@ -10,6 +10,7 @@ first answer holds most of the question.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import replace
 
 import pytest
@@ -109,3 +110,20 @@ def test_a_discard_shown_to_all_asks_a_rule_not_table_talk() -> None:
     everyone is table talk."""
     assert not TALK.asked(traditional("棄牌要给大家看吗"))
     assert TALK.asked(traditional("手牌可以给大家看吗"))
+
+
+def test_a_word_that_names_nothing_weighs_less_against_a_nearer_unanswered_question() -> None:
+    """Asked as the asks check asks (of the half of the asks and unanswered questions without
+    it): "come" names nothing, so the first answer holding the next enemy holds enough of the
+    question, however near "can we peek at the next enemy card" is."""
+    ask = "where does the next enemy come from"
+    half = 1 - zlib.crc32(ask.encode()) % 2
+
+    def kept(text: str) -> bool:
+        return zlib.crc32(text.encode()) % 2 == half
+
+    texts = load()
+    sections = tuple(replace(s, asks=tuple(filter(kept, s.asks))) for s in texts.sections)
+    games = tuple(replace(g, unanswered=tuple(filter(kept, g.unanswered))) for g in texts.games)
+    index = RulesIndex(Texts(games, sections, texts.synonyms))
+    assert index.ask(ask, game="skd", limit=3).covered
