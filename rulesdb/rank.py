@@ -213,9 +213,9 @@ class Ranker:
         answered = answered and self.states_limit(question, keys, candidates[: t.ask_candidates], game)
         answered = answered and self.judged(question, candidates[:1]) and self.counted(question, game)
         # A first answer that holds most key words (``whole`` of them by weight, a word naming
-        # nothing weighing less, as above; two or more: one
-        # shared word, "how long", says little) answers, however near an unanswered question is:
-        # one that holds the question's words and more asks about its own more (a marker "bumped").
+        # nothing weighing less, as above; two or more: one shared word, "how long", says
+        # little) answers, however near an unanswered question is: one that holds the
+        # question's words and more asks about its own more (a marker "bumped").
         whole = len(keys) >= t.focus_keys and coverage.covers(light, candidates[:1], t.whole)
         return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
 
