@@ -117,8 +117,10 @@ class Coverage:
         """The groups, or, when they are Chinese of which no passage holds a pair (``groups``'
         own fallback), the English the question's Chinese stands for, when it has some (輪到 is
         "turn": tkc's passages are English): 有計時器嗎 has none, and stays absent."""
+        if asked.words or not understood.words:
+            return groups
         english = [word for word in understood.words if word not in asked.words]
-        if not english or asked.words or any(gram in self._df for _, phrases in groups for p in phrases for gram in p):
+        if any(gram in self._df for _, phrases in groups for p in phrases for gram in p):
             return groups
         return [group for word in english if (group := self._group(word, ()))[1]] or groups
 

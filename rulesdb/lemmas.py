@@ -8,8 +8,6 @@ index is built, not at import.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.query import STOPWORDS, recall
 
@@ -24,54 +22,40 @@ def lemmas(word: str) -> tuple[str, ...]:
 def describing(words: tuple[str, ...]) -> frozenset[str]:
     """The keys of the words that only describe ("stronger", "pricier": an adjective or an
     adverb and nothing else in lemminflect's tables): never what a question is about."""
-    return frozenset(word_key(word) for word in words if _parts(word) and _parts(word) <= {"ADJ", "ADV"})
+    return frozenset(word_key(word) for word in words if recall(_LEMMAS, word, _lemmas, word)[1])
 
 
 def nameless(words: tuple[str, ...]) -> frozenset[str]:
     """The keys of the words lemminflect knows, and neither they nor their lemmas as a noun
-    ("very", "am", "under", "put"; "checked" is of the hand check): they name no thing, so
-    never the thing a limit is asked of."""
-    return frozenset(word_key(word) for word in words if _nameless(word))
+    ("very", "am", "under", "put"; "checked" is of the hand check), and of those that only
+    describe: they name no thing, so never the thing a limit is asked of, nor a question's focus."""
+    return frozenset(word_key(word) for word in words if any(recall(_LEMMAS, word, _lemmas, word)[1:]))
 
 
-@lru_cache(maxsize=16384)  # a question's words, read again for each question
-def _nameless(word: str) -> bool:
-    if not _parts(word):
-        return False
-    from lemminflect import getAllLemmas
-
-    # The word's lemmas, those that share its stem too ("checked" is "check").
-    forms = (lemma.lower() for parts in getAllLemmas(word).values() for lemma in parts)
-    return not any("NOUN" in _parts(form) for form in (word, *forms))
+# A word -> its lemmas, whether it only describes, and whether it names nothing (one look-up in
+# lemminflect a word; a word that is no noun, its lemmas' too).
+_LEMMAS: dict[str, tuple[tuple[str, ...], bool, bool]] = {}
 
 
-def _parts(word: str) -> frozenset[str]:
-    return recall(_LEMMAS, word, _lemmas, word)[1]
-
-
-# A word -> its lemmas, and its parts of speech (one look-up in lemminflect a word).
-_LEMMAS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
-
-
-def _lemmas(word: str) -> tuple[tuple[str, ...], frozenset[str]]:
+def _lemmas(word: str) -> tuple[tuple[str, ...], bool, bool]:
     if not word.isascii() or not word.isalpha() or len(word) < 2:
-        return (), frozenset()
+        return (), False, False
     from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
 
     parts = getAllLemmas(word)
-    if len(word) < 3:  # "am": its parts of speech, but no lemma ("be" says nothing)
-        return (), frozenset(parts)
-    found = (lemma.lower() for forms in parts.values() for lemma in forms)
+    found = tuple(dict.fromkeys(lemma.lower() for forms in parts.values() for lemma in forms))
+    describes = bool(parts) and set(parts) <= {"ADJ", "ADV"}
+    names_none = bool(parts) and "NOUN" not in parts and not any("NOUN" in getAllLemmas(form) for form in found)
+    if len(word) < 3:  # "am": what it names, but no lemma ("be" says nothing)
+        return (), describes, names_none
     # Not a verb a question is built on ("goes" is "go"), nor a stop word: they say nothing of
     # what it asks, and would match the asks and unanswered questions built on them.
     kept = tuple(
-        dict.fromkeys(
-            lemma
-            for lemma in found
-            if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
-        )
+        lemma
+        for lemma in found
+        if word_key(lemma) != word_key(word) and word_key(lemma) not in QUESTION_VERBS and lemma not in STOPWORDS
     )
-    return kept, frozenset(parts)
+    return kept, describes, names_none
 
 
 def load_lemmas() -> None:

@@ -24,7 +24,7 @@ from itertools import takewhile
 
 from rulesdb.build import CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group, word_key
-from rulesdb.lemmas import describing, nameless
+from rulesdb.lemmas import nameless
 from rulesdb.limits import asks_limit, is_limit_key, limited, states_limit
 from rulesdb.offtable import game_name, off_table, unnamed
 from rulesdb.query import COUNTED, STOPWORDS, bigrams, normalise
@@ -199,8 +199,8 @@ class Ranker:
         asks = (k for s in owners for k in built.ask_keys[s])
         words = question.parsed.words
         # A word that names nothing ("am", "whenever") the texts lack says less of what they lack.
-        naming = describing(words) | nameless(words)
-        light = [(w * t.nameless if p and p[0] <= naming else w, p) for w, p in keys]
+        naming = nameless(words)
+        light = [(w * t.nameless if p and p[0] <= naming else w, p) for w, p in keys] if naming else keys
         answered = not keys or (
             self.focused(keys, candidates, game, naming) and coverage.covers(light, candidates, t.covered, asks)
         )
