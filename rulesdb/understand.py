@@ -44,6 +44,7 @@ from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
+from rulesdb.wording import named, narrated
 
 Together = Callable[[str, str], bool]
 CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
@@ -127,6 +128,7 @@ class Reader:
         parsed = parse_query(query, converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
         asked = self.without_slips(without_name(parsed, self.names.get(game or "", ())), game)
+        asked = self.without_players(asked, query, game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)
@@ -275,6 +277,22 @@ class Reader:
         knows the word or they are all it has."""
         synonyms = self.synonyms_of(game)
         words = tuple(word for word in asked.words if word in synonyms or not self.speller.slip(word))
+        return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
+
+    def without_players(self, asked: Query, query: str, game: str | None) -> Query:
+        """The question less the players its story names ("so Ann played", "Mike says no"): a
+        name the texts, the synonyms and the speller do not know, unless it is all it has."""
+        if not asked.words or not (names := named(query)):
+            return asked
+        synonyms = self.synonyms_of(game)
+        vocabulary = self.built.vocabulary
+        players = {
+            w
+            for w in names.intersection(asked.words)
+            if w not in vocabulary and w not in synonyms and not lemmas(w) and not self.speller.correct(w)
+        }
+        players |= narrated(query, players)
+        words = tuple(word for word in asked.words if word not in players)
         return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
     def asks_expression(self, understood: Query, game: str | None, kin: frozenset[frozenset[str]] = frozenset()) -> str:

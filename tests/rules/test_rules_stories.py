@@ -1,0 +1,66 @@
+"""Issue 40: a question told as a story at the table. The players it names ("so Ann played",
+"Mike says no"), its replies ("says no", "yes"), who asked, where the game was ("halfway
+through", 玩到一半) and its links (然後, 所以) are not what is asked: the story's question finds
+what the question alone finds, and is not called uncovered for a name no rule holds."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import parse_query
+
+_ASKED = [
+    ("mm5", "what is the hand limit"),
+    ("tkc", "how does a parry work"),
+    ("skd", "how much mana can I keep"),
+    ("tkc", "when does the game end"),
+]
+
+
+def _first(index: RulesIndex, question: str, game: str) -> tuple[bool, str]:
+    answer = index.ask(question, game=game, limit=3)
+    return answer.covered, answer.hits[0].section.id
+
+
+@pytest.mark.parametrize(
+    ("story", "game", "question"),
+    [
+        ("Jo says no but I think yes, hand limit", "mm5", "hand limit"),
+        ("so Priya and Dev were halfway through and Dev goes, parry", "tkc", "parry"),
+        ("my brother asked me how much damage does my character do", "skd", "how much damage does my character do"),
+        ("我們玩到一半，然後他問盜賊 偷竊", "mm5", "盜賊 偷竊"),
+        ("所以剛剛我們打到一半，獸人可以一起攻擊嗎", "mm5", "獸人可以一起攻擊嗎"),
+    ],
+)
+def test_a_story_finds_what_its_question_finds(real_index: RulesIndex, story: str, game: str, question: str) -> None:
+    assert _first(real_index, story, game) == _first(real_index, question, game)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.from_regex(r"[A-Z][a-z]{2,7}", fullmatch=True),
+    verb=st.sampled_from(["says", "said", "asked", "goes", "thinks"]),
+    asked=st.sampled_from(_ASKED),
+)
+def test_a_player_named_in_the_story_is_no_key_word(
+    real_index: RulesIndex, name: str, verb: str, asked: tuple[str, str]
+) -> None:
+    """A name the texts, synonyms and speller do not know, told as who plays or speaks."""
+    lower = name.lower()
+    reader = real_index.reader
+    assume(lower not in reader.built.vocabulary and reader.speller.correct(lower) is None)
+    assume(parse_query(lower).words == (lower,))  # a word of its own: not filler, not a stop word
+    game, question = asked
+    story = f"so {name} played and then {name} {verb} {question}"
+    assert lower not in reader.read(story, game).asked.words
+    assert _first(real_index, story, game) == _first(real_index, question, game)
+
+
+def test_a_rule_word_in_the_story_stays() -> None:
+    """ "no" is a reply only after saying or thinking: "no cards left" keeps it."""
+    assert "no" in parse_query("I have no cards left").words
+    assert "no" not in parse_query("Mike says no, hand limit").words
+    assert "through" in parse_query("look through the pile").words
