@@ -46,7 +46,7 @@ _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest",
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
 # The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\b(?:how (?:many|much)|number of) ([a-z]+)")
+COUNTED = re.compile(r"(?:\bhow (?:many|much)|^\W*(?:many|much)|\bnumber of) ([a-z]+)")
 # A head count asked as a number of players ("can 5 people play", "for 7 of us", "do 2 players
 # work"): as "how many players" asks it ("3 players, what order do we draft in" counts nobody).
 _HEADS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (people|players|of us)\b"
@@ -185,6 +185,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
             for part in ((word, NUMBER_NAMES[word]) if word in NUMBER_NAMES and not after.isdigit() else (word,))
         ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
+    number = number or words[:1] in (["many"], ["much"])  # a fragment: "many players?"
     number = number or (not _HEADS_WORDS.isdisjoint(words) and HEADCOUNT.search(text.lower()) is not None)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []

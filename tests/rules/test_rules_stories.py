@@ -1,7 +1,8 @@
 """Issue 40: a question told as a story at the table. The players it names ("so Ann played",
 "Mike says no"), its replies ("says no", "yes"), who asked, where the game was ("halfway
 through", 玩到一半) and its links (然後, 所以) are not what is asked: the story's question finds
-what the question alone finds, and is not called uncovered for a name no rule holds."""
+what the question alone finds, and is not called uncovered for a name no rule holds. A
+fragment that drops its "how" ("many players?") still counts."""
 
 from __future__ import annotations
 
@@ -64,3 +65,10 @@ def test_a_rule_word_in_the_story_stays() -> None:
     assert "no" in parse_query("I have no cards left").words
     assert "no" not in parse_query("Mike says no, hand limit").words
     assert "through" in parse_query("look through the pile").words
+
+
+@pytest.mark.parametrize(("game", "thing"), [("tkc", "players"), ("skd", "mana can I keep")])
+def test_a_count_typed_without_how_is_a_count(real_index: RulesIndex, game: str, thing: str) -> None:
+    """A fragment at a busy table drops the "how": "many players?" asks "how many players"."""
+    assert parse_query(f"many {thing}?").number
+    assert _first(real_index, f"many {thing}?", game) == _first(real_index, f"how many {thing}", game)
