@@ -127,8 +127,8 @@ class Reader:
         """The question (its Chinese already Traditional) as the tables are searched."""
         parsed = parse_query(query, converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
-        asked = self.without_slips(without_name(parsed, self.names.get(game or "", ())), game)
-        asked = self.without_players(asked, query, game)
+        unnamed = self.without_players(without_name(parsed, self.names.get(game or "", ())), query, game)
+        asked = self.without_slips(unnamed, game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)

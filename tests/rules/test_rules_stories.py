@@ -72,3 +72,13 @@ def test_a_count_typed_without_how_is_a_count(real_index: RulesIndex, game: str,
     """A fragment at a busy table drops the "how": "many players?" asks "how many players"."""
     assert parse_query(f"many {thing}?").number
     assert _first(real_index, f"many {thing}?", game) == _first(real_index, f"how many {thing}", game)
+
+
+@pytest.mark.parametrize("tag", ["對吧", "对吧", "對不對", "沒錯吧", "是吧"])
+@pytest.mark.parametrize(
+    ("game", "question"), [("mm5", "增援的角色打完仗以後要還給誰"), ("tkc", "被擋下的劍歸防守的人")]
+)
+def test_a_check_asked_at_the_end_is_no_key_word(real_index: RulesIndex, tag: str, game: str, question: str) -> None:
+    """ "..., right?" in Chinese: the tag adds no character to search."""
+    assert parse_query(question + tag).cjk_runs == parse_query(question).cjk_runs
+    assert _first(real_index, question + tag, game) == _first(real_index, question, game)
