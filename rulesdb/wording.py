@@ -16,6 +16,7 @@ _FILLER = """
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
     alright quick quickly right now here supposed honestly brother sister wife husband
     dude folks arguing argued argue wondered yes asked asks asking halfway midway partway
+    lol lmao haha hehe yeah yep yup nah correct saying reckon reckons
 """
 # And the game itself: every rule is the game's ("how many gems are there in the whole game").
 FILLER = frozenset(_FILLER.split()) | {"game", "games"}
@@ -74,7 +75,9 @@ def filler_of(words: list[str]) -> frozenset[str]:
 
 
 # A reply in the story, not the rules' "no" ("no cards left"): "Mike says no but I think yes".
-_REPLIED = frozenset((verb, "no") for verb in ("says", "said", "say", "think", "thinks", "thought", "reckon"))
+_REPLIED = frozenset(
+    (verb, "no") for verb in ("says", "said", "say", "think", "thinks", "thought", "reckon", "reckons")
+)
 
 _PART_WAY = frozenset((part, "through") for part in ("halfway", "midway", "partway"))
 

@@ -82,3 +82,10 @@ def test_a_check_asked_at_the_end_is_no_key_word(real_index: RulesIndex, tag: st
     """ "..., right?" in Chinese: the tag adds no character to search."""
     assert parse_query(question + tag).cjk_runs == parse_query(question).cjk_runs
     assert _first(real_index, question + tag, game) == _first(real_index, question, game)
+
+
+@pytest.mark.parametrize("said", ["{} lol", "{}, correct?", "{} yeah?", "haha {}", "my mate reckons no, {}"])
+@pytest.mark.parametrize(("game", "question"), [("skd", "mana limit"), ("tkc", "what does a crown do")])
+def test_chat_around_a_question_is_no_key_word(real_index: RulesIndex, said: str, game: str, question: str) -> None:
+    """Words of chat ("lol", "correct?", "yeah?", "reckons") say nothing of the rules."""
+    assert _first(real_index, said.format(question), game) == _first(real_index, question, game)
