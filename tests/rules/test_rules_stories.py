@@ -89,3 +89,35 @@ def test_a_check_asked_at_the_end_is_no_key_word(real_index: RulesIndex, tag: st
 def test_chat_around_a_question_is_no_key_word(real_index: RulesIndex, said: str, game: str, question: str) -> None:
     """Words of chat ("lol", "correct?", "yeah?", "reckons") say nothing of the rules."""
     assert _first(real_index, said.format(question), game) == _first(real_index, question, game)
+
+
+@pytest.mark.parametrize(
+    ("story", "game", "question"),
+    [
+        (
+            "ok so Noor laid down her cards and Sam asked, who keeps the swords when an attack is blocked",
+            "tkc",
+            "who keeps the swords when an attack is blocked",
+        ),
+        (
+            "he rolled two dice and lost the fight, then she asked, can the thief steal from anyone",
+            "mm5",
+            "can the thief steal from anyone",
+        ),
+        (
+            "she drew a gem card and switched sides and then he asks me when does the game end",
+            "mm5",
+            "when does the game end",
+        ),
+        ("他剛剛用水晶球抽了四張，然後她問我皇冠可以丟掉嗎", "tkc", "皇冠可以丟掉嗎"),
+    ],
+)
+def test_a_reported_question_is_the_question(real_index: RulesIndex, story: str, game: str, question: str) -> None:
+    """What a player in the story asks is the question; the play told before it is not."""
+    assert _first(real_index, story, game) == _first(real_index, question, game)
+
+
+def test_who_goes_first_is_no_story(real_index: RulesIndex) -> None:
+    """ "who goes" and "what goes" ask; only a player's name or a pronoun reports a question."""
+    assert real_index.reader.reported("who goes first in the final round") == "who goes first in the final round"
+    assert real_index.reader.reported("Sam goes, who deals") == "who deals"
