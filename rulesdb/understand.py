@@ -109,6 +109,7 @@ _REPORTED = re.compile(
     r"\b(?P<who>[A-Za-z]+) (?:asked|asks|goes|wondered|wonders|wants to know)(?: me| us)?\b[,:]?\s*"
     r"|(?:他|她|就|又|結果)問(?:我|說|大家)?[，,：:]?"
 )
+_ASKING = re.compile("ask|goes|wonder|wants|問")  # looked for first: most questions report none
 _PRONOUNS = frozenset(("he", "she", "they", "someone", "somebody", "friend", "mate", "buddy"))
 
 
@@ -303,7 +304,7 @@ class Reader:
         """The question a story reports ("Priya laid down her cards and Sam asked, who keeps
         the swords", 他出完牌，然後問我…): what follows the last player who asks, when it holds a
         word; the story before it is where, not what."""
-        found = next(reversed(list(_REPORTED.finditer(query))), None)
+        found = next(reversed(list(_REPORTED.finditer(query))), None) if _ASKING.search(query) else None
         if found is None:
             return query
         speaker = (found["who"] or "").lower()

@@ -114,11 +114,14 @@ def meant(words: list[str]) -> list[str]:
 _NARRATED = "said|says|asked|asks|goes|went|thinks|thought|reckons|told|tells|claims|insists|played|plays|wants"
 _CAPITALISED = re.compile(r"(?<=[a-z0-9,;:] )([A-Z][a-z]+)\b")
 _TOLD = re.compile(rf"\b([a-z]+) ({_NARRATED})\b")
+_VERB = re.compile(_NARRATED)  # looked for first: most questions tell no story
 
 
 def named(text: str) -> set[str]:
     """The words of ``text`` (lower case) that may name a player in its story."""
-    return {w.lower() for w in _CAPITALISED.findall(text)} | {player for player, _ in _TOLD.findall(text.lower())}
+    lower = text.lower()
+    names = {w.lower() for w in _CAPITALISED.findall(text)} if lower != text else set()
+    return names | {player for player, _ in _TOLD.findall(lower)} if _VERB.search(lower) else names
 
 
 def narrated(text: str, players: set[str]) -> set[str]:
