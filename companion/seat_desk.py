@@ -15,7 +15,7 @@ and the public frame; another seat's typed text (a face-down spell's note) is ne
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -169,7 +169,7 @@ class Desk:
 
     def _open(self, seat: int, tl: Timeline) -> list[Opener]:
         """The buttons open to this player now: the family open, and (when the core knows an
-        example of it) the example this player's to record."""
+        example of it) the example this player's to record; each under its word now."""
         families: dict[str, Action] = {a.name: a for a in tl.game.actions(tl.state)}
         shown = []
         for opener in openers(tl.game):
@@ -177,7 +177,7 @@ class Desk:
             if family is None or family.closed is not None:
                 continue
             if self.everyone or self._theirs(seat, tl, family.example or self._event_of(opener, tl)):
-                shown.append(opener)
+                shown.append(replace(opener, title=family.title) if family.title else opener)
         return shown
 
     def _theirs(self, seat: int, tl: Timeline, event: Event | None) -> bool:

@@ -47,11 +47,20 @@ class GameKeys(KeyBurst):
         says why); while the past is shown, the game's keys are dimmed."""
         return open_now(self.timeline, self.viewing, action, self.families())
 
-    def keys_open(self) -> tuple[bool | None, ...]:
-        """Each of ACTIONS as `check_action` answers it now, the game's families asked once
-        (a paint compares this to the last to know whether the footer changed)."""
+    def keys_open(self) -> tuple[tuple[bool | None, str | None], ...]:
+        """Each of ACTIONS as `check_action` answers it now, with its word now (`key_title`),
+        the game's families asked once (a paint compares this to the last to know whether the
+        footer changed)."""
         families = self.families()
-        return tuple(open_now(self.timeline, self.viewing, c.action, families) for c in self.ACTIONS)
+        return tuple(
+            (open_now(self.timeline, self.viewing, c.action, families), self.key_title(c.action)) for c in self.ACTIONS
+        )
+
+    def key_title(self, action: str) -> str | None:
+        """The footer's word for the key running `action` where the game's state changes it
+        (`Action.title`); None: the key's own title."""
+        family = self.families().get(action)
+        return family.title if family is not None else None
 
     def why_not(self, command: Command) -> str:
         """Why `command` does nothing now: the game's reason for a closed family, else the frame's."""

@@ -41,7 +41,7 @@ class Painter(_Host):
     title_text: str
     options_text: str
     damage: str
-    _enabled: tuple[bool | None, ...]
+    _enabled: tuple[tuple[bool | None, str | None], ...]
     _active_row: int | None  # the active player's row at the last paint
     _game_panel: Static | None  # the frame's own panel, found once at mount (not queried per paint)
 

@@ -91,7 +91,7 @@ class TableScreen(FollowFile, Recorder, Painter, Moves, GameKeys, Screen[None]):
         self._entry_callback: Callable[[str], str | None] | None = None
         self._back: Prompt | None = None  # the question esc at the open line goes back to
         self._asked = 0  # questions opened, so an answer can tell if it asked the next one
-        self._enabled: tuple[bool | None, ...] = ()
+        self._enabled: tuple[tuple[bool | None, str | None], ...] = ()
         self._saving: Timeline | None = None  # an action waiting for another program's lock
         self.damage = ""  # the session could be read only in part: shown read-only, saying why
         self._saving_asked: int | None = None  # the entry line whose action waits for the lock

@@ -22,7 +22,8 @@ class Action:
     """One family of actions a player may take: the name the table's key runs (its action),
     the event kinds it records, and why it is closed now (None: open).
 
-    The table screen's footer, palette and dead-key messages read these; the fuzz law holds
+    The table screen's footer, palette and dead-key messages and the phones' buttons read
+    these; the fuzz law holds
     the core to them: an event whose every family is closed is refused, and an open family's
     example is accepted.
     """
@@ -31,6 +32,9 @@ class Action:
     kinds: tuple[str, ...]
     closed: str | None = None
     example: Event | None = None  # an event of the family the core accepts now, when it knows one
+    # The key's word for the family in this state, where the state changes what it does
+    # (Monster Maker 5's draw key places the dealt gems in the deal: "Deal"); None: the key's title.
+    title: str | None = None
 
 
 def probed(name: str, apply: Any, state: Any, event: Event) -> Action:

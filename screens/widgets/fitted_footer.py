@@ -1,5 +1,8 @@
 """The footer, fitted: it shows the keys that fit whole, then a marker; the rest are in ctrl+p.
 
+A table screen may give a key another word in a state (`key_title`: Monster Maker 5's draw
+key is "Deal" in the deal); the footer shows that word.
+
 Textual's footer lays every key in a row and the screen's edge cuts the last one mid-word
 (`V Table` of `Table view` at 80 columns). This one measures each key as it will be drawn and
 stops before the first that would not fit, so a label is never cut.
@@ -25,7 +28,10 @@ class FittedFooter(Footer):
         self._composed_for = self.size.width or self.app.size.width
         room = self._composed_for - PALETTE - cell_len(MORE) - 1
         used, cut = 0, False
+        titled = getattr(self.screen, "key_title", None)  # a table screen's word for a key now
         for widget in super().compose():
+            if titled is not None and isinstance(widget, FooterKey) and (title := titled(widget.action)):
+                widget.description = title
             if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
                 # The footer's `compact`, which the key is bound to as it mounts, set already: the
                 # key is styled once (it starts compact and was restyled twice for a wide footer).

@@ -87,3 +87,14 @@ def test_win_chance_is_seeded_and_states_its_precision():
 def test_the_core_never_imports_textual():
     code = "import sys, companion.games.mm5; assert 'textual' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_draw_family_is_called_deal_only_while_the_deal_is_placed() -> None:
+    from companion.games.mm5.events import Begin
+
+    state = GAME.setup(("Ann", "Bob"), {})
+    titles = lambda s: {a.name: a.title for a in GAME.actions(s)}  # noqa: E731
+    assert titles(state)["draw"] == "Deal"
+    assert {name for name, title in titles(state).items() if title} == {"draw"}
+    begun = GAME.apply(state, Begin(0))
+    assert begun.phase != "deal" and titles(begun)["draw"] is None

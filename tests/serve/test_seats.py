@@ -246,3 +246,10 @@ async def test_a_session_deleted_at_the_terminal_is_said_on_the_phone(db_path, f
             assert response.status == 409 and "deleted" in await response.text()
         status, answer = await ann.post(do="open", key="±")
         assert status == 409 and "deleted" in answer["text"]
+
+
+async def test_a_phone_calls_monster_maker_5s_draw_key_deal_while_the_deal_is_placed(db_path):
+    sid = store(db_path, "mm5", "Gems", events=[])
+    async with seated(db_path, sid) as server, phones(server) as (ann, *_):
+        titles = {b["key"]: b["title"] for b in ann.me["buttons"]}
+        assert titles["d"] == "Deal", "the table's footer says Deal in the deal too"

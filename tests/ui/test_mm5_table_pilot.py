@@ -150,3 +150,18 @@ async def test_over_the_hand_limit_the_whisper_is_offered(make_app):
         await fill(pilot, "#entry", "dark! Orc = orc P 2/3 M 0/2")
         assert state().players[0].faction == "dark" and state().players[0].hand == 5
         assert "whisper" in screen.timeline.entries[-1].text
+
+
+async def test_the_draw_key_reads_deal_in_the_deal_and_draw_once_the_game_begins(make_app):
+    from textual.widgets._footer import FooterKey
+
+    def words() -> list[str]:
+        return [k.description for k in app.screen.query(FooterKey) if k.key == "d"]
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_session(pilot, index(), "Ann, Bob")
+        await wait_for(pilot, lambda: words() == ["Deal"])
+        await line(pilot, "d", "Bob g1")
+        await line(pilot, "b", "Ann")
+        await wait_for(pilot, lambda: words() == ["Draw"])

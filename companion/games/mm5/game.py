@@ -135,7 +135,7 @@ class MonsterMaker5(GameBase[State]):
         apply_ = self.apply
         neutral = "A Neutral player takes a side by declaring it (f), not by entering play."
         return (
-            open_when("draw", Draw.kind, _draw_open, state, apply_),
+            replace(open_when("draw", Draw.kind, _draw_open, state, apply_), title=_draw_title(state)),
             open_when("declare", Declare.kind, _at, state, "faction"),
             open_when("enter", Enter.kind, _at, state, "action", neutral),
             _attack_action(state, apply_),
@@ -217,6 +217,11 @@ def _draw_open(state: State, apply_: Any) -> None:
     refuse_when_over(state.finished)
     if state.phase != "deal":
         probe(apply_, state, Draw("card"))
+
+
+def _draw_title(state: State) -> str | None:
+    """In the deal the draw key places what was dealt: the footer and the phones say so."""
+    return "Deal" if state.phase == "deal" else None
 
 
 def _begin_open(state: State) -> None:
