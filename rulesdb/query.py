@@ -46,7 +46,7 @@ _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest",
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
 # The thing a number question counts: "how many minutes", "how much mana".
-COUNTED = re.compile(r"\b(?:how (?:many|much)|number of) ([a-z]+)")
+COUNTED = re.compile(r"(?:\bhow (?:many|much)|^\W*(?:many|much)|\bnumber of) ([a-z]+)")
 # A head count asked as a number of players ("can 5 people play", "for 7 of us", "do 2 players
 # work"): as "how many players" asks it ("3 players, what order do we draft in" counts nobody).
 _HEADS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (people|players|of us)\b"
@@ -55,8 +55,9 @@ HEADCOUNT = re.compile(rf"\b(?:can|could|for|with) {_HEADS}|\b{_HEADS} (?:play|p
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
 # Question words and particles, Traditional and Simplified, the spoken ones too (啥 is 什麼, 咋
-# 怎麼, 唄 and 嘛 end a request); a run is cut where one begins (the longest first), so 可以 goes
-# while 以 in 以上 stays.
+# 怎麼, 唄 and 嘛 end a request), a story's links (然後, 所以, 剛剛, 玩到一半) and a check asked
+# at the end (對吧, 對不對, 沒錯吧); a run is cut where one begins (the longest first), so 可以
+# goes while 以 in 以上 stays.
 _CJK_STOPWORDS = """
     什麼 甚麼 什么 怎麼 怎么 怎樣 怎样 如何 為什麼 为什么 為何 为何 可以 可不可以 能不能 能否
     是不是 是否 有沒有 有没有 會不會 会不会 要不要 請問 请问 如果 的話 的话 時候 时候 哪裡 哪里
@@ -65,6 +66,8 @@ _CJK_STOPWORDS = """
     啥 咋 咋辦 咋办 唄 呗 會發生 会发生 發生 发生 會怎樣 会怎样 會怎麼樣 会怎么样 怎麼樣 怎么样
     請教 请教 想問 想问 問一下 问一下 各位 這種 这种 這樣 这样 那樣 那样 他們 他们
     允許 允许 可行 正確 正确 犯規 犯规 違規 违规 差別 差别 區別 区别
+    然後 然后 所以 剛剛 刚刚 剛才 刚才 結果 结果 可是 但是 覺得 觉得 就問 就问 玩到一半 打到一半
+    對吧 对吧 對不對 对不对 對嗎 对吗 是吧 沒錯吧 没错吧 沒錯嗎 没错吗
 """
 # Cut out but not cut at: 升幾級 is 升級 with a question in it, so it searches 升級.
 _CJK_JOINED = ("幾", "几", "多少")
@@ -184,6 +187,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
             for part in ((word, NUMBER_NAMES[word]) if word in NUMBER_NAMES and not after.isdigit() else (word,))
         ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
+    number = number or words[:1] in (["many"], ["much"])  # a fragment: "many players?"
     number = number or (not _HEADS_WORDS.isdisjoint(words) and HEADCOUNT.search(text.lower()) is not None)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []

@@ -32,6 +32,7 @@ from rulesdb.query import (
     COUNTED,
     HEADCOUNT,
     MAX_WORDS,
+    STOPWORDS,
     Query,
     Synonyms,
     expand,
@@ -44,6 +45,7 @@ from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
+from rulesdb.wording import FILLER, named, narrated
 
 Together = Callable[[str, str], bool]
 CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
@@ -102,6 +104,15 @@ def _starts(name: tuple[str, ...], n: int) -> set[tuple[str, ...]]:
     return {name[at : at + n] for at in range(len(name) - n + 1)}
 
 
+# A question reported in a story: "Sam asked, ...", "then she goes ...", 他問 / 就問我.
+_REPORTED = re.compile(
+    r"\b(?P<who>[A-Za-z]+) (?:asked|asks|goes|wondered|wonders|wants to know)(?: me| us)?\b[,:]?\s*"
+    r"|(?:他|她|就|又|結果)問(?:我|說|大家)?[，,：:]?"
+)
+_ASKING = re.compile("ask|goes|wonder|wants|問")  # looked for first: most questions report none
+_PRONOUNS = frozenset(("he", "she", "they", "someone", "somebody", "friend", "mate", "buddy"))
+
+
 class Reader:
     """Reads questions for one index: its synonyms, speller and glossary, and what its
     tables hold. What a word or CJK piece stands for never changes: each is read once."""
@@ -124,9 +135,10 @@ class Reader:
 
     def read(self, query: str, game: str | None) -> Question:
         """The question (its Chinese already Traditional) as the tables are searched."""
-        parsed = parse_query(query, converted=True)
+        parsed = parse_query(self.reported(query), converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
-        asked = self.without_slips(without_name(parsed, self.names.get(game or "", ())), game)
+        unnamed = self.without_players(without_name(parsed, self.names.get(game or "", ())), query, game)
+        asked = self.without_slips(unnamed, game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
         kin = frozenset(frozenset((word, other)) for word, others in alternatives.items() for other in others)
@@ -275,6 +287,42 @@ class Reader:
         knows the word or they are all it has."""
         synonyms = self.synonyms_of(game)
         words = tuple(word for word in asked.words if word in synonyms or not self.speller.slip(word))
+        return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
+
+    def player(self, word: str) -> bool:
+        """Whether a word of a story may be a player's name: a word of its own (no stop word
+        or filler) that the texts, the word forms and the speller do not know."""
+        return (
+            word not in STOPWORDS
+            and word not in FILLER
+            and word not in self.built.vocabulary
+            and not lemmas(word)
+            and not self.speller.correct(word)
+        )
+
+    def reported(self, query: str) -> str:
+        """The question a story reports ("Priya laid down her cards and Sam asked, who keeps
+        the swords", 他出完牌，然後問我…): what follows the last player who asks, when it holds a
+        word; the story before it is where, not what."""
+        found = next(reversed(list(_REPORTED.finditer(query))), None) if _ASKING.search(query) else None
+        if found is None:
+            return query
+        speaker = (found["who"] or "").lower()
+        if speaker and speaker not in _PRONOUNS and not self.player(speaker):
+            return query
+        rest = query[found.end() :]
+        asked = parse_query(rest, converted=True)
+        return rest if asked.words or asked.cjk_runs else query
+
+    def without_players(self, asked: Query, query: str, game: str | None) -> Query:
+        """The question less the players its story names ("so Ann played", "Mike says no"): a
+        name the texts, the synonyms and the speller do not know, unless it is all it has."""
+        if not asked.words or not (names := named(query)):
+            return asked
+        synonyms = self.synonyms_of(game)
+        players = {w for w in names.intersection(asked.words) if w not in synonyms and self.player(w)}
+        players |= narrated(query, players)
+        words = tuple(word for word in asked.words if word not in players)
         return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
     def asks_expression(self, understood: Query, game: str | None, kin: frozenset[frozenset[str]] = frozenset()) -> str:

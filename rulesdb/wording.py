@@ -4,6 +4,7 @@ forms, a negation ("can't"), number words, and phrases of filler words that say 
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 # Words of conversation, not of the question: a long chatty question keeps its rule words.
@@ -14,7 +15,8 @@ _FILLER = """
     somebody someone everybody everyone also even though still ever never
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
     alright quick quickly right now here supposed honestly brother sister wife husband
-    dude folks arguing argued argue wondered
+    dude folks arguing argued argue wondered yes asked asks asking halfway midway partway
+    lol lmao haha hehe yeah yep yup nah correct saying reckon reckons
 """
 # And the game itself: every rule is the game's ("how many gems are there in the whole game").
 FILLER = frozenset(_FILLER.split()) | {"game", "games"}
@@ -62,11 +64,22 @@ def filler_of(words: list[str]) -> frozenset[str]:
     asks a duration, as "how long" says; "exactly the defence" or "exactly 5" is a number met,
     "what exactly happens" talk."""
     filler = FILLER | {"last", "lasts"} if "long" in words and ("how", "long") in pairwise(words) else FILLER
+    if "through" in words and any(pair in _PART_WAY for pair in pairwise(words)):  # "halfway through": the story
+        filler = filler | {"through"}
+    if "no" in words and any(pair in _REPLIED for pair in pairwise(words)):  # "Mike says no": a reply
+        filler = filler | {"no"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
     return filler - {"exactly"} if met else filler
 
+
+# A reply in the story, not the rules' "no" ("no cards left"): "Mike says no but I think yes".
+_REPLIED = frozenset(
+    (verb, "no") for verb in ("says", "said", "say", "think", "thinks", "thought", "reckon", "reckons")
+)
+
+_PART_WAY = frozenset((part, "through") for part in ("halfway", "midway", "partway"))
 
 # Telling the others a choice ("tell everyone my side") is announcing, as the texts call it;
 # "tell" alone is talk ("tell me"), and telling them what one holds is table talk, not a rule.
@@ -93,3 +106,24 @@ def meant(words: list[str]) -> list[str]:
     a choice is announcing it, "game over" the end, "in one go" together)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
     return said + _ANNOUNCED if told(words) else said
+
+
+# A player named in the story a question tells ("so Ann played two swords", "Mike says no"):
+# a word typed with a capital inside a sentence, or the one who says, asks or plays. The
+# reader drops such a word when the texts lack it: it names a player, not what is asked.
+_NARRATED = "said|says|asked|asks|goes|went|thinks|thought|reckons|told|tells|claims|insists|played|plays|wants"
+_CAPITALISED = re.compile(r"(?<=[a-z0-9,;:] )([A-Z][a-z]+)\b")
+_TOLD = re.compile(rf"\b([a-z]+) ({_NARRATED})\b")
+_VERB = re.compile(_NARRATED)  # looked for first: most questions tell no story
+
+
+def named(text: str) -> set[str]:
+    """The words of ``text`` (lower case) that may name a player in its story."""
+    lower = text.lower()
+    names = {w.lower() for w in _CAPITALISED.findall(text)} if lower != text else set()
+    return names | {player for player, _ in _TOLD.findall(lower)} if _VERB.search(lower) else names
+
+
+def narrated(text: str, players: set[str]) -> set[str]:
+    """The verbs that tell what these players did or said ("Tom goes", "Ann played")."""
+    return {verb for player, verb in _TOLD.findall(text.lower()) if player in players}
