@@ -1,24 +1,35 @@
-"""Command-palette source: rule sections matching what is typed, opened in the rules screen."""
+"""Command-palette source: rule sections matching what is typed, opened in the rules screen.
+
+The index is built in a thread, started as the palette opens. `startup` does not wait for it:
+Textual's providers wait for their startup inside each search, and each key typed cancels the
+last search, which would cancel a startup still waiting and leave the palette finding nothing
+until it is closed. A search waits for the build shielded, so a cancelled search leaves it running.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from rulesdb.index import RulesIndex
 
 
 class RulesProvider(Provider):
     async def startup(self) -> None:
-        from rulesdb.index import get_index
+        from rulesdb import index
 
-        self.index = await asyncio.to_thread(get_index)
+        self.index: asyncio.Future[RulesIndex] = asyncio.ensure_future(asyncio.to_thread(index.get_index))
 
     async def search(self, query: str) -> Hits:
         if not query.strip():
             return
+        index = await asyncio.shield(self.index)
         game = getattr(getattr(self.screen, "timeline", None), "game", None)
-        for hit in self.index.search(query, limit=5, mark=None):
+        for hit in index.search(query, limit=5, mark=None):
             score = 0.5 + (0.2 if game is not None and hit.section.game == game.id else 0.0)
             yield Hit(
                 score,

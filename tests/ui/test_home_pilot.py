@@ -118,7 +118,8 @@ async def test_the_palette_offers_the_screens_actions(make_app, db_path):
             assert expected in titles
         assert "Redo (ctrl+y)" not in titles, "nothing to redo: not offered"
         await pilot.press("ctrl+p")
-        await pilot.pause()
+        # Typed before the palette is up, "n" would be the table's next turn: wait for it, as a player does.
+        await wait_for(pilot, lambda: type(app.focused).__name__ == "CommandInput", timeout=30)
         await pilot.press(*"next turn")
         # The palette searches every provider (the rules index among them) in a worker: slow under load.
         await wait_for(pilot, lambda: palette_highlights(app, "Next turn"), timeout=60)
