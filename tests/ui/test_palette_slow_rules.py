@@ -1,8 +1,8 @@
 """The command palette while the rules index is still being built (a slow or busy machine).
 
 Each key typed in the palette starts a new search and cancels the last. Textual's providers wait
-for their `startup` inside the search, so a startup that awaited the index build was cancelled
-with the first search a keystroke cut short, and the palette found nothing until it was closed.
+for their `startup` inside the search: a startup that awaits the index build is cancelled with
+the first search a keystroke cuts short, and the palette then finds nothing until it is closed.
 """
 
 from __future__ import annotations
