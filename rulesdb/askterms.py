@@ -47,7 +47,7 @@ class AskTerms:
         )
         self.slot = slot
         # Each row's size in tokens, as FTS5 keeps it (one varint a column; the table has one).
-        sizes = {rowid: _varint(size) for rowid, size in db.execute(f"SELECT id, sz FROM {table}_docsize")}
+        sizes = {rowid: varint(size) for rowid, size in db.execute(f"SELECT id, sz FROM {table}_docsize")}
         # Each CJK term's rows, ascending, a row once for each time it holds the term.
         found: dict[str, list[int]] = {}
         for rowid, text in sorted(rows):
@@ -115,7 +115,7 @@ def _counted(rowids: list[int]) -> dict[int, int]:
     return once if len(once) == len(rowids) else dict(Counter(rowids))
 
 
-def _varint(data: bytes) -> int:
+def varint(data: bytes) -> int:
     """SQLite's variable-length integer at the start of ``data`` (as FTS5 stores a row's size)."""
     value = 0
     for byte in data[:9]:

@@ -27,6 +27,7 @@ from itertools import pairwise
 
 from rulesdb.askterms import AskTerms
 from rulesdb.coverage import Coverage, word_key, word_keys
+from rulesdb.gramterms import GramTerms
 from rulesdb.passages import passages, sentences
 from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
 from rulesdb.spelling import specificity
@@ -142,6 +143,13 @@ class Built:
         for table, _, _ in TABLES:  # one b-tree a table, not the segments of the inserts: faster reads
             self.db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         self.ask_terms = AskTerms(self.db, "asks", asks, ASKS)
+        # The CJK searches of the sections' text and the originals, summed in Python.
+        # A section with an original: its original speaks for it (the sections' CJK search skips it).
+        originals = frozenset(rowid for rowid, held in enumerate(self.has_original) if held)
+        self.gram_terms = {
+            "section": GramTerms(self.db, "section", tuning.text, originals),
+            "original": GramTerms(self.db, "original", tuning.original),
+        }
         self.vocabulary = self._vocabulary()
         self._ranges()
         self._checks()

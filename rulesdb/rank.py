@@ -59,13 +59,13 @@ class Ranker:
             self.spoken[section.game] = self.spoken.get(section.game, frozenset()) | pairs
         self.spoken[None] = frozenset().union(*self.spoken.values())
         t = tuning
-        weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}", "original": f"{t.original}"}
+        weights = {"head": f"{t.title}, {t.tags}", "body": f"{t.text}"}  # the CJK searches: built.gram_terms
         # ?1 the expression, ?2 and ?3 the game's first and last rowid.
         self.searches = {
             table: f"SELECT rowid, bm25({table}, {w}) FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
             for table, w in weights.items()
         }
-        self.searches["section"] = self.searches["cjk"] = self.searches["body"].replace("body", "section")
+        self.searches["section"] = self.searches["body"].replace("body", "section")
 
     def scores(self, question: Question, game: str | None) -> Scores:
         """Every table's matches for the question, weighed (the caller holds the index's lock)."""
@@ -79,12 +79,14 @@ class Ranker:
                 continue
             weight = question.weights[table]
             span = bounds.get(table, built.rowids.get(game, (0, -1)))
-            rows: Iterable[tuple[int, float]] = built.db.execute(self.searches[table], (expression, *span))
+            rows: Iterable[tuple[int, float]]
+            if table in ("cjk", "original"):  # a Chinese question's characters and pairs
+                rows = built.gram_terms["section" if table == "cjk" else table].rows(expression, *span)
+            else:
+                rows = built.db.execute(self.searches[table], (expression, *span))
             if table == "body":  # a row is found once
                 scores.found = dict(rows)  # weighed in best_rows, in its one pass over them
                 continue
-            if table == "cjk":  # a section with an original: its original speaks for it
-                rows = [(rowid, rank) for rowid, rank in rows if not built.has_original[rowid]]
             sections, originals = scores.sections, scores.originals
             for rowid, rank in rows:
                 sections[rowid] = sections.get(rowid, 0.0) - rank * weight

@@ -1,0 +1,117 @@
+"""A Chinese question's search of the sections' text or the originals: FTS5's bm25, summed here.
+
+That search is the question's CJK characters, pairs and whole pieces, each a phrase of
+single-character tokens ("水 晶"), and FTS5 pays for each: it reads every row of the whole table
+that holds the phrase (for its IDF) and the size of each row it scores. Here each character's
+and pair's share of a row's score is worked out once, as the index is built, from the places
+FTS5 itself holds each CJK token at, with FTS5's formula and constants (``rulesdb.askterms``);
+a longer piece's shares are worked out the first time it is asked. bm25 sums its phrases'
+shares in the expression's order, and so does ``rows``: every score is FTS5's own to the last
+bit (a test checks it against FTS5's). An expression with any other phrase is left to FTS5.
+Rows whose scores the search never reads (a section with an original, in the sections' CJK
+search: its original speaks for it) are left out of the sums, though counted for the IDF.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from bisect import bisect_left, bisect_right
+
+from rulesdb.askterms import K1, B, Shares, letters, varint
+from rulesdb.query import recall
+
+Places = dict[int, list[int]]  # a row -> the places (token offsets) a token is at in it, ascending
+
+
+class GramTerms:
+    """A one-column table's CJK tokens: where each is, and the bm25 shares of its characters and pairs."""
+
+    def __init__(
+        self, db: sqlite3.Connection, table: str, weight: float = 1.0, left_out: frozenset[int] = frozenset()
+    ) -> None:
+        self.db = db
+        self.weight = weight  # the column's bm25 weight
+        self.left_out = left_out  # rows whose scores no one reads: never returned, nor summed
+        self.sql = (
+            f"SELECT rowid, bm25({table}, {weight}) FROM {table} WHERE {table} MATCH ?1 AND rowid BETWEEN ?2 AND ?3"
+        )
+        sizes = {rowid: varint(size) for rowid, size in db.execute(f"SELECT id, sz FROM {table}_docsize")}
+        self.places: dict[str, Places] = {}
+        at: dict[int, dict[int, str]] = {}  # a row -> its CJK tokens by place
+        db.execute(f"CREATE VIRTUAL TABLE temp.{table}_places USING fts5vocab(main, {table}, instance)")
+        try:
+            found = db.execute(f"SELECT term, doc, offset FROM temp.{table}_places WHERE term >= '\u3040'")
+            for term, rowid, offset in found:
+                if len(term) == 1 and letters(term):
+                    self.places.setdefault(term, {}).setdefault(rowid, []).append(offset)
+                    at.setdefault(rowid, {})[offset] = term
+        finally:
+            db.execute(f"DROP TABLE temp.{table}_places")
+        self.count = len(sizes)
+        average = sum(sizes.values()) / len(sizes) if sizes else 1.0
+        # FTS5's k1 * (1 - b + b * D / avgdl) for each row, in its order of operations.
+        self.lengths = {rowid: K1 * (1 - B + B * size / average) for rowid, size in sizes.items()}
+        held: dict[str, dict[int, int]] = {
+            char: {r: len(p) for r, p in rows.items()} for char, rows in self.places.items()
+        }
+        for rowid in sorted(at):
+            tokens = at[rowid]
+            for offset, char in sorted(tokens.items()):
+                following = tokens.get(offset + 1)
+                if following is not None:
+                    counts = held.setdefault(char + following, {})
+                    counts[rowid] = counts.get(rowid, 0) + 1
+        self.shares: dict[str, Shares] = {term: self._shares(counts) for term, counts in held.items()}
+        self.pieces: dict[str, Shares] = {}  # a longer piece's shares, worked out when first asked
+
+    def _shares(self, counts: dict[int, int]) -> Shares:
+        """The rows holding a phrase (as many times as counted), ascending, and its share of each."""
+        idf = math.log((self.count - len(counts) + 0.5) / (len(counts) + 0.5))
+        idf = idf if idf > 0.0 else 1e-6
+        rows = sorted(counts.keys() - self.left_out)
+        frequencies = [self._frequency(counts[r]) for r in rows]
+        return rows, [idf * ((f * (K1 + 1.0)) / (f + self.lengths[r])) for r, f in zip(rows, frequencies, strict=True)]
+
+    def _frequency(self, times: int) -> float:
+        """A phrase's frequency in a row as FTS5 counts it: the column's weight added once a time."""
+        frequency = 0.0
+        for _ in range(times):
+            frequency += self.weight
+        return frequency
+
+    def _piece(self, tokens: list[str]) -> Shares:
+        """A phrase of three or more characters: the rows holding it, and its share of each."""
+        places = [self.places[token] for token in tokens]
+        rarest = min(range(len(places)), key=lambda n: len(places[n]))  # its rows are the only ones to read
+        counts: dict[int, int] = {}
+        for rowid, found in places[rarest].items():
+            held = sum(
+                all(at - rarest + n in places[n].get(rowid, ()) for n in range(len(places)) if n != rarest)
+                for at in found
+            )
+            if held:
+                counts[rowid] = held
+        return self._shares(counts)
+
+    def rows(self, expression: str, first: int, last: int) -> list[tuple[int, float]]:
+        """The rows first to last that match, ascending, each with its bm25 rank (negative)."""
+        found: list[Shares] = []
+        for phrase in expression.split(" OR "):
+            tokens = phrase[1:-1].split(" ")
+            if phrase[:1] != '"' or phrase[-1:] != '"' or not all(token in self.places for token in tokens):
+                found_rows = self.db.execute(self.sql, (expression, first, last))
+                return [(rowid, rank) for rowid, rank in found_rows if rowid not in self.left_out]
+            term = "".join(tokens)
+            if len(tokens) <= 2 and term in self.shares:
+                found.append(self.shares[term])
+            else:
+                found.append(recall(self.pieces, term, self._piece, tokens))
+        scores: dict[int, float] = {}
+        get = scores.get
+        for rowids, shares in found:
+            start = bisect_left(rowids, first)
+            end = bisect_right(rowids, last, start)
+            for rowid, share in zip(rowids[start:end], shares[start:end], strict=True):
+                scores[rowid] = get(rowid, 0.0) + share
+        return [(rowid, -scores[rowid]) for rowid in sorted(scores)]
