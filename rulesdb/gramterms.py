@@ -7,7 +7,8 @@ and pair's share of a row's score is worked out once, as the index is built, fro
 FTS5 itself holds each CJK token at, with FTS5's formula and constants (``rulesdb.askterms``);
 a longer piece's shares are worked out the first time it is asked. bm25 sums its phrases'
 shares in the expression's order, and so does ``rows``: every score is FTS5's own to the last
-bit (a test checks it against FTS5's). An expression with any other phrase is left to FTS5.
+bit (a test checks it against FTS5's). A phrase with a character no row holds matches nothing
+(it adds nothing to any score); an expression with any other phrase is left to FTS5.
 Rows whose scores the search never reads (a section with an original, in the sections' CJK
 search: its original speaks for it) are left out of the sums, though counted for the IDF.
 """
@@ -17,11 +18,12 @@ from __future__ import annotations
 import math
 import sqlite3
 from bisect import bisect_left, bisect_right
+from itertools import pairwise
 
 from rulesdb.askterms import K1, B, Shares, letters, varint
 from rulesdb.query import recall
 
-Places = dict[int, list[int]]  # a row -> the places (token offsets) a token is at in it, ascending
+Places = dict[int, list[int]]  # a row -> the places (token offsets) a character or pair begins at, ascending
 
 
 class GramTerms:
@@ -52,17 +54,16 @@ class GramTerms:
         average = sum(sizes.values()) / len(sizes) if sizes else 1.0
         # FTS5's k1 * (1 - b + b * D / avgdl) for each row, in its order of operations.
         self.lengths = {rowid: K1 * (1 - B + B * size / average) for rowid, size in sizes.items()}
-        held: dict[str, dict[int, int]] = {
-            char: {r: len(p) for r, p in rows.items()} for char, rows in self.places.items()
-        }
-        for rowid in sorted(at):
+        for rowid in sorted(at):  # the pairs' places: where each of two neighbours begins
             tokens = at[rowid]
             for offset, char in sorted(tokens.items()):
                 following = tokens.get(offset + 1)
                 if following is not None:
-                    counts = held.setdefault(char + following, {})
-                    counts[rowid] = counts.get(rowid, 0) + 1
-        self.shares: dict[str, Shares] = {term: self._shares(counts) for term, counts in held.items()}
+                    self.places.setdefault(char + following, {}).setdefault(rowid, []).append(offset)
+        self.shares: dict[str, Shares] = {
+            term: self._shares({rowid: len(found) for rowid, found in rows.items()})
+            for term, rows in self.places.items()
+        }
         self.pieces: dict[str, Shares] = {}  # a longer piece's shares, worked out when first asked
 
     def _shares(self, counts: dict[int, int]) -> Shares:
@@ -81,13 +82,14 @@ class GramTerms:
         return frequency
 
     def _piece(self, tokens: list[str]) -> Shares:
-        """A phrase of three or more characters: the rows holding it, and its share of each."""
-        places = [self.places[token] for token in tokens]
-        rarest = min(range(len(places)), key=lambda n: len(places[n]))  # its rows are the only ones to read
+        """A phrase of two or more characters: the rows holding it, and its share of each. Its
+        pairs' places are read, from the rows of the rarest pair only."""
+        pairs = [self.places.get(first + second, {}) for first, second in pairwise(tokens)]
+        rarest = min(range(len(pairs)), key=lambda n: len(pairs[n]))
         counts: dict[int, int] = {}
-        for rowid, found in places[rarest].items():
+        for rowid, found in pairs[rarest].items():
             held = sum(
-                all(at - rarest + n in places[n].get(rowid, ()) for n in range(len(places)) if n != rarest)
+                all(at - rarest + n in pairs[n].get(rowid, ()) for n in range(len(pairs)) if n != rarest)
                 for at in found
             )
             if held:
@@ -97,21 +99,28 @@ class GramTerms:
     def rows(self, expression: str, first: int, last: int) -> list[tuple[int, float]]:
         """The rows first to last that match, ascending, each with its bm25 rank (negative)."""
         found: list[Shares] = []
+        shares = self.shares
         for phrase in expression.split(" OR "):
-            tokens = phrase[1:-1].split(" ")
-            if phrase[:1] != '"' or phrase[-1:] != '"' or not all(token in self.places for token in tokens):
+            inner = phrase[1:-1]
+            term = inner[::2]  # a phrase of single characters, each after a space: "水 晶"
+            if term in shares and inner[1::2] == " " * (len(term) - 1) and phrase[0] == phrase[-1] == '"':
+                found.append(shares[term])  # a character or a pair (the only terms shares holds)
+                continue
+            tokens = inner.split(" ")
+            if (
+                phrase[:1] != '"'
+                or phrase[-1:] != '"'
+                or not all(len(token) == 1 and letters(token) for token in tokens)
+            ):
                 found_rows = self.db.execute(self.sql, (expression, first, last))
                 return [(rowid, rank) for rowid, rank in found_rows if rowid not in self.left_out]
-            term = "".join(tokens)
-            if len(tokens) <= 2 and term in self.shares:
-                found.append(self.shares[term])
-            else:
-                found.append(recall(self.pieces, term, self._piece, tokens))
+            if all(token in self.places for token in tokens):  # else a character no row holds: no match
+                found.append(recall(self.pieces, "".join(tokens), self._piece, tokens))
         scores: dict[int, float] = {}
         get = scores.get
-        for rowids, shares in found:
+        for rowids, held in found:
             start = bisect_left(rowids, first)
             end = bisect_right(rowids, last, start)
-            for rowid, share in zip(rowids[start:end], shares[start:end], strict=True):
+            for rowid, share in zip(rowids[start:end], held[start:end], strict=True):
                 scores[rowid] = get(rowid, 0.0) + share
         return [(rowid, -scores[rowid]) for rowid in sorted(scores)]

@@ -14,10 +14,12 @@ from rulesdb.index import RulesIndex
 _OTHERS = ["龘", "龘 龘", "攻 擊 龘", "attack", "水 晶 球", "的 的", "・"]
 
 
-def _phrases(terms: GramTerms) -> st.SearchStrategy[list[str]]:
+def _phrases(terms: GramTerms, all_terms: list[GramTerms]) -> st.SearchStrategy[list[str]]:
     held = sorted(terms.shares)
     chars = sorted(terms.places)
-    piece = st.lists(st.sampled_from(chars), min_size=3, max_size=5).map(" ".join)
+    # Characters of the texts that the table may not hold (the other table's).
+    chars += sorted(set().union(*(table.places for table in all_terms)) - set(chars))[:50]
+    piece = st.lists(st.sampled_from(chars), min_size=1, max_size=5).map(" ".join)
     known = st.sampled_from(held).map(" ".join) | piece
     # Now and then a phrase FTS5 is left to score (a character no row holds, English, no letter).
     other = st.lists(st.sampled_from(_OTHERS), max_size=1)
@@ -30,7 +32,7 @@ def test_gram_rows_are_fts5s_to_the_last_bit(real_index: RulesIndex, data: st.Da
     built = real_index.built
     terms = built.gram_terms[data.draw(st.sampled_from(["section", "original"]))]
     assert terms.shares  # the real texts' CJK is summed in Python
-    expression = " OR ".join(f'"{phrase}"' for phrase in data.draw(_phrases(terms)))
+    expression = " OR ".join(f'"{phrase}"' for phrase in data.draw(_phrases(terms, list(built.gram_terms.values()))))
     game = data.draw(st.sampled_from([None, *(info.game for info in real_index.games())]))
     bounds = built.rowids.get(game, (0, -1))
     fts5 = [(rowid, rank) for rowid, rank in built.db.execute(terms.sql, (expression, *bounds))]
