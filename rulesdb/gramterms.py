@@ -44,8 +44,12 @@ class GramTerms:
         db.execute(f"CREATE VIRTUAL TABLE temp.{table}_places USING fts5vocab(main, {table}, instance)")
         try:
             found = db.execute(f"SELECT term, doc, offset FROM temp.{table}_places WHERE term >= '\u3040'")
+            kept: dict[str, bool] = {}  # whether a term is one CJK letter: read once a term
             for term, rowid, offset in found:
-                if len(term) == 1 and letters(term):
+                letter = kept.get(term)
+                if letter is None:
+                    letter = kept[term] = len(term) == 1 and letters(term)
+                if letter:
                     self.places.setdefault(term, {}).setdefault(rowid, []).append(offset)
                     at.setdefault(rowid, {})[offset] = term
         finally:
