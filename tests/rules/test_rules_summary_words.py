@@ -1,0 +1,35 @@
+"""Issue 40: the words a table uses for a summary (recap, rundown, nutshell, the short version,
+摘要, 重點整理, 懶人包), for the goal (aim, objective) and for a tie-break (tiebreaker) are the
+rules' words: a question in them is covered and finds its section, never "No rule covers this"."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.index import RulesIndex
+
+
+@pytest.mark.parametrize(
+    ("game", "question"),
+    [
+        ("mm5", "a rundown of the rules please"),
+        ("tkc", "the rules in a nutshell"),
+        ("skd", "the game in a nutshell"),
+        ("skd", "有沒有規則摘要"),
+        ("tkc", "有懶人包嗎"),
+    ],
+)
+def test_a_summary_word_finds_the_quick_reference(real_index: RulesIndex, game: str, question: str) -> None:
+    answer = real_index.ask(question, game=game, limit=3)
+    assert answer.covered
+    assert answer.hits[0].section.id == f"{game}.quickref"
+
+
+def test_the_aim_is_asked_of_the_rules(real_index: RulesIndex) -> None:
+    """mm5 has no goal page of its own: the aim is still a rules question, answered."""
+    assert real_index.ask("what is the aim", game="mm5", limit=3).covered
+
+
+@pytest.mark.parametrize("game", ["mm5", "tkc"])
+def test_a_tiebreaker_is_a_tie(real_index: RulesIndex, game: str) -> None:
+    assert "tie" in real_index.reader.read("is there a tiebreaker", game).understood.words
