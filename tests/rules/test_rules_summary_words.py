@@ -51,6 +51,11 @@ def test_a_tiebreaker_is_a_tie(real_index: RulesIndex, game: str) -> None:
         ("mm5", "rules overview", "summary"),
         ("skd", "tl;dr please", "summary"),
         ("mm5", "when may I betray the light", "switch"),
+        ("skd", "can we bank spare mana", "keep"),
+        ("mm5", "什麼時候可以反水", "switch"),
+        ("mm5", "這遊戲的世界觀", "story"),
+        ("mm5", "卡牌的畫風", "artwork"),
+        ("mm5", "美術是誰畫的", "artwork"),
     ],
 )
 def test_a_table_word_is_the_rules_word(real_index: RulesIndex, game: str, question: str, word: str) -> None:
