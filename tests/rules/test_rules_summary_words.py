@@ -52,6 +52,8 @@ def test_a_tiebreaker_is_a_tie(real_index: RulesIndex, game: str) -> None:
         ("skd", "tl;dr please", "summary"),
         ("mm5", "when may I betray the light", "switch"),
         ("skd", "can we bank spare mana", "keep"),
+        ("tkc", "may I slap down two swords", "play"),
+        ("skd", "I slam down a red 5", "play"),
         ("mm5", "什麼時候可以反水", "switch"),
         ("mm5", "這遊戲的世界觀", "story"),
         ("mm5", "卡牌的畫風", "artwork"),
