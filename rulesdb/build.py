@@ -245,6 +245,18 @@ class Built:
             game: (slot_of[first] * ASKS, (slot_of[last] + 2) * ASKS - 1) for game, (first, last) in self.rowids.items()
         }
 
+    def nearest_unanswered(self, expression: str, game: str | None) -> frozenset[str] | None:
+        """The key words of the game's unanswered question that best matches the expression."""
+        questions = next((info.unanswered for info in self.games if info.game == game), ())
+        if not expression or not questions or game not in self.ask_ids:
+            return None
+        last = self.ask_ids[game][1]
+        start = last - ASKS + 1
+        row = self.db.execute(
+            self.ask_terms.rows_sql + " ORDER BY 2 DESC LIMIT 1", (expression, start, last)
+        ).fetchone()
+        return None if row is None else text_keys(questions[row[0] - start])
+
     def _checks(self) -> None:
         """What the coverage check, the rulings and a quoted seed line read."""
         self.ask_keys: list[list[frozenset[str]]] = [[text_keys(ask) for ask in s.asks] for s in self.sections]

@@ -192,6 +192,10 @@ class Coverage:
         held_sets = chain([self._keys[at]] if 0 <= at < len(self._keys) else [], also)
         return any(phrase <= held for held in held_sets for phrase in group[1])
 
+    def holds_shared(self, groups: list[Group], other: frozenset[str], passage: int) -> bool:
+        """Whether the passage holds each of the groups the key set ``other`` holds."""
+        return all(self.holds(group, passage) for group in groups if any(phrase <= other for phrase in group[1]))
+
     def first_held(self, groups: Iterable[Group], passage: int) -> Group | None:
         """The first of the groups the passage holds."""
         at = passage - self._first

@@ -7,7 +7,8 @@ may I lose asks a count), and stated by one, or by a phrase of one whose words s
 side ("at most", "no more than", "up to"): "more" or "only" alone is no limit ("attacks one
 more time", "its own gem only"), nor "up" and "to" apart ("locked up, I want to free them"). A
 passage states it in its English, its section's title and topics, or its section's original
-(上限, 最多, 超過).
+(上限, 最多, 超過); a player count ("2–6 players") states the most players. "The number of"
+players are the thing limited, never the number.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rulesdb.wording import NUMBER_NAMES
 LIMIT_KEYS = frozenset(word_key(word) for word in (*LIMIT_WORDS, "most", "least", "more", "up", "exceed", "only"))
 # Words that say how a limit is counted ("per turn", "each round") or compare it ("is the cap
 # lower with four", "bigger with fewer players"), never the thing limited.
-_MEASURES = "per each every apiece fewer less lower higher greater bigger smaller larger"
+_MEASURES = "per each every apiece fewer less lower higher greater bigger smaller larger number amount"
 MEASURE_KEYS = frozenset(word_key(word) for word in _MEASURES.split())
 _COUNTING = MEASURE_KEYS | {word_key(word) for word in ("one", *NUMBER_NAMES)}
 CJK_LIMITS = ("上限", "下限", "最多", "至多", "頂多", "封頂", "最少", "至少", "限制", "超過", "超过", "以內", "以内")
@@ -35,6 +36,7 @@ _ASKED = re.compile(r"\b(?:ceiling|limited|limits|caps|capped)\b")
 _STATED = re.compile(
     r"\b(?:maximum|max|minimum|min|limits?|limited|caps?|capped|exceeds?|exceeding|exceeded"
     r"|at most|at least|more than|fewer than|less than|up to)\b"
+    r"|\b\d+ ?(?:–|-|to) ?\d+ players\b"  # a player count is its own least and most
 )
 
 

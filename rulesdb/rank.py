@@ -219,7 +219,17 @@ class Ranker:
         # little) answers, however near an unanswered question is: one that holds the
         # question's words and more asks about its own more (a marker "bumped").
         whole = len(keys) >= t.focus_keys and coverage.covers(light, candidates[:1], t.whole)
-        return not (scores.gap and scores.gap > t.gap_margin * best_ask and not whole) and answered
+        near = bool(scores.gap) and scores.gap > t.gap_margin * best_ask and not whole
+        return answered and not (near and not self.aside(question, keys, candidates[:1], game))
+
+    def aside(self, question: Question, keys: list[Group], first: list[int], game: str | None) -> bool:
+        """Whether the nearest unanswered question shares with an English question only key words
+        the first answer holds: nearer on what the rules say ("run out", "each knight"), it is
+        no sign the question asks of what they lack (a Chinese question's pairs meet by chance)."""
+        if question.parsed.cjk_runs or not first:
+            return False
+        unanswered = self.built.nearest_unanswered(question.expressions["asks"], game)
+        return unanswered is not None and self.built.coverage[game].holds_shared(keys, unanswered, first[0])
 
     def talked_of(self, question: Question) -> bool:
         """Whether a pair of the question's Chinese is in an ask of any game: a word a table uses

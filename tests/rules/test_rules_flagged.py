@@ -127,3 +127,23 @@ def test_a_word_that_names_nothing_weighs_less_against_a_nearer_unanswered_quest
     games = tuple(replace(g, unanswered=tuple(filter(kept, g.unanswered))) for g in texts.games)
     index = RulesIndex(Texts(games, sections, texts.synonyms))
     assert index.ask(ask, game="skd", limit=3).covered
+
+
+NEARER_ON_RULES_WORDS = [
+    ("mm5", "they only have a dark queen left"),
+    ("mm5", "can I go straight for the dark queen"),
+    ("mm5", "is the discard pile ever reshuffled"),
+]
+
+
+def test_an_unanswered_question_near_only_on_the_first_answers_words_is_no_sign() -> None:
+    """An unanswered question nearer than any ask, sharing with the question only key words the
+    first answer holds (the dark queen's special power, looking through the discard pile), does not
+    make it uncovered; one sharing a word the rules lack (a timer) still does."""
+    texts = load()
+    unseen = {ask for _, ask in NEARER_ON_RULES_WORDS}
+    sections = tuple(replace(s, asks=tuple(a for a in s.asks if a not in unseen)) for s in texts.sections)
+    index = RulesIndex(Texts(texts.games, sections, texts.synonyms))
+    flagged = [ask for game, ask in NEARER_ON_RULES_WORDS if not index.ask(ask, game=game, limit=3).covered]
+    assert flagged == []
+    assert not index.ask("is there a timer for each knight", game="tkc", limit=3).covered

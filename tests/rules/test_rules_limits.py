@@ -103,3 +103,14 @@ def test_a_word_that_only_describes_is_never_the_focus(real_index: RulesIndex) -
     keys = [(3.0, (frozenset({word_key("stronger")}),)), (0.5, (frozenset({word_key("knight")}),))]
     assert not real_index.ranker.focused(keys, [], "mm5")
     assert real_index.ranker.focused(keys, [], "mm5", describing(("stronger", "knight")))
+
+
+def test_a_player_count_states_the_most_players() -> None:
+    """ "2–6 players" is the players' least and most; "the number of" players counts them and
+    is never the thing limited, so "max number of players" is answered by the player count."""
+    assert states_limit("2–6 players (from public sources)")
+    assert states_limit("for 2 to 4 players")
+    assert not states_limit("draw 2 cards, then 4 players score")
+    text = "max number of players"
+    assert not limited((1.0, (frozenset({word_key("number")}),)), text)
+    assert limited((1.0, (frozenset({word_key("players")}),)), text)

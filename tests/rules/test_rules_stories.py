@@ -55,6 +55,7 @@ def test_a_player_named_in_the_story_is_no_key_word(
     assume(lower not in reader.built.vocabulary and reader.speller.correct(lower) is None)
     assume(parse_query(lower).words == (lower,))  # a word of its own: not filler, not a stop word
     game, question = asked
+    assume(reader.read(lower, game).understood.words == (lower,))  # no game's word for a rules word ("spy")
     story = f"so {name} played and then {name} {verb} {question}"
     assert lower not in reader.read(story, game).asked.words
     assert _first(real_index, story, game) == _first(real_index, question, game)
