@@ -201,5 +201,5 @@ async def test_at_80x24_the_footer_cuts_no_label_and_the_panel_says_there_is_mor
         below = screen.query_one("#mm5-hint").render()  # the panel's last line
         assert str(below) and not on_screen(app, str(below)), "the panel runs past the screen at first"
         await pilot.press("shift+down")
-        await pilot.pause()
-        assert on_screen(app, str(below)) and not on_screen(app, "▼ more below")
+        # The scroll, then the line under it, each take a frame: read the screen once they are drawn.
+        await wait_for(pilot, lambda: on_screen(app, str(below)) and not on_screen(app, "▼ more below"))
