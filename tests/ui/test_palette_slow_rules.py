@@ -11,7 +11,8 @@ import threading
 
 from rulesdb import index as rules_index
 from tests.conftest import palette_highlights, wait_for
-from tests.ui.test_home_pilot import home, seed
+from tests.ui.test_home_pilot import seed
+from tests.ui.test_two_windows import open_first_session
 
 
 async def test_typing_while_the_rules_index_builds_still_finds_the_command(make_app, db_path, monkeypatch):
@@ -26,9 +27,7 @@ async def test_typing_while_the_rules_index_builds_still_finds_the_command(make_
     seed(db_path)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await home(pilot)
-        await pilot.press("enter")
-        screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
+        screen = await open_first_session(pilot)
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: type(app.focused).__name__ == "CommandInput")
         for key in "next turn":
