@@ -19,7 +19,7 @@ import re
 import sqlite3
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rulesdb.query import CJK
 
@@ -27,6 +27,23 @@ K1, B = 1.2, 0.75  # FTS5's bm25 constants (fts5_aux.c)
 _TERM = re.compile(f"[{CJK}]+")
 _PIECE = re.compile(rf"(?<!\S)[{CJK}]\S*")  # a text's pieces between spaces that begin with a CJK character
 Shares = tuple[list[int], list[float]]  # a term's rows, ascending, and its share of each one's score
+
+
+def row_lengths(sizes: Mapping[int, int]) -> dict[int, float]:
+    """FTS5's k1 * (1 - b + b * D / avgdl) for each row of a table, in its order of operations."""
+    average = sum(sizes.values()) / len(sizes) if sizes else 1.0
+    return {rowid: K1 * (1 - B + B * size / average) for rowid, size in sizes.items()}
+
+
+def term_shares(
+    rows: int, holding: int, frequencies: Iterable[tuple[int, float]], lengths: Mapping[int, float]
+) -> list[float]:
+    """A phrase's share of each row's bm25 score, for its frequency in each row it is in: FTS5's
+    IDF (over `rows`, `holding` of them holding it) and formula, in its order of operations, so
+    the doubles are FTS5's own."""
+    idf = math.log((rows - holding + 0.5) / (holding + 0.5))
+    idf = idf if idf > 0.0 else 1e-6
+    return [idf * ((f * (K1 + 1.0)) / (f + lengths[r])) for r, f in frequencies]
 
 
 def letters(term: str) -> bool:
@@ -59,13 +76,9 @@ class AskTerms:
         self.ready = bool(sizes) and all(map(letters, counts)) and self._agrees(table, counts)
         if not self.ready:  # FTS5 scores every phrase then
             return
-        # FTS5's IDF and a term's share of a row, in its order of operations (the same doubles).
-        average = sum(sizes.values()) / len(sizes)
-        lengths = {rowid: K1 * (1 - B + B * size / average) for rowid, size in sizes.items()}
+        lengths = row_lengths(sizes)
         for term, held in counts.items():
-            idf = math.log((len(sizes) - len(held) + 0.5) / (len(held) + 0.5))
-            idf = idf if idf > 0.0 else 1e-6
-            self.shares[term] = (list(held), [idf * ((n * (K1 + 1.0)) / (n + lengths[r])) for r, n in held.items()])
+            self.shares[term] = (list(held), term_shares(len(sizes), len(held), held.items(), lengths))
 
     def _agrees(self, table: str, counts: dict[str, dict[int, int]]) -> bool:
         """Whether FTS5 holds these CJK terms in as many rows, as many times."""

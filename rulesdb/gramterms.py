@@ -15,12 +15,11 @@ search: its original speaks for it) are left out of the sums, though counted for
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from bisect import bisect_left, bisect_right
 from itertools import pairwise
 
-from rulesdb.askterms import K1, B, Shares, letters, varint
+from rulesdb.askterms import Shares, letters, row_lengths, term_shares, varint
 from rulesdb.query import recall
 
 Places = dict[int, list[int]]  # a row -> the places (token offsets) a character or pair begins at, ascending
@@ -55,9 +54,7 @@ class GramTerms:
         finally:
             db.execute(f"DROP TABLE temp.{table}_places")
         self.count = len(sizes)
-        average = sum(sizes.values()) / len(sizes) if sizes else 1.0
-        # FTS5's k1 * (1 - b + b * D / avgdl) for each row, in its order of operations.
-        self.lengths = {rowid: K1 * (1 - B + B * size / average) for rowid, size in sizes.items()}
+        self.lengths = row_lengths(sizes)
         for rowid in sorted(at):  # the pairs' places: where each of two neighbours begins
             tokens = at[rowid]
             for offset, char in sorted(tokens.items()):
@@ -72,11 +69,9 @@ class GramTerms:
 
     def _shares(self, counts: dict[int, int]) -> Shares:
         """The rows holding a phrase (as many times as counted), ascending, and its share of each."""
-        idf = math.log((self.count - len(counts) + 0.5) / (len(counts) + 0.5))
-        idf = idf if idf > 0.0 else 1e-6
         rows = sorted(counts.keys() - self.left_out)
-        frequencies = [self._frequency(counts[r]) for r in rows]
-        return rows, [idf * ((f * (K1 + 1.0)) / (f + self.lengths[r])) for r, f in zip(rows, frequencies, strict=True)]
+        frequencies = [(r, self._frequency(counts[r])) for r in rows]
+        return rows, term_shares(self.count, len(counts), frequencies, self.lengths)
 
     def _frequency(self, times: int) -> float:
         """A phrase's frequency in a row as FTS5 counts it: the column's weight added once a time."""
