@@ -45,7 +45,7 @@ from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
-from rulesdb.wording import FILLER, named, narrated
+from rulesdb.wording import FILLER, named, narrated, tellers
 
 Together = Callable[[str, str], bool]
 CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
@@ -62,7 +62,7 @@ class Question:
     together: Together  # whether two of its words are a phrase worth searching
     expressions: dict[str, str]  # each table's FTS5 expression
     weights: dict[str, float]  # each table's score's weight
-    text: str = ""  # as typed, in lower case
+    text: str = ""  # as typed, in lower case, a player its story names read as "they"
 
 
 def together(pairs: frozenset[tuple[str, str]], kin: frozenset[frozenset[str]] = frozenset()) -> Together:
@@ -110,6 +110,7 @@ _REPORTED = re.compile(
     r"|(?:他|她|就|又|結果)問(?:我|說|大家)?[，,：:]?"
 )
 _ASKING = re.compile("ask|goes|wonder|wants|問")  # looked for first: most questions report none
+_THEY = re.compile(r"[a-z]+")  # a word of the text, read as "they" when it names a player
 _PRONOUNS = frozenset(("he", "she", "they", "someone", "somebody", "friend", "mate", "buddy"))
 
 
@@ -137,7 +138,14 @@ class Reader:
         """The question (its Chinese already Traditional) as the tables are searched."""
         parsed = parse_query(self.reported(query), converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
-        unnamed = self.without_players(without_name(parsed, self.names.get(game or "", ())), query, game)
+        players = self.players(query, game)
+        unnamed = self.without_players(without_name(parsed, self.names.get(game or "", ())), query, players)
+        # What every check of the whole text reads (a slip, the clock, a limit): each player
+        # the story tells of read as "they" ("so Oop played" tells of no "oops"; a capital
+        # alone names no one there: "a Timer" is asked of).
+        lower = query.lower()
+        told = players.intersection(tellers(lower))
+        text = _THEY.sub(lambda word: "they" if word[0] in told else word[0], lower) if told else lower
         asked = self.without_slips(unnamed, game)
         understood = self.understood(asked, game)
         alternatives = self.group_alternatives(asked, game)
@@ -183,7 +191,7 @@ class Reader:
             "cjk": 1.0,
             "original": 1.0,
         }
-        return Question(asked, understood, parsed, alternatives, joined, expressions, weights, query.lower())
+        return Question(asked, understood, parsed, alternatives, joined, expressions, weights, text)
 
     def count_expressions(
         self, asked: Query, alternatives: dict[str, tuple[str, ...]], query: str, game: str | None
@@ -314,15 +322,20 @@ class Reader:
         asked = parse_query(rest, converted=True)
         return rest if asked.words or asked.cjk_runs else query
 
-    def without_players(self, asked: Query, query: str, game: str | None) -> Query:
-        """The question less the players its story names ("so Ann played", "Mike says no"): a
-        name the texts, the synonyms and the speller do not know, unless it is all it has."""
-        if not asked.words or not (names := named(query)):
-            return asked
+    def players(self, query: str, game: str | None) -> frozenset[str]:
+        """The players a question's story names ("so Ann played", "Mike says no"): a name the
+        texts, the synonyms and the speller do not know."""
+        if not (names := named(query)):
+            return frozenset()
         synonyms = self.synonyms_of(game)
-        players = {w for w in names.intersection(asked.words) if w not in synonyms and self.player(w)}
-        players |= narrated(query, players)
-        words = tuple(word for word in asked.words if word not in players)
+        return frozenset(name for name in names if name not in synonyms and self.player(name))
+
+    def without_players(self, asked: Query, query: str, players: frozenset[str]) -> Query:
+        """The question less the players its story names and what they did or said, unless
+        that is all it has."""
+        named_players = players.intersection(asked.words)
+        told = named_players | narrated(query, set(named_players))
+        words = tuple(word for word in asked.words if word not in told)
         return replace(asked, words=words) if len(words) < len(asked.words) and (words or asked.cjk_runs) else asked
 
     def asks_expression(self, understood: Query, game: str | None, kin: frozenset[frozenset[str]] = frozenset()) -> str:

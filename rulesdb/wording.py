@@ -118,10 +118,16 @@ _VERB = re.compile(_NARRATED)  # looked for first: most questions tell no story
 
 
 def named(text: str) -> set[str]:
-    """The words of ``text`` (lower case) that may name a player in its story."""
+    """The words of ``text`` that may name a player in its story."""
     lower = text.lower()
     names = {w.lower() for w in _CAPITALISED.findall(text)} if lower != text else set()
-    return names | {player for player, _ in _TOLD.findall(lower)} if _VERB.search(lower) else names
+    return names | tellers(lower)
+
+
+def tellers(text: str) -> set[str]:
+    """The words of ``text`` (lower case) that say, ask or play in its story ("Mike says"):
+    a player's name more surely than a capital ("a Timer")."""
+    return {player for player, _ in _TOLD.findall(text)} if _VERB.search(text) else set()
 
 
 def narrated(text: str, players: set[str]) -> set[str]:

@@ -7,7 +7,7 @@ fragment that drops its "how" ("many players?") still counts."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
@@ -46,6 +46,7 @@ def test_a_story_finds_what_its_question_finds(real_index: RulesIndex, story: st
     verb=st.sampled_from(["says", "said", "asked", "goes", "thinks"]),
     asked=st.sampled_from(_ASKED),
 )
+@example(name="Oop", verb="says", asked=_ASKED[0])  # "oop" is a key of "oops", a slip at the table
 def test_a_player_named_in_the_story_is_no_key_word(
     real_index: RulesIndex, name: str, verb: str, asked: tuple[str, str]
 ) -> None:
@@ -59,6 +60,27 @@ def test_a_player_named_in_the_story_is_no_key_word(
     story = f"so {name} played and then {name} {verb} {question}"
     assert lower not in reader.read(story, game).asked.words
     assert _first(real_index, story, game) == _first(real_index, question, game)
+
+
+@pytest.mark.parametrize(
+    ("story", "game", "question"),
+    [
+        ("so Oops played and Oops says what is the hand limit", "mm5", "what is the hand limit"),
+        ("Timer asked me how does a parry work", "tkc", "how does a parry work"),
+    ],
+)
+def test_a_player_whose_name_is_a_table_word_is_still_a_player(
+    real_index: RulesIndex, story: str, game: str, question: str
+) -> None:
+    """A name that is a slip's or the clock's word ("Oops", "Timer"), told as who says or asks,
+    does not make the question one of a slip or the clock."""
+    assert _first(real_index, story, game) == _first(real_index, question, game)
+
+
+@pytest.mark.parametrize("question", ["Is there a Timer in this game", "do we use a Timer for turns"])
+def test_a_capital_alone_names_no_player_where_the_kind_is_read(real_index: RulesIndex, question: str) -> None:
+    """A word typed with a capital is asked of ("a Timer"): the clock is no rule's."""
+    assert not real_index.ask(question, game="skd", limit=3).covered
 
 
 def test_a_rule_word_in_the_story_stays() -> None:
