@@ -37,6 +37,8 @@ NO_RULE = "No rule covers this."
 WARM_UP = "attack 攻擊"  # asked as the index is built (see ``RulesIndex.__init__``)
 _MARKS = re.compile(f"([{OPEN}{CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
+_ROWS = "|"  # a Markdown table's cells end at it
+_RULE = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?")  # the line under a table's head
 
 
 class UnknownGameError(ValueError):
@@ -78,8 +80,25 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
 
 
 def _tidy(raw: str) -> str:
-    """A snippet for one line: no Markdown marks, no index separators, single spaces."""
-    return " ".join(_MARKDOWN.sub("", raw.replace(SPLIT, "")).split())
+    """A snippet for one line: no Markdown marks, no index separators, single spaces; a
+    table's rows read as words ("sword: 1; shield: 2"), never as pipes."""
+    if _ROWS not in raw:  # most rows: no table
+        return " ".join(_MARKDOWN.sub("", raw.replace(SPLIT, "")).split())
+    lines = [line for line in raw.replace(SPLIT, "").split("\n") if not _RULE.fullmatch(line)]
+    text = ""
+    for at, line in enumerate(lines):  # rows apart by "; ", any other line by a space
+        text += ("; " if _ROWS in lines[at - 1] and _ROWS in line else " ") * bool(at) + _row(line)
+    return " ".join(_MARKDOWN.sub("", text).split())
+
+
+def _row(line: str) -> str:
+    """A Markdown table's row as words: its first cell, then the others ("Power Chop: 3 swords
+    of one colour, 2 shields of that colour"); any other line as it is."""
+    if _ROWS not in line:
+        return line
+    cells = [cell.strip() for cell in line.strip().strip(_ROWS).split(_ROWS)]
+    first, *rest = [cell for cell in cells if cell] or [""]
+    return f"{first}: {', '.join(rest)}" if rest else first
 
 
 class RulesIndex:
