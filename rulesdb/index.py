@@ -79,7 +79,7 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
     return "".join(tokens.get(piece) or markup(piece) for piece in pieces)
 
 
-def _tidy(raw: str) -> str:
+def one_line(raw: str) -> str:
     """A snippet for one line: no Markdown marks, no index separators, single spaces; a
     table's rows read as words ("sword: 1; shield: 2"), never as pipes."""
     if _ROWS not in raw:  # most rows: no table
@@ -188,7 +188,7 @@ class RulesIndex:
         rows, sections = self.built.rows, self.built.sections
         hits = []
         for negative, row in shown:
-            raw = _tidy(snippets.get(row) or rows.text[row])
+            raw = one_line(snippets.get(row) or rows.text[row])
             section = sections[rows.owner[row]]
             hits.append(Hit(section, -negative, _mark(raw, mark), _mark(raw, None), rows.text[row]))
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
@@ -201,7 +201,7 @@ class RulesIndex:
 
 def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
     """A section as a hit that shows its first line, Markdown marks taken out."""
-    line = _tidy(section.first_line)
+    line = one_line(section.first_line)
     return Hit(section, 0.0, _mark(line, mark), line)
 
 

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.text import fit, markup
-from rulesdb.index import NO_RULE, line_hit
+from rulesdb.index import NO_RULE, line_hit, one_line
 from rulesdb.passages import RULING_LABEL, unlabelled
 from screens.commands import Command, bindings
 from screens.rules_tables import fitted
@@ -55,9 +55,9 @@ def section_markdown(section: Any, index: Any, original: bool = False, passage: 
         else ("Quick reference" if section.kind == "quickref" else "From the rulebook summary")
     )
     text, passage = unlabelled(section.text).strip(), unlabelled(passage)
-    text = fitted(text, width) if width else text
     first_words = " ".join(text.split()).startswith(" ".join(passage.split()))
-    answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
+    text = fitted(text, width) if width else text
+    answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", one_line(passage))  # a table's rows as words
     first = [f"> **{answer}**", ""] if answer and not first_words else []
     lines = [*first, f"# {section.title}", "", text, "", f"*{label} · `{section.id}`*"]
     if original:

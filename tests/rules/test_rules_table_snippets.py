@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesdb.index import RulesIndex, _tidy
+from rulesdb.index import RulesIndex, one_line
 
 # A cell: any text but a pipe, a line break or a Markdown mark (every snippet drops those).
 _CELL = st.text(st.characters(exclude_characters="|\n\x00*`#", exclude_categories=("Cs", "Cc")), max_size=12)
@@ -23,7 +23,7 @@ def _words(text: str) -> list[str]:
 def test_a_table_reads_as_its_words_in_order(head: list[str], rows: list[list[str]], before: str) -> None:
     table = [f"| {' | '.join(head)} |", "|" + "---|" * len(head), *(f"| {' | '.join(row)} |" for row in rows)]
     text = "\n".join([before, *table])
-    tidy = _tidy(text)
+    tidy = one_line(text)
     assert "|" not in tidy and "---" not in tidy
     assert _words(tidy) == _words(text.replace("---", ""))
 
@@ -33,7 +33,7 @@ def test_every_table_row_of_the_rules_reads_without_pipes(real_index: RulesIndex
     tables = [text for text in rows.text if "\n|" in text]
     assert tables, "the rules hold tables"
     for text in tables:
-        assert "|" not in _tidy(text), text[:60]
+        assert "|" not in one_line(text), text[:60]
 
 
 def test_the_hits_of_a_table_say_which_row(real_index: RulesIndex) -> None:

@@ -42,3 +42,26 @@ def test_a_table_is_listed_only_when_too_wide_and_keeps_every_word(
         listed = re.findall(r"\w+", out)
         assert all(word in listed for word in body)
         assert len(re.findall(r"^- ", out, flags=re.M)) == len(rows), "one item a row"
+
+
+def test_a_passage_with_a_table_is_quoted_in_words_or_not_at_all() -> None:
+    """The answer quoted above a section reads a table's rows as words, never as pipes; and a
+    passage the section begins with is not quoted again, its table listed or not."""
+    from rulesdb.index import get_index
+    from screens.rules_screen import section_markdown
+
+    index = get_index()
+    section = index.section("tkc.ruling.attack-types")
+    for width in (0, 40, 200):
+        hits = index.ask("can I block a power chop with excalibur", game="tkc", limit=10).hits
+        opening = next(hit.passage for hit in hits if hit.section.id == section.id)
+        assert not section_markdown(section, index, passage=opening, width=width).startswith(">")
+    table = next(passage for passage in _passages(section.text) if "| Power Chop |" in passage)
+    quote = section_markdown(section, index, passage=table + "\nmore", width=40).splitlines()[0].replace("\\", "")
+    assert quote.startswith("> **") and "|" not in quote and "Power Chop: 3 swords of one colour" in quote
+
+
+def _passages(text: str) -> tuple[str, ...]:
+    from rulesdb.passages import passages
+
+    return passages(text)
