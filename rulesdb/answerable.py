@@ -11,9 +11,11 @@ game's unanswered questions than any section's ask, a limit no passage states
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
+from rulesdb.asides import aside_words
 from rulesdb.build import Built
 from rulesdb.coverage import Group, word_key
 from rulesdb.lemmas import nameless
@@ -59,6 +61,9 @@ class Answerability:
         (unless the first answer holds every key word). ``keys``: the question's key words, when read."""
         t, built = self.tuning, self.built
         coverage = built.coverage[game]
+        told = self.untold(question, coverage.knows)
+        if told is not question:  # a clause told beside it ("Bo just did this"): no key words
+            question, keys = told, None
         keys = coverage.groups(question.asked, question.parsed, question.alternatives) if keys is None else keys
         keys = coverage.glossed(keys, question.asked, question.parsed)
         candidates = [row for _, row in ranked[: t.candidates]]
@@ -86,6 +91,20 @@ class Answerability:
         whole = len(keys) >= t.focus_keys and coverage.covers(light, candidates[:1], t.whole)
         near = bool(scores.gap) and scores.gap > t.gap_margin * best_ask and not whole
         return answered and not (near and not self.aside(question, keys, candidates[:1], game))
+
+    @staticmethod
+    def untold(question: Question, knows: Callable[[str], bool]) -> Question:
+        """The question less the words of a clause told beside it (``rulesdb.asides``), or itself."""
+        aside = aside_words(question.text, question.asked.words, knows, question.alternatives)
+        if not aside:
+            return question
+        dropped = aside.union(*(question.alternatives.get(word, ()) for word in aside))
+        asked, parsed = question.asked, question.parsed
+        return replace(
+            question,
+            asked=replace(asked, words=tuple(word for word in asked.words if word not in dropped)),
+            parsed=replace(parsed, words=tuple(word for word in parsed.words if word not in dropped)),
+        )
 
     def aside(self, question: Question, keys: list[Group], first: list[int], game: str | None) -> bool:
         """Whether the nearest unanswered question shares with an English question only key words

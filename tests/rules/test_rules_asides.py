@@ -1,0 +1,70 @@
+"""A clause told beside a question ("Pim just did this") is no part of what it asks: its names and
+chat are no key words, so a covered question is not called "No rule covers this" for them, and a
+question the rules do not cover stays uncovered whatever is told beside it."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesdb.asides import aside_words
+from rulesdb.index import RulesIndex
+
+RULE_WORDS = frozenset(("mana", "hand", "limit", "crown", "gold", "bag", "draw", "excalibur", "backstab"))
+NAMES = ("ottilie", "fenwick", "marlowe", "quenby", "zorvath")
+TOLD = ("{} just did this", "{} just tried it", "they says yes but {}", "{} did it anyway")
+
+
+def knows(word: str) -> bool:
+    return word in RULE_WORDS
+
+
+@settings(max_examples=60)
+@given(
+    st.sampled_from(NAMES),
+    st.sampled_from(TOLD),
+    st.sampled_from(("how much mana at most", "hand limit", "does excalibur stop a backstab")),
+    st.booleans(),
+)
+def test_a_told_clause_of_no_rule_word_is_aside(name: str, told: str, asked: str, before: bool) -> None:
+    clause = told.format(name)
+    text = f"{clause}, {asked}" if before else f"{asked}, {clause}"
+    words = (*(w for w in asked.split() if w in RULE_WORDS), name)
+    assert aside_words(text, words, knows, {}) == {name}
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(NAMES), st.sampled_from(TOLD))
+def test_a_clause_that_asks_or_holds_a_rule_word_is_not_aside(name: str, told: str) -> None:
+    """Not when it asks ("is there a ..." or a "?"), names a rule's word, or is all there is."""
+    clause = told.format(name)
+    for text, words in (
+        (f"is there a {name}, {clause}", (name,)),  # the rest holds no rule word
+        (f"{clause}?, hand limit", ("hand", "limit", name)),
+        (f"{clause} with the crown, hand limit", ("crown", "hand", "limit", name)),
+        (f"{clause}", (name,)),
+        (f"how many {name} can we hold, hand limit", ("hand", "limit", name)),
+    ):
+        assert aside_words(text, words, knows, {}) == frozenset(), text
+
+
+COVERED = [
+    ("skd", "Ottilie just did this, how much mana at most after my turn"),
+    ("tkc", "Fenwick just did this, can I get rid of a gold bag to draw"),
+    ("mm5", "Marlowe just did this, hand limit"),
+]
+UNCOVERED = [
+    ("mm5", "Pim keeps stalling, is there a timer"),
+    ("mm5", "is there a timer, Pim takes forever"),
+    ("skd", "Pim just did this, can we play online"),
+]
+
+
+def test_a_covered_question_with_a_story_beside_it_is_answered(real_index: RulesIndex) -> None:
+    flagged = [ask for game, ask in COVERED if not real_index.ask(ask, game=game, limit=3).covered]
+    assert flagged == []
+
+
+def test_an_uncovered_question_with_a_story_beside_it_stays_uncovered(real_index: RulesIndex) -> None:
+    answered = [ask for game, ask in UNCOVERED if real_index.ask(ask, game=game, limit=3).covered]
+    assert answered == []
