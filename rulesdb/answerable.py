@@ -154,8 +154,11 @@ class Answerability:
         others = [group for group in keys if limited(group, question.text, nameless_keys)]
         if not others:
             return True
-        # The rarest, or in Chinese any (the rules may say 星數 where the table says 星星).
-        chinese = question.asked.cjk_runs and all(word.isdigit() for word in question.asked.words)
+        # The rarest; or, when the limit is asked in Chinese alone (最多, 上限), whatever English
+        # is typed beside it ("hold on", a number), any of its pairs (the rules may say 星數
+        # where the table says 星星).
+        english = question.asked.words
+        chinese = bool(question.asked.cjk_runs) and not asks_limit(english, " ".join(english))
         glossed = (frozenset((word_key(word),)) for word in question.parsed.words if not word.isdigit())
         thing = (*(p for g in others for p in g[1]), *(p for p in glossed if not all(map(is_limit_key, p))))
         focus = (1.0, thing) if chinese else max(others, key=lambda group: group[0])

@@ -77,6 +77,15 @@ def test_a_chinese_limit_the_rules_state_is_answered_in_the_rules_words(real_ind
     assert answer.covered and "skd.setup.star-limit" in [hit.section.id for hit in answer.hits]
 
 
+@pytest.mark.parametrize("aside", ["hang on, {}", "sorry, {}", "{} one sec", "hold up {}"])
+def test_a_chinese_limit_with_english_beside_it_is_still_read_in_chinese(real_index: RulesIndex, aside: str) -> None:
+    """English typed beside a limit asked in Chinese ("hang on") is not the thing limited: the
+    rules' 星等 still answers the table's 星星, and a limit they lack stays uncovered."""
+    answer = real_index.ask(aside.format("星星加起來最多幾顆"), game="skd", limit=3)
+    assert answer.covered and "skd.setup.star-limit" in [hit.section.id for hit in answer.hits]
+    assert not real_index.ask(aside.format("分數堆有沒有上限"), game="tkc", limit=3).covered
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(["up", "to", "at", "most", "more", "than", "the", "knight", "locked", "free"])))
 def test_a_limit_phrase_split_by_another_word_states_no_limit(words: list[str]) -> None:
