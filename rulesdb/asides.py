@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 
 # Where a clause ends: a comma, a full stop, a dash between spaces (a "?" ends one that asks).
 _CLAUSES = re.compile(r"([,;.!?，。！？；]+|\s[-–—]+\s)")
-_WORD = re.compile(r"[a-z']+")
+_WORD = re.compile(r"[a-z]+")  # "we're" is "we" and "re"
 # Words of a question: a clause holding one asks.
 _ASKING_WORDS = """
     what how when where who whom which why whose can could do does is are should would will may
@@ -27,21 +27,27 @@ _ASKING = frozenset(_ASKING_WORDS.split())
 # Whom a story is told of (a player a story names is read as "they").
 _TOLD_OF_WORDS = "i we he she they you it this that someone somebody everyone everybody nobody"
 _TOLD_OF = frozenset(_TOLD_OF_WORDS.split())
+# A remark on the asker or the question ("newbie here", "dumb question", "sanity check"): no key
+# word wherever it stands, when the rules lack it.
+_REMARK_WORDS = "noob noobs newbie newbies rookie dumb stupid silly sanity q"
+REMARKS = frozenset(_REMARK_WORDS.split())
 
 
 def aside_words(
     text: str, words: tuple[str, ...], knows: Callable[[str], bool], alternatives: Mapping[str, tuple[str, ...]]
 ) -> frozenset[str]:
     """The question's ``words`` (its key words, as read) that only an aside clause of ``text``
-    (the question in lower case) holds; ``knows``: whether the rules hold a word."""
-    if not any(mark in text for mark in ",.;!-，。；！"):
-        return frozenset()
-    parts = _CLAUSES.split(text)
+    (the question in lower case) holds, and its remarks the rules lack; ``knows``: whether the
+    rules hold a word."""
 
     def held(word: str) -> bool:
         return knows(word) or any(knows(other) for other in alternatives.get(word, ()))
 
-    aside: set[str] = set()
+    aside = {word for word in REMARKS.intersection(words) if not held(word)}
+    split = any(mark in text for mark in ",.;!-，。；！")
+    if not aside and not split:
+        return frozenset()
+    parts = _CLAUSES.split(text) if split else [text]
     kept: set[str] = set()
     asked = frozenset(words)
     for clause, end in zip(parts[::2], [*parts[1::2], ""], strict=True):
@@ -59,7 +65,7 @@ def aside_words(
             aside.update(told)
         else:
             kept.update(tokens)
-    lone = aside - kept
+    lone = aside - (kept - REMARKS)
     rest = [word for word in words if word not in lone]
     if not lone or (not any(map(held, rest)) and text.isascii()):
         return frozenset()

@@ -48,15 +48,28 @@ def test_a_clause_that_asks_or_holds_a_rule_word_is_not_aside(name: str, told: s
         assert aside_words(text, words, knows, {}) == frozenset(), text
 
 
+def test_a_remark_on_the_asker_or_a_contracted_pronoun_is_aside() -> None:
+    """A remark the rules lack ("rookie here", "dumb q") is no key word wherever it stands; "I'm"
+    and "we're" tell of someone as "I" and "we" do."""
+    assert aside_words("rookie here what does the crown do", ("rookie", "crown"), knows, {}) == {"rookie"}
+    assert aside_words("dumb q but hand limit", ("dumb", "q", "hand", "limit"), knows, {}) == {"dumb", "q"}
+    assert aside_words("i'm baffled, hand limit", ("baffled", "hand", "limit"), knows, {}) == {"baffled"}
+    assert aside_words("we're lost - hand limit", ("lost", "hand", "limit"), knows, {}) == {"lost"}
+    assert aside_words("noob timer", ("noob", "timer"), knows, {}) == frozenset(), "nothing of the rules is left"
+
+
 COVERED = [
     ("skd", "Ottilie just did this, how much mana at most after my turn"),
     ("tkc", "Fenwick just did this, can I get rid of a gold bag to draw"),
     ("mm5", "Marlowe just did this, hand limit"),
+    ("mm5", "rookie here, what does a thief do"),
 ]
 UNCOVERED = [
     ("mm5", "Pim keeps stalling, is there a timer"),
     ("mm5", "is there a timer, Pim takes forever"),
     ("skd", "Pim just did this, can we play online"),
+    ("mm5", "rookie here, is there a timer"),
+    ("skd", "dumb q, can we play online"),
 ]
 
 
