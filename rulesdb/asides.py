@@ -18,18 +18,22 @@ from collections.abc import Callable, Mapping
 # Where a clause ends: a comma, a full stop, a dash between spaces (a "?" ends one that asks).
 _CLAUSES = re.compile(r"([,;.!?，。！？；]+|\s[-–—]+\s)")
 _WORD = re.compile(r"[a-z]+")  # "we're" is "we" and "re"
-# Words of a question: a clause holding one asks.
-_ASKING_WORDS = """
-    what how when where who whom which why whose can could do does is are should would will may
-    must shall am if any allowed ok okay legal
-"""
+# Words of a question: a clause holding one asks ("what", "ok?"), or begun by one that asks when
+# it begins it ("can I ...": "this is unclear" and "I can't tell" tell).
+_ASKING_WORDS = "what how when where who whom which why whose if allowed ok okay legal"
 _ASKING = frozenset(_ASKING_WORDS.split())
+_ASKING_FIRST_WORDS = "can could do does did is are was were should would will may must shall am any"
+_ASKING_FIRST = frozenset(_ASKING_FIRST_WORDS.split())
 # Whom a story is told of (a player a story names is read as "they").
 _TOLD_OF_WORDS = "i we he she they you it this that someone somebody everyone everybody nobody"
 _TOLD_OF = frozenset(_TOLD_OF_WORDS.split())
-# A remark on the asker or the question ("newbie here", "dumb question", "sanity check"): no key
-# word wherever it stands, when the rules lack it.
-_REMARK_WORDS = "noob noobs newbie newbies rookie dumb stupid silly sanity q"
+# A remark on the asker or the question ("newbie here", "dumb question", "sanity check") or a
+# sound or a chat word said beside it ("hmm", "idk", "btw"): no key word wherever it stands,
+# when the rules lack it.
+_REMARK_WORDS = """
+    noob noobs newbie newbies rookie dumb stupid silly sanity q
+    hmm hmmm hm huh ugh oops welp omg idk tbh imo imho btw ngl fwiw bruh
+"""
 REMARKS = frozenset(_REMARK_WORDS.split())
 
 
@@ -60,6 +64,7 @@ def aside_words(
             and clause.isascii()
             and _TOLD_OF.intersection(tokens)
             and _ASKING.isdisjoint(tokens)
+            and tokens[0] not in _ASKING_FIRST
             and not any(map(held, told))
         ):
             aside.update(told)

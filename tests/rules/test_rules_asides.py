@@ -58,11 +58,22 @@ def test_a_remark_on_the_asker_or_a_contracted_pronoun_is_aside() -> None:
     assert aside_words("noob timer", ("noob", "timer"), knows, {}) == frozenset(), "nothing of the rules is left"
 
 
+def test_a_sound_or_a_chat_word_and_a_clause_that_tells_are_aside() -> None:
+    """ "hmm", "idk", "btw" are no key words; "this is murky" tells (a question word begins a clause
+    that asks: "is it murky" asks)."""
+    assert aside_words("hmm what does the crown do", ("hmm", "crown"), knows, {}) == {"hmm"}
+    assert aside_words("idk, btw hand limit", ("idk", "btw", "hand", "limit"), knows, {}) == {"idk", "btw"}
+    assert aside_words("this is murky, hand limit", ("murky", "hand", "limit"), knows, {}) == {"murky"}
+    assert aside_words("is it murky, hand limit", ("murky", "hand", "limit"), knows, {}) == frozenset()
+
+
 COVERED = [
     ("skd", "Ottilie just did this, how much mana at most after my turn"),
     ("tkc", "Fenwick just did this, can I get rid of a gold bag to draw"),
     ("mm5", "Marlowe just did this, hand limit"),
     ("mm5", "rookie here, what does a thief do"),
+    ("skd", "imo this is murky, how much mana can we hold"),
+    ("tkc", "idk where does the crown go when the king steps down"),
 ]
 UNCOVERED = [
     ("mm5", "Pim keeps stalling, is there a timer"),
@@ -70,6 +81,8 @@ UNCOVERED = [
     ("skd", "Pim just did this, can we play online"),
     ("mm5", "rookie here, is there a timer"),
     ("skd", "dumb q, can we play online"),
+    ("mm5", "hmm, is there a timer"),
+    ("skd", "that is puzzling, can we play online"),
 ]
 
 
