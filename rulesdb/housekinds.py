@@ -38,7 +38,10 @@ _ONLINE = (
 )
 _ONLINE_CJK = "線上 網上 線上版 電腦版 手機版 網路版 遠端 线上 网上 线上版 电脑版 手机版 网络版 远程"
 _ONLINE_HINTS = "online|digital|board game arena|tabletop simulator|steam|remotely|over the internet|over video"
-ONLINE = kind_of("", _ONLINE, _ONLINE_CJK, _ONLINE_HINTS + "|over zoom|over discord")
+# 在线等 ("waiting online", read 線上等: an answer wanted soon) asks nothing of playing online,
+# when no other word of it is there.
+_WAITING = r"^(?![\s\S]*(?:線上(?!等)|網上|遠端|版|online|digital|remote))[\s\S]*線上等"
+ONLINE = kind_of("", _ONLINE, _ONLINE_CJK, _ONLINE_HINTS + "|over zoom|over discord", _WAITING)
 PLAYED_ONLINE = kind_of("", _ONLINE, _ONLINE_CJK, _ONLINE_HINTS + "|over zoom|over discord")
 LANGUAGE = kind_of(
     "",

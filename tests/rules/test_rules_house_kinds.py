@@ -77,3 +77,17 @@ def test_an_answer_that_speaks_of_the_kind_answers() -> None:
     assert off_table("who shuffles first", "shuffle all the cards, then deal each player 6 cards.")
     assert not off_table("who shuffles first", "the dealer shuffles and deals 6 cards.")
     assert all(pair in KINDS for pair in HOUSE)
+
+
+@pytest.mark.parametrize(
+    ("game", "ask", "covered"),
+    [
+        ("tkc", "在线等 盾怎么挡 power chop", True),  # "waiting online": an answer wanted soon
+        ("skd", "在线等，有线上版吗", False),  # and an online edition asked for
+        ("mm5", "在线等 能不能网上玩", False),
+    ],
+)
+def test_waiting_online_for_an_answer_asks_nothing_of_playing_online(
+    real_index: RulesIndex, game: str, ask: str, covered: bool
+) -> None:
+    assert real_index.ask(ask, game=game, limit=3).covered is covered
