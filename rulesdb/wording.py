@@ -88,8 +88,10 @@ _OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "o
 _HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
 _ANNOUNCED = ["announce", "declare"]
 # A phrase of filler or stop words that says a rule's word: "is it game over" asks whether it ends,
-# "in one go" is together.
+# "in one go" is together, and a go that is someone's ("my go", "each go") is a turn.
 _PHRASES = {("game", "over"): ["end"], ("one", "go"): ["together"]}
+_OWNERS = ("my", "your", "his", "her", "their", "our", "each", "every", "next", "per", "whose")
+_PHRASES |= {(owner, "go"): ["turn"] for owner in _OWNERS}
 _LAST = frozenset(second for _, second in _PHRASES)
 
 
@@ -101,10 +103,20 @@ def told(words: list[str]) -> bool:
     )
 
 
+# A guy that is someone's, of a side or counted ("my guys", "a dark guy", "1 guy left") is a
+# character on the table; "guys" alone is the players addressed ("guys, who goes first").
+_GUYS = frozenset(("guy", "guys"))
+_HAVING = frozenset((*_OWNERS, "dark", "light", "red", "blue", "green", "yellow", *NUMBER_NAMES))
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
-    a choice is announcing it, "game over" the end, "in one go" together)."""
+    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
+    if not _GUYS.isdisjoint(words) and any(
+        guy in _GUYS and (owner in _HAVING or owner.isdigit()) for owner, guy in pairwise(words)
+    ):
+        said.append("character")
     return said + _ANNOUNCED if told(words) else said
 
 

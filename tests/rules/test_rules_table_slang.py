@@ -1,0 +1,45 @@
+"""Issue 40: the words a table uses for the rules' own. Someone's go ("my go", "each go") is a
+turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1 guy left") a
+character, while "guys" alone addresses the players; picking a card up is drawing it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.index import RulesIndex
+from rulesdb.query import parse_query
+
+
+@pytest.mark.parametrize("question", ["what can I do on my go", "how many cards each go", "is it her go now"])
+def test_someones_go_is_a_turn(question: str) -> None:
+    assert "turn" in parse_query(question).words
+
+
+@pytest.mark.parametrize("question", ["lay them all in one go", "let it go", "where does this card go"])
+def test_a_go_of_nobody_is_no_turn(question: str) -> None:
+    assert "turn" not in parse_query(question).words
+
+
+@pytest.mark.parametrize(
+    "question", ["which dark guy attacks first", "do my guys all fight", "they have 2 guys left", "a green guy"]
+)
+def test_a_guy_on_the_table_is_a_character(question: str) -> None:
+    assert "character" in parse_query(question).words
+
+
+@pytest.mark.parametrize("question", ["guys, who goes first", "hey guys how do we score", "the good guys win"])
+def test_guys_addressed_are_no_character(question: str) -> None:
+    """The players addressed, or a side ("the good guys": mm5 reads "good" as Light)."""
+    assert "character" not in parse_query(question).words
+
+
+@pytest.mark.parametrize(("game", "question"), [("tkc", "do I pick up two cards"), ("mm5", "pick a card up first")])
+def test_picking_up_a_card_is_drawing(real_index: RulesIndex, game: str, question: str) -> None:
+    assert "draw" in real_index.reader.read(question, game).understood.words
+
+
+def test_picking_up_at_the_start_of_a_go_finds_the_draw(real_index: RulesIndex) -> None:
+    """Everyday words only, none of the rules' own: the turn's draw is still found."""
+    answer = real_index.ask("how many do I pick up at the start of my go", game="tkc", limit=3)
+    assert answer.covered
+    assert "tkc.turn.draw" in [hit.section.id for hit in answer.hits]
