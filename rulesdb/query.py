@@ -203,8 +203,8 @@ def parse_query(text: str, converted: bool = False) -> Query:
 
 _CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6"}
 _CJK_DIGITS |= {"七": "7", "八": "8", "九": "9", "十": "10"}
-# A CJK number word counting something (一張, 兩點, 三個): the texts mostly write the digit.
-_COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人級级顆颗枚回輪轮種种])")
+# A CJK number word counting something (一張, 兩點, 三個, 兩把 swords): the texts mostly write the digit.
+_COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人把級级顆颗枚回輪轮種种])")
 
 
 # A number in the plural ("a pair of 3s", "all my 4s") is the number, as a question reads it.

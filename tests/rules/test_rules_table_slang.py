@@ -1,13 +1,15 @@
 """Issue 40: the words a table uses for the rules' own. Someone's go ("my go", "each go") is a
 turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1 guy left") a
-character, while "guys" alone addresses the players; picking a card up is drawing it."""
+character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
+摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
+(兩把劍, "2 swords")."""
 
 from __future__ import annotations
 
 import pytest
 
 from rulesdb.index import RulesIndex
-from rulesdb.query import parse_query
+from rulesdb.query import parse_query, traditional
 
 
 @pytest.mark.parametrize("question", ["what can I do on my go", "how many cards each go", "is it her go now"])
@@ -43,3 +45,20 @@ def test_picking_up_at_the_start_of_a_go_finds_the_draw(real_index: RulesIndex) 
     answer = real_index.ask("how many do I pick up at the start of my go", game="tkc", limit=3)
     assert answer.covered
     assert "tkc.turn.draw" in [hit.section.id for hit in answer.hits]
+
+
+@pytest.mark.parametrize(("game", "question"), [("mm5", "每回合要先摸牌嗎"), ("tkc", "摸到最後一張會怎樣")])
+def test_mo_is_drawing(real_index: RulesIndex, game: str, question: str) -> None:
+    assert "draw" in real_index.reader.read(traditional(question), game).understood.words
+
+
+@pytest.mark.parametrize("question", ["am I a turncoat if I go dark", "traitors, when may they change"])
+def test_a_turncoat_switches_sides(real_index: RulesIndex, question: str) -> None:
+    assert "switch" in real_index.reader.read(question, "mm5").understood.words
+
+
+def test_swords_counted_with_ba_are_a_number(real_index: RulesIndex) -> None:
+    """把 is the measure word of a sword: 兩把劍 is 2 swords, the number the attack types state."""
+    assert "2" in parse_query("出兩把劍算什麼攻擊").words
+    answer = real_index.ask("出兩把劍算什麼攻擊", game="tkc", limit=3)
+    assert "tkc.attack.swing" in [hit.section.id for hit in answer.hits]
