@@ -68,6 +68,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"through"}
     if "no" in words and any(pair in _REPLIED for pair in pairwise(words)):  # "Mike says no": a reply
         filler = filler | {"no"}
+    if "stop" in words and any(_PHRASES.get(pair) == ["end"] for pair in pairwise(words)):  # the end
+        filler = filler | {"stop", "stops"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
@@ -92,6 +94,8 @@ _ANNOUNCED = ["announce", "declare"]
 _PHRASES = {("game", "over"): ["end"], ("one", "go"): ["together"]}
 _OWNERS = ("my", "your", "his", "her", "their", "our", "each", "every", "next", "per", "whose")
 _PHRASES |= {(owner, "go"): ["turn"] for owner in _OWNERS}
+# The game or its players stopping is its end ("when do we stop playing"), never a block.
+_PHRASES |= {("stop", "playing"): ["end"], ("game", "stop"): ["end"], ("game", "stops"): ["end"]}
 _LAST = frozenset(second for _, second in _PHRASES)
 
 

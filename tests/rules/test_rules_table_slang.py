@@ -2,7 +2,8 @@
 turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1 guy left") a
 character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
 摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
-(兩把劍, "2 swords")."""
+(兩把劍, "2 swords"); the players or the game stopping is its end, never the shared layer's
+stopping an attack (a block)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,14 @@ def test_swords_counted_with_ba_are_a_number(real_index: RulesIndex) -> None:
     assert "2" in parse_query("出兩把劍算什麼攻擊").words
     answer = real_index.ask("出兩把劍算什麼攻擊", game="tkc", limit=3)
     assert "tkc.attack.swing" in [hit.section.id for hit in answer.hits]
+
+
+@pytest.mark.parametrize("question", ["so when do we stop playing", "what happens when the game stops"])
+def test_the_game_stopping_is_its_end(question: str) -> None:
+    words = parse_query(question).words
+    assert "end" in words
+    assert "stop" not in words
+
+
+def test_stopping_an_attack_is_still_a_block(real_index: RulesIndex) -> None:
+    assert "block" in real_index.reader.read("how do I stop an attack", "tkc").understood.words
