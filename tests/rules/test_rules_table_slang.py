@@ -3,7 +3,7 @@ turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1
 character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
 摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
 (兩把劍, "2 swords"); the players or the game stopping is its end, never the shared layer's
-stopping an attack (a block)."""
+stopping an attack (a block); how many can play or join counts the players."""
 
 from __future__ import annotations
 
@@ -74,3 +74,22 @@ def test_the_game_stopping_is_its_end(question: str) -> None:
 
 def test_stopping_an_attack_is_still_a_block(real_index: RulesIndex) -> None:
     assert "block" in real_index.reader.read("how do I stop an attack", "tkc").understood.words
+
+
+@pytest.mark.parametrize("question", ["how many of us can join", "how many people could play this", "how many can play"])
+def test_how_many_can_join_counts_players(question: str) -> None:
+    """Whoever the sentence names, it counts players: never the knights that join a fight."""
+    asked = parse_query(question)
+    assert asked.number
+    assert "players" in asked.words
+    assert "join" not in asked.words
+
+
+def test_joining_a_fight_is_still_joining() -> None:
+    assert "join" in parse_query("how many knights join the fight").words
+
+
+def test_how_many_people_can_join_finds_the_player_count(real_index: RulesIndex) -> None:
+    answer = real_index.ask("how many people can join in", game="mm5", limit=3)
+    assert answer.covered
+    assert answer.hits[0].section.id == "mm5.ruling.setup"
