@@ -76,7 +76,9 @@ def test_stopping_an_attack_is_still_a_block(real_index: RulesIndex) -> None:
     assert "block" in real_index.reader.read("how do I stop an attack", "tkc").understood.words
 
 
-@pytest.mark.parametrize("question", ["how many of us can join", "how many people could play this", "how many can play"])
+@pytest.mark.parametrize(
+    "question", ["how many of us can join", "how many people could play this", "how many can play"]
+)
 def test_how_many_can_join_counts_players(question: str) -> None:
     """Whoever the sentence names, it counts players: never the knights that join a fight."""
     asked = parse_query(question)
