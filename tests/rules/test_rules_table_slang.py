@@ -3,7 +3,7 @@ turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1
 character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
 摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
 (兩把劍, "2 swords"); the players or the game stopping is its end, never the shared layer's
-stopping an attack (a block); how many can play or join counts the players."""
+stopping an attack (a block); how many can play or join counts the players, and so do 幾個人 or 每個人 (個人)."""
 
 from __future__ import annotations
 
@@ -95,3 +95,9 @@ def test_how_many_people_can_join_finds_the_player_count(real_index: RulesIndex)
     answer = real_index.ask("how many people can join in", game="mm5", limit=3)
     assert answer.covered
     assert answer.hits[0].section.id == "mm5.ruling.setup"
+
+
+@pytest.mark.parametrize("question", ["最多幾個人能一起玩", "每个人都要出牌吗"])
+def test_ge_ren_are_players(real_index: RulesIndex, question: str) -> None:
+    """個人 (幾個人, 每個人) are the players, as the English texts call them."""
+    assert "players" in real_index.reader.read(traditional(question), "skd").understood.words
