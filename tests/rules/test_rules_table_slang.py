@@ -3,7 +3,7 @@ turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1
 character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
 摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
 (兩把劍, "2 swords"); the players or the game stopping is its end, never the shared layer's
-stopping an attack (a block); how many can play or join counts the players, and so do 幾個人 or 每個人 (個人)."""
+stopping an attack (a block); how many can play or join counts the players, and so do 幾個人 or 每個人 (個人); a swing (mm5, skd), a smack, whack or bash is an attack."""
 
 from __future__ import annotations
 
@@ -101,3 +101,18 @@ def test_how_many_people_can_join_finds_the_player_count(real_index: RulesIndex)
 def test_ge_ren_are_players(real_index: RulesIndex, question: str) -> None:
     """個人 (幾個人, 每個人) are the players, as the English texts call them."""
     assert "players" in real_index.reader.read(traditional(question), "skd").understood.words
+
+
+@pytest.mark.parametrize(("game", "question"), [("mm5", "does every knight get a swing"), ("skd", "who swings first")])
+def test_a_swing_is_an_attack_where_no_attack_is_named_so(real_index: RulesIndex, game: str, question: str) -> None:
+    """In tkc a swing is one attack of its own (two swords): that table keeps it."""
+    assert "attack" in real_index.reader.read(question, game).understood.words
+
+
+def test_a_tkc_swing_stays_the_swing(real_index: RulesIndex) -> None:
+    assert "attack" not in real_index.reader.read("what blocks a swing", "tkc").understood.words
+
+
+@pytest.mark.parametrize("question", ["I got smacked, what now", "can I whack two players", "bashing the leader"])
+def test_slang_for_hitting_is_attacking(real_index: RulesIndex, question: str) -> None:
+    assert "attack" in real_index.reader.read(question, "tkc").understood.words
