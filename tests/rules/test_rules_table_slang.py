@@ -3,7 +3,7 @@ turn; a guy that is someone's, of a side or counted ("my guys", "a dark guy", "1
 character, while "guys" alone addresses the players; picking a card up is drawing it, and so is
 摸 (摸牌, 摸到); a turncoat or a traitor switches sides in mm5; 把 after a number counts swords
 (兩把劍, "2 swords"); the players or the game stopping is its end, never the shared layer's
-stopping an attack (a block); how many can play or join counts the players, and so do 幾個人 or 每個人 (個人); a swing (mm5, skd), a smack, whack or bash is an attack."""
+stopping an attack (a block); how many can play or join counts the players, and so do 幾個人 or 每個人 (個人); a swing (mm5, skd), a smack, whack or bash is an attack, and so is a fight in tkc."""
 
 from __future__ import annotations
 
@@ -116,3 +116,7 @@ def test_a_tkc_swing_stays_the_swing(real_index: RulesIndex) -> None:
 @pytest.mark.parametrize("question", ["I got smacked, what now", "can I whack two players", "bashing the leader"])
 def test_slang_for_hitting_is_attacking(real_index: RulesIndex, question: str) -> None:
     assert "attack" in real_index.reader.read(question, "tkc").understood.words
+
+
+def test_a_fight_in_tkc_is_an_attack(real_index: RulesIndex) -> None:
+    assert "attack" in real_index.reader.read("who can I fight this turn", "tkc").understood.words
