@@ -37,6 +37,8 @@ NO_RULE = "No rule covers this."
 WARM_UP = "attack 攻擊"  # asked as the index is built (see ``RulesIndex.__init__``)
 _MARKS = re.compile(f"([{OPEN}{CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
+_ROWS = "|"  # a Markdown table's cells end at it
+_RULE = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?")  # the line under a table's head
 
 
 class UnknownGameError(ValueError):
@@ -77,9 +79,26 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
     return "".join(tokens.get(piece) or markup(piece) for piece in pieces)
 
 
-def _tidy(raw: str) -> str:
-    """A snippet for one line: no Markdown marks, no index separators, single spaces."""
-    return " ".join(_MARKDOWN.sub("", raw.replace(SPLIT, "")).split())
+def one_line(raw: str) -> str:
+    """A snippet for one line: no Markdown marks, no index separators, single spaces; a
+    table's rows read as words ("sword: 1; shield: 2"), never as pipes."""
+    if _ROWS not in raw:  # most rows: no table
+        return " ".join(_MARKDOWN.sub("", raw.replace(SPLIT, "")).split())
+    lines = [line for line in raw.replace(SPLIT, "").split("\n") if not _RULE.fullmatch(line)]
+    text = ""
+    for at, line in enumerate(lines):  # rows apart by "; ", any other line by a space
+        text += ("; " if _ROWS in lines[at - 1] and _ROWS in line else " ") * bool(at) + _row(line)
+    return " ".join(_MARKDOWN.sub("", text).split())
+
+
+def _row(line: str) -> str:
+    """A Markdown table's row as words: its first cell, then the others ("Power Chop: 3 swords
+    of one colour, 2 shields of that colour"); any other line as it is."""
+    if _ROWS not in line:
+        return line
+    cells = [cell.strip() for cell in line.strip().strip(_ROWS).split(_ROWS)]
+    first, *rest = [cell for cell in cells if cell] or [""]
+    return f"{first}: {', '.join(rest)}" if rest else first
 
 
 class RulesIndex:
@@ -169,7 +188,7 @@ class RulesIndex:
         rows, sections = self.built.rows, self.built.sections
         hits = []
         for negative, row in shown:
-            raw = _tidy(snippets.get(row) or rows.text[row])
+            raw = one_line(snippets.get(row) or rows.text[row])
             section = sections[rows.owner[row]]
             hits.append(Hit(section, -negative, _mark(raw, mark), _mark(raw, None), rows.text[row]))
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
@@ -182,7 +201,7 @@ class RulesIndex:
 
 def line_hit(section: Section, mark: tuple[str, str] | None = RICH_MARK) -> Hit:
     """A section as a hit that shows its first line, Markdown marks taken out."""
-    line = _tidy(section.first_line)
+    line = one_line(section.first_line)
     return Hit(section, 0.0, _mark(line, mark), line)
 
 

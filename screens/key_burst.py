@@ -18,6 +18,8 @@ from screens.commands import Command, keyed, keymap
 from screens.table_host import TableHost
 from screens.widgets.entry_line import EntryLine
 
+_DEAD_SHOWN = 6  # the most dead keys in a row the status line names
+
 # The screen's members, typed for the checker; at run time the screen itself gives them.
 if TYPE_CHECKING:
     _Host = TableHost
@@ -33,6 +35,7 @@ class KeyBurst(_Host):
     _line_closed: bool
     _entry_callback: Callable[[str], str | None] | None
     _back: Prompt | None
+    _dead: str = ""  # the dead keys typed in a row, up to the key before this one
 
     async def on_key(self, event: events.Key) -> None:
         """Run this screen's keys here, where they arrive, rather than as bindings."""
@@ -59,13 +62,15 @@ class KeyBurst(_Host):
                 if back is not None:  # a follow-up question: esc goes back to the action's own line
                     self.prompt(back)
                 return True
+        dead, self._dead = self._dead, ""
         command = self._key_commands().get(event.key)
         if command is None:
             if not self.entry_open and event.is_printable and event.character and event.key != "space":
-                self.explain(
-                    f"{event.character} is not a key here: the footer shows this screen's keys, "
-                    "ctrl+p lists every command."
-                )
+                # Dead keys typed in a row are named together ("z4": z and 4), not the last alone.
+                self._dead = (dead + event.character)[-_DEAD_SHOWN:]
+                named = ", ".join(self._dead)
+                verb = "is not a key" if len(self._dead) == 1 else "are not keys"
+                self.explain(f"{named} {verb} here: the footer shows this screen's keys, ctrl+p lists every command.")
                 self._line_closed = True  # a reflex esc after a dead key stays, as after a line
                 return True
             return False

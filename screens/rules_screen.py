@@ -20,9 +20,10 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.text import fit, markup
-from rulesdb.index import NO_RULE, line_hit
+from rulesdb.index import NO_RULE, line_hit, one_line
 from rulesdb.passages import RULING_LABEL, unlabelled
 from screens.commands import Command, bindings
+from screens.rules_tables import fitted
 from screens.widgets.entry_line import Words
 
 ACTIONS = (
@@ -43,10 +44,11 @@ SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or sc
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
-def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "") -> str:
+def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "", width: int = 0) -> str:
     """The section as Markdown: its title and at once its text, whole (the kind and id come
     after it). ``passage`` (the words that answer a question) goes first, as a quote above
-    the title, when the text does not begin with it: then it shows without scrolling."""
+    the title, when the text does not begin with it: then it shows without scrolling. A table
+    wider than ``width`` (the reader's, when known) is read as a list."""
     label = (
         RULING_LABEL
         if section.kind == "ruling"
@@ -54,7 +56,8 @@ def section_markdown(section: Any, index: Any, original: bool = False, passage: 
     )
     text, passage = unlabelled(section.text).strip(), unlabelled(passage)
     first_words = " ".join(text.split()).startswith(" ".join(passage.split()))
-    answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", " ".join(passage.replace("*", "").replace("`", "").split()))
+    text = fitted(text, width) if width else text
+    answer = _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", one_line(passage))  # a table's rows as words
     first = [f"> **{answer}**", ""] if answer and not first_words else []
     lines = [*first, f"# {section.title}", "", text, "", f"*{label} · `{section.id}`*"]
     if original:
@@ -93,6 +96,7 @@ class RulesScreen(Screen[None]):
         self.hits: list[Any] = []
         self.show_original = False
         self._showing: Timer | None = None  # the highlighted section, shown once the keys pause
+        self._laid_out = 0  # the reader's width the section shown was laid out for
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title")
@@ -228,14 +232,35 @@ class RulesScreen(Screen[None]):
         if section_id != self.section_id or new_question:
             self.query_one("#page", VerticalScroll).scroll_home(animate=False)
         self.section_id = section_id
-        passage = next((h.passage for h in self.hits if h.section.id == section_id and h.score), "")
-        markdown = section_markdown(section, self.index, self.show_original, passage)
-        self.query_one("#section", Markdown).update(markdown)
+        self.lay_out(section)
         see = self.query_one("#see", OptionList)
         see.clear_options()
         related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
         see.add_options(Option(f"→ {r.title}", id=r.id) for r in related)
         see.display = bool(related)
+
+    def lay_out(self, section: Any) -> None:
+        """The section's Markdown for the reader's width (a table too wide for it as a list);
+        laid out again once the reader has a width, if it has none yet."""
+        width = self.query_one("#page", VerticalScroll).scrollable_content_region.width
+        self._laid_out = width
+        passage = next((h.passage for h in self.hits if h.section.id == section.id and h.score), "")
+        self.query_one("#section", Markdown).update(
+            section_markdown(section, self.index, self.show_original, passage, width)
+        )
+        if not width:
+            self.call_after_refresh(self.refit)
+
+    def on_resize(self) -> None:
+        self.refit()
+
+    def refit(self) -> None:
+        """The section shown, laid out again if the reader's width changed, where it was
+        scrolled to."""
+        width = self.query_one("#page", VerticalScroll).scrollable_content_region.width
+        section = self.index.section(self.section_id) if self.section_id and self.index is not None else None
+        if section is not None and width and width != self._laid_out:
+            self.lay_out(section)
 
     def clear_section(self) -> None:
         """No section beside "No rule matches": not the one shown, nor one waiting to be shown."""

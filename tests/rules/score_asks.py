@@ -14,21 +14,24 @@ from __future__ import annotations
 
 import sys
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesdb.index import RulesIndex
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def main() -> None:
-    sys.path.insert(0, str(REPO))
+def halves() -> Iterator[tuple[RulesIndex, Callable[[str], bool]]]:
+    """Each half's index, and whether an ask (or unanswered question) is in it: the asks it
+    lacks are the ones to ask of it."""
     from rulesdb.index import RulesIndex
     from rulesdb.texts import Texts, load
-    from tests.rules.test_rules_answers import first_is
 
     texts = load()
-    covered = top1 = top3 = flagged = uncovered = honest = 0
-    misses = []
     for half in (0, 1):
 
         def kept(text: str, half: int = half) -> bool:
@@ -36,7 +39,18 @@ def main() -> None:
 
         sections = tuple(replace(s, asks=tuple(filter(kept, s.asks))) for s in texts.sections)
         games = tuple(replace(g, unanswered=tuple(filter(kept, g.unanswered))) for g in texts.games)
-        index = RulesIndex(Texts(games, sections, texts.synonyms))
+        yield RulesIndex(Texts(games, sections, texts.synonyms)), kept
+
+
+def main() -> None:
+    sys.path.insert(0, str(REPO))
+    from rulesdb.texts import load
+    from tests.rules.test_rules_answers import first_is
+
+    texts = load()
+    covered = top1 = top3 = flagged = uncovered = honest = 0
+    misses = []
+    for index, kept in halves():
         for section in texts.sections:
             for ask in (a for a in section.asks if not kept(a)):
                 answer = index.ask(ask, game=section.game, limit=3)

@@ -80,6 +80,18 @@ async def test_a_key_that_does_nothing_says_why(make_app):
         assert shown(screen, "#status") == "", "an action that works clears the reason"
 
 
+async def test_dead_keys_typed_in_a_row_are_named_together(make_app):
+    """A player who types `jv` (keys of no command here) reads both
+    keys named, not the v alone; a key that works in between starts afresh."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_session(pilot, 0, "Ann, Bob")
+        await pilot.press("j", "v")
+        assert shown(screen, "#status").startswith("j, v are not keys here")
+        await pilot.press("ctrl+z", "j")
+        assert shown(screen, "#status").startswith("j is not a key here")
+
+
 async def test_backspaces_in_a_burst_edit_the_line_in_the_order_typed(make_app):
     """A slip put right inside a burst (`Bxo`, two backspaces, `ob`, enter): the backspaces
     act where they were typed, not after the letters that followed them."""

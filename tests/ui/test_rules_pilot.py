@@ -214,3 +214,37 @@ async def test_a_question_nothing_matches_leaves_no_other_section_beside_it(make
         await pilot.pause(SHOW_AFTER * 3)  # a section highlighted by an earlier key would show by now
         assert page().strip() == "" and rules.section_id is None
         assert not rules.query_one("#see", OptionList).display
+
+
+async def test_a_table_too_wide_for_the_reader_reads_as_a_list_with_no_cell_cut(make_app):
+    """At 80×24 the attacks' table (five columns) cut its cells to "Blo…": it reads as a list
+    there, a row an item, and as a table again once the terminal is wide enough."""
+    from textual.containers import VerticalScroll
+
+    from screens.rules_screen import RulesScreen
+    from tests.ui.test_layout import flat
+
+    def reads(text: str) -> bool:
+        """The reader's part of the screen holds ``text`` whole (the hits beside it left out)."""
+        area = rules.query_one("#page").region
+        strips = app.screen._compositor.render_strips()[area.y : area.bottom]
+        return flat(text) in flat(" ".join(strip.crop(area.x, area.right).text for strip in strips))
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="tkc", section_id="tkc.ruling.attack-types"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        source = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
+        row = "Power Chop** · Cards: 3 swords of one colour · Blocked by (阻擋): 2 shields of that colour"
+        await wait_for(pilot, lambda: row in source())
+        assert "\n|" not in source()
+        page = rules.query_one("#page", VerticalScroll)
+        for _ in range(30):  # read down the page as a player would, until the row shows whole
+            if reads(row.replace("**", "")):
+                break
+            page.scroll_down(animate=False)
+            await pilot.pause()
+        assert reads(row.replace("**", "")), "the row is whole on the screen"
+        await pilot.resize_terminal(240, 40)
+        await wait_for(pilot, lambda: "| Power Chop |" in source())
