@@ -52,6 +52,9 @@ COUNTED = re.compile(r"(?:\bhow (?:many|much)|^\W*(?:many|much)|\bnumber of) ([a
 _HEADS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (people|players|of us)\b"
 _HEADS_WORDS = frozenset(("people", "players", "us"))
 HEADCOUNT = re.compile(rf"\b(?:can|could|for|with) {_HEADS}|\b{_HEADS} (?:play|playing|work|works)\b")
+# How many can play or join: a count of players, whoever the sentence names ("people", nobody);
+# "join" then is no word of the knights that join a fight ("play" stays: the texts' "2-6 play").
+JOINING = re.compile(r"\bhow many (?:people |players |of us )?(?:can|could|may|get to) (play|join)\b")
 CJK_NUMBER_ASKS = ("多少", "幾", "几", "最多", "最少", "上限", "下限")
 
 # Question words and particles, Traditional and Simplified, the spoken ones too (啥 is 什麼, 咋
@@ -191,6 +194,9 @@ def parse_query(text: str, converted: bool = False) -> Query:
     number = number or (not _HEADS_WORDS.isdisjoint(words) and HEADCOUNT.search(text.lower()) is not None)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
+    if "many" in words and JOINING.search(text.lower()):  # "how many can join": players
+        number = True
+        words = [w for w in words if w != "join"] + ["players"]
     words += meant(words)
     filler = filler_of(words)
     content = [w for w in words if w not in STOPWORDS and w not in filler and not (len(w) == 1 and w.isalpha())]
@@ -203,8 +209,8 @@ def parse_query(text: str, converted: bool = False) -> Query:
 
 _CJK_DIGITS = {"一": "1", "二": "2", "兩": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6"}
 _CJK_DIGITS |= {"七": "7", "八": "8", "九": "9", "十": "10"}
-# A CJK number word counting something (一張, 兩點, 三個): the texts mostly write the digit.
-_COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人級级顆颗枚回輪轮種种])")
+# A CJK number word counting something (一張, 兩點, 三個, 兩把 swords): the texts mostly write the digit.
+_COUNTED = re.compile(f"([{''.join(_CJK_DIGITS)}])(?=[張张點点個个次位人把級级顆颗枚回輪轮種种])")
 
 
 # A number in the plural ("a pair of 3s", "all my 4s") is the number, as a question reads it.

@@ -68,6 +68,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"through"}
     if "no" in words and any(pair in _REPLIED for pair in pairwise(words)):  # "Mike says no": a reply
         filler = filler | {"no"}
+    if "stop" in words and any(_PHRASES.get(pair) == ["end"] for pair in pairwise(words)):  # the end
+        filler = filler | {"stop", "stops"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
@@ -88,8 +90,12 @@ _OTHERS = frozenset(("everyone", "everybody", "others", "other", "opponents", "o
 _HELD = frozenset(("card", "cards", "spell", "spells", "hand", "hands"))
 _ANNOUNCED = ["announce", "declare"]
 # A phrase of filler or stop words that says a rule's word: "is it game over" asks whether it ends,
-# "in one go" is together.
+# "in one go" is together, and a go that is someone's ("my go", "each go") is a turn.
 _PHRASES = {("game", "over"): ["end"], ("one", "go"): ["together"]}
+_OWNERS = ("my", "your", "his", "her", "their", "our", "each", "every", "next", "per", "whose")
+_PHRASES |= {(owner, "go"): ["turn"] for owner in _OWNERS}
+# The game or its players stopping is its end ("when do we stop playing"), never a block.
+_PHRASES |= {("stop", "playing"): ["end"], ("game", "stop"): ["end"], ("game", "stops"): ["end"]}
 _LAST = frozenset(second for _, second in _PHRASES)
 
 
@@ -101,10 +107,20 @@ def told(words: list[str]) -> bool:
     )
 
 
+# A guy that is someone's, of a side or counted ("my guys", "a dark guy", "1 guy left") is a
+# character on the table; "guys" alone is the players addressed ("guys, who goes first").
+_GUYS = frozenset(("guy", "guys"))
+_HAVING = frozenset((*_OWNERS, "dark", "light", "red", "blue", "green", "yellow", *NUMBER_NAMES))
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
-    a choice is announcing it, "game over" the end, "in one go" together)."""
+    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
+    if not _GUYS.isdisjoint(words) and any(
+        guy in _GUYS and (owner in _HAVING or owner.isdigit()) for owner, guy in pairwise(words)
+    ):
+        said.append("character")
     return said + _ANNOUNCED if told(words) else said
 
 
