@@ -1,7 +1,7 @@
 """Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 and
-贏 to win, 跳槽 to switch sides, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the
-total, 幫 to help, 劍 a sword; an opening hand, a helper) find them, in every game whose titles
-and topics hold the English, in either script."""
+贏 to win, 跳槽 to switch sides, 被打敗 defeated, 目標 the goal, 流程 a turn's steps, 扣血
+damage, 一共 the total, 幫 to help, 劍 a sword; an opening hand, a helper) find them, in every
+game whose titles and topics hold the English, in either script."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from rulesdb.query import traditional
         ("tkc", "最后谁赢", {"win", "winner"}),
         ("skd", "贏了就結束嗎", {"win", "winner"}),
         ("mm5", "想跳槽去另一邊", {"switch"}),
+        ("mm5", "角色被打敗之後", {"defeated"}),
+        ("skd", "魔王被打倒了", {"defeated"}),
     ],
 )
 def test_everyday_chinese_is_read_as_the_rules_words(
