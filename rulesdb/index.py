@@ -28,6 +28,7 @@ from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, load_converter, tradition
 from rulesdb.rank import Ranker
 from rulesdb.snippets import CLOSE, OPEN, Snippets
 from rulesdb.spelling import load_english
+from rulesdb.tables import CELL, cells, is_rule
 from rulesdb.texts import GameTexts, Section, Texts, load
 from rulesdb.tuning import TUNING, Tuning
 from rulesdb.understand import Reader
@@ -37,8 +38,6 @@ NO_RULE = "No rule covers this."
 WARM_UP = "attack 攻擊"  # asked as the index is built (see ``RulesIndex.__init__``)
 _MARKS = re.compile(f"([{OPEN}{CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
-_ROWS = "|"  # a Markdown table's cells end at it
-_RULE = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?")  # the line under a table's head
 
 
 class UnknownGameError(ValueError):
@@ -82,22 +81,21 @@ def _mark(raw: str, mark: tuple[str, str] | None) -> str:
 def one_line(raw: str) -> str:
     """A snippet for one line: no Markdown marks, no index separators, single spaces; a
     table's rows read as words ("sword: 1; shield: 2"), never as pipes."""
-    if _ROWS not in raw:  # most rows: no table
+    if CELL not in raw:  # most rows: no table
         return " ".join(_MARKDOWN.sub("", raw.replace(SPLIT, "")).split())
-    lines = [line for line in raw.replace(SPLIT, "").split("\n") if not _RULE.fullmatch(line)]
+    lines = [line for line in raw.replace(SPLIT, "").split("\n") if not is_rule(line)]
     text = ""
     for at, line in enumerate(lines):  # rows apart by "; ", any other line by a space
-        text += ("; " if _ROWS in lines[at - 1] and _ROWS in line else " ") * bool(at) + _row(line)
+        text += ("; " if CELL in lines[at - 1] and CELL in line else " ") * bool(at) + _row(line)
     return " ".join(_MARKDOWN.sub("", text).split())
 
 
 def _row(line: str) -> str:
     """A Markdown table's row as words: its first cell, then the others ("Power Chop: 3 swords
     of one colour, 2 shields of that colour"); any other line as it is."""
-    if _ROWS not in line:
+    if CELL not in line:  # a snippet may begin or end inside a row: any line with a cell mark
         return line
-    cells = [cell.strip() for cell in line.strip().strip(_ROWS).split(_ROWS)]
-    first, *rest = [cell for cell in cells if cell] or [""]
+    first, *rest = [cell for cell in cells(line) if cell] or [""]
     return f"{first}: {', '.join(rest)}" if rest else first
 
 

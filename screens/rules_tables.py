@@ -4,40 +4,30 @@ cut to "Blo…" at 80×24. A table that fits stays a table."""
 
 from __future__ import annotations
 
-import re
-
 from rich.cells import cell_len
 
-_RULE = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?")  # the line under a table's head
+from rulesdb.tables import CELL, cells, is_row, is_rule
 
 
 def fitted(markdown: str, width: int) -> str:
     """``markdown`` with each table wider than ``width`` cells read as a list."""
-    if "|" not in markdown:
+    if CELL not in markdown:
         return markdown
     out: list[str] = []
     lines = markdown.split("\n")
     at = 0
     while at < len(lines):
-        if at + 1 < len(lines) and _is_row(lines[at]) and _RULE.fullmatch(lines[at + 1]):
+        if at + 1 < len(lines) and is_row(lines[at]) and is_rule(lines[at + 1]):
             end = at + 2
-            while end < len(lines) and _is_row(lines[end]):
+            while end < len(lines) and is_row(lines[end]):
                 end += 1
-            head, rows = _cells(lines[at]), [_cells(line) for line in lines[at + 2 : end]]
+            head, rows = cells(lines[at]), [cells(line) for line in lines[at + 2 : end]]
             out += _listed(head, rows) if _width([head, *rows]) > width else lines[at:end]
             at = end
         else:
             out.append(lines[at])
             at += 1
     return "\n".join(out)
-
-
-def _is_row(line: str) -> bool:
-    return line.strip().startswith("|")
-
-
-def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
 def _width(rows: list[list[str]]) -> int:
