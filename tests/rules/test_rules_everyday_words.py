@@ -1,8 +1,8 @@
 """Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 and
 贏 to win, 跳槽 to switch sides, 被打敗 defeated, 初始 the start, 參戰 a fight, 得分 the
-score, 抽完 and 打空 a pile run out, 剩下 the rest, 目標 the goal, 流程 a turn's steps, 扣血
-damage, 一共 the total, 幫 to help, 劍 a sword; an opening hand, a helper) find them, in every
-game whose titles and topics hold the English, in either script."""
+score, 抽完 and 打空 a pile run out, 剩下 the rest, 挑 to choose, 目標 the goal, 流程 a turn's
+steps, 扣血 damage, 一共 the total, 幫 to help, 劍 a sword; an opening hand, a helper) find
+them, in every game whose titles and topics hold the English, in either script."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from rulesdb.query import traditional
         ("skd", "牌庫抽完以後呢", {"empty", "run out"}),
         ("skd", "牌庫打空了", {"empty"}),
         ("skd", "剩下的牌呢", {"remaining", "left"}),
+        ("skd", "英雄怎麼挑", {"choose", "pick"}),
     ],
 )
 def test_everyday_chinese_is_read_as_the_rules_words(
