@@ -95,8 +95,29 @@ def english_for(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) -> t
     index = _index(terms)
     holding = index.holding(run)
     if holding:
+        shared = _shared(run, holding, terms)
+        if shared:
+            return shared[:most]
         return tuple(w for w, _ in Counter(w for t in holding for w in _part(run, t, terms[t])).most_common(most))
     return tuple(w for w, _ in Counter(w for t in index.within(run) for w in terms[t]).most_common(most))
+
+
+def _shared(run: str, holding: list[str], terms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """What a part of glossary terms says in them: each term's words less those of its rest,
+    when the rest is a term of its own (招式 of 攻擊招式 "attack move" is the move, 攻擊 being
+    the attack; 騎士 of 聖騎士 a knight), the words all such readings share; none when no
+    term's rest is a term."""
+    readings = [r for r in (_without_rest(run, term, terms) for term in holding) if r]
+    if not readings:
+        return ()
+    return tuple(w for w in readings[0] if all(w in reading for reading in readings))
+
+
+def _without_rest(run: str, term: str, terms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    rest = term.replace(run, "", 1)
+    rest_words = set(terms.get(rest, ())) if rest != term else set()
+    left = tuple(w for w in terms[term] if w not in rest_words)
+    return left if rest_words and left else ()
 
 
 def _part(run: str, term: str, english: tuple[str, ...]) -> tuple[str, ...]:

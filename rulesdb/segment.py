@@ -43,10 +43,20 @@ class Segmenter:
     def _cut_now(self, run: str) -> tuple[str, ...]:
         pieces: list[str] = []
         alone = ""  # characters of no term, kept together
-        for word in self._tokenizer.lcut(run, HMM=False):
+        for word in _passive(self._tokenizer.lcut(run, HMM=False), self._tokenizer.FREQ):
             if len(word) == 1:
                 alone += word
                 continue
             pieces += [alone, word] if alone else [word]
             alone = ""
         return tuple([*pieces, alone] if alone else pieces)
+
+
+def _passive(words: list[str], known: dict[str, int]) -> list[str]:
+    """被打 before a character that makes a word with 打 (被打空 is 被 and 打空, "emptied"): the
+    passive marks the verb's compound; jieba's tie between the two cuts takes the left one."""
+    for at in range(len(words) - 1):
+        word, after = words[at], words[at + 1]
+        if len(word) == 2 and word[0] == "被" and len(after) == 1 and known.get(word[1] + after):
+            words[at : at + 2] = [word[0], word[1] + after]
+    return words

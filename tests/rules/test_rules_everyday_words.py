@@ -1,7 +1,8 @@
-"""Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 to
-win, 目標 the goal, 流程 a turn's steps, 扣血 damage, 一共 the total, 幫 to help, 劍 a sword;
-an opening hand, a helper) find them, in every game whose titles and topics hold the English,
-in either script."""
+"""Issue 40, bug 3: everyday words a table uses for the rules' words (扔 to discard, 獲勝 and
+贏 to win, 跳槽 to switch sides, 被打敗 defeated, 初始 the start, 參戰 a fight, 得分 the
+score, 抽完 and 打空 a pile run out, 剩下 the rest, 挑 to choose, 目標 the goal, 流程 a turn's
+steps, 扣血 damage, 一共 the total, 幫 to help, 劍 a sword; an opening hand, a helper) find
+them, in every game whose titles and topics hold the English, in either script."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ from rulesdb.query import traditional
         ("tkc", "打中了拿什麼", {"hit"}),
         ("mm5", "别人打架时我能帮谁", {"reinforcement"}),
         ("tkc", "劍可以棄幾張", {"sword"}),
+        ("tkc", "最后谁赢", {"win", "winner"}),
+        ("skd", "贏了就結束嗎", {"win", "winner"}),
+        ("mm5", "想跳槽去另一邊", {"switch"}),
+        ("mm5", "角色被打敗之後", {"defeated"}),
+        ("skd", "魔王被打倒了", {"defeated"}),
+        ("skd", "初始等級是多少", {"starting", "start"}),
+        ("mm5", "誰要參戰", {"combat", "battle", "fight"}),
+        ("tkc", "誰得分", {"score", "points"}),
+        ("skd", "牌庫抽完以後呢", {"empty", "run out"}),
+        ("skd", "牌庫打空了", {"empty"}),
+        ("skd", "剩下的牌呢", {"remaining", "left"}),
+        ("skd", "英雄怎麼挑", {"choose", "pick"}),
     ],
 )
 def test_everyday_chinese_is_read_as_the_rules_words(
