@@ -35,7 +35,8 @@ def parse_seat(text: str, players: Iterable[str]) -> int:
     number = typed.removeprefix("#").strip()
     if is_seat_number(number, len(names)):
         return int(number) - 1
-    raise Rejected(f"There is no player {typed!r}: type a name ({', '.join(names)}) or a seat number 1–{len(names)}.")
+    said = f"There is no player {typed!r}: type" if typed else "Type a player:"  # an empty line names no one
+    raise Rejected(f"{said} a name ({', '.join(names)}) or a seat number 1–{len(names)}.")
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ def test_exact_name_then_unique_prefix_then_seat_number(typed, seat):
     [
         ("An", "'An' could be Ann or Anna: type more of the name."),
         ("Zed", "There is no player 'Zed': type a name (Ann, Anna, Bob, 7) or a seat number 1–4."),
-        ("", "There is no player ''"),
+        ("", "Type a player: a name (Ann, Anna, Bob, 7) or a seat number 1–4."),
+        ("  ", "Type a player: a name"),
         ("5", "There is no player '5'"),
         ("0", "There is no player '0'"),
         ("²", "There is no player '²'"),
