@@ -110,7 +110,7 @@ def _shared(run: str, holding: list[str], terms: dict[str, tuple[str, ...]]) -> 
     readings = [r for r in (_without_rest(run, term, terms) for term in holding) if r]
     if not readings:
         return ()
-    return tuple(w for w in readings[0] if all(w in reading for reading in readings))
+    return tuple(w for w in dict.fromkeys(readings[0]) if all(w in reading for reading in readings))
 
 
 def _without_rest(run: str, term: str, terms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ _FILLER = """
     allowed possibly maybe perhaps probably wait hey hi thanks thank question
     alright quick quickly right now here supposed honestly brother sister wife husband
     dude folks arguing argued argue wondered yes asked asks asking halfway midway partway
-    lol lmao haha hehe yeah yep yup nah correct saying reckon reckons
+    lol lmao haha hehe yeah yep yup nah correct saying reckon reckons thinks tells wonders
 """
 # And the game itself: every rule is the game's ("how many gems are there in the whole game").
 FILLER = frozenset(_FILLER.split()) | {"game", "games"}

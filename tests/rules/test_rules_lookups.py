@@ -39,11 +39,23 @@ def plain_english(run: str, terms: dict[str, tuple[str, ...]], most: int = 3) ->
     if len(run) < 2:
         return ()
     holding = [t for t in terms if run in t]
+    # A part of terms whose rest is a term of its own says what they say less that rest (騎士
+    # of 聖騎士 is the knight), once each: the words all such readings share.
+    readings = [r for t in holding if (r := plain_less_rest(run, t, terms))]
+    if readings:
+        return tuple(w for w in dict.fromkeys(readings[0]) if all(w in r for r in readings))[:most]
     if holding:  # the first half of a term or less says its first words only
         words = (w for t in holding for w in plain_part(run, t, terms[t]))
         return tuple(w for w, _ in Counter(words).most_common(most))
     related = [t for t in terms if len(t) > 1 and t in run]
     return tuple(w for w, _ in Counter(w for t in related for w in terms[t]).most_common(most))
+
+
+def plain_less_rest(run: str, term: str, terms: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    rest = term.replace(run, "", 1)
+    rest_words = set(terms.get(rest, ())) if rest != term else set()
+    left = tuple(w for w in terms[term] if w not in rest_words)
+    return left if rest_words and left else ()
 
 
 def plain_part(run: str, term: str, english: tuple[str, ...]) -> tuple[str, ...]:
