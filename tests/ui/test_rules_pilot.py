@@ -271,5 +271,7 @@ async def test_a_ruling_and_the_rule_it_settles_are_one_place(make_app):
         shown = rules.query_one("#section", Markdown).source
         ruling, settled = shown.split("*The rule it settles:*")
         assert "tkc.ruling.lay-down-swords" in ruling and "tkc.crown.lay-down-swords" in settled
+        see = rules.query_one("#see", OptionList)
+        assert "tkc.crown.lay-down-swords" not in [see.get_option_at_index(n).id for n in range(see.option_count)]
         later = [rules.hits[n].section.id for n in range(1, len(rules.hits))]
         assert "tkc.crown.lay-down-swords" not in later
