@@ -30,6 +30,7 @@ from rulesdb.coverage import Coverage, word_key, word_keys
 from rulesdb.gramterms import GramTerms
 from rulesdb.passages import passages, sentences
 from rulesdb.query import CJK, STOPWORDS, bigrams, normalise, plain_numbers
+from rulesdb.settled import pairs
 from rulesdb.spelling import specificity
 from rulesdb.texts import MOST_ASKS, GameTexts, Section, Texts
 from rulesdb.tuning import Tuning
@@ -273,6 +274,7 @@ class Built:
             if section.kind == "ruling"
             and (settled := [rowid_of[s] for s in section.see if self.by_id[s].kind == "source"])
         }
+        self.partners = pairs(self.settles)  # a ruling and a paragraph it settles are one place
         # A ruling's own words, by row: its passage and its topics (its title names its subject,
         # which it shares with the paragraphs it settles).
         self.ruling_keys = {

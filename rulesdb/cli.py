@@ -5,7 +5,9 @@ and ``query_first`` lets a query start with ``-`` ("-excal" is a query, not an o
 ``rules_command`` does the work and returns the exit status (0 found, 1 nothing matched or
 no rule covers the question, 2 bad arguments). A question no rule covers says so first and
 lists the closest passages under a "Closest" label; with ``--json`` it prints
-``{"results": [], "reason": "No rule covers this.", "closest": [...]}``. Output is plain text or JSON, never Rich markup: it is meant for pipes and
+``{"results": [], "reason": "No rule covers this.", "closest": [...]}``. A ruling and the
+paragraph it settles are one place (``rulesdb.settled``): the one beside is printed after its
+place's own, labelled, and is ``beside`` in JSON (``null`` when none). Output is plain text or JSON, never Rich markup: it is meant for pipes and
 terminals without the app. The rules index is imported only when a search runs.
 """
 
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.text import shown
+from rulesdb.settled import beside_label
 
 if TYPE_CHECKING:
     from rulesdb.index import Hit, RulesIndex
@@ -103,7 +106,10 @@ def rules_command(
             out.write("\n")
         else:
             out.write(f"{answer.reason}\n\nClosest (not answers):\n")
-            out.writelines(f"  {hit.section.title} ({hit.section.id}): {hit.plain_snippet}\n" for hit in hits)
+            for hit in hits:
+                out.writelines(
+                    f"{pad}{h.section.title} ({h.section.id}): {h.plain_snippet}\n" for pad, h in _place(hit)
+                )
         return 1
     if not hits:
         asked = " ".join(query.split())
@@ -146,7 +152,13 @@ def _as_dict(hit: Hit) -> dict[str, Any]:
         "passage": hit.passage,
         "text": section.text,
         "original": section.original,
+        "beside": _as_dict(hit.beside) if hit.beside else None,
     }
+
+
+def _place(hit: Hit) -> list[tuple[str, Hit]]:
+    """A place's hits, each with its indent: its own, then the one beside it."""
+    return [("  ", hit)] + ([("    with ", hit.beside)] if hit.beside else [])
 
 
 def _as_text(hit: Hit, index: RulesIndex, original: bool) -> str:
@@ -158,6 +170,8 @@ def _as_text(hit: Hit, index: RulesIndex, original: bool) -> str:
     text += section.text
     if original:
         text += "\n\n" + original_block(section)
+    if hit.beside:
+        text += f"\n\n{beside_label(hit.beside.section.kind)}:\n\n" + _as_text(hit.beside, index, original)
     return text
 
 

@@ -26,6 +26,7 @@ from rulesdb.lemmas import load_lemmas
 from rulesdb.offtable import load_kinds
 from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, load_converter, traditional
 from rulesdb.rank import Ranker
+from rulesdb.settled import places
 from rulesdb.snippets import CLOSE, OPEN, Snippets
 from rulesdb.spelling import load_english
 from rulesdb.tables import CELL, cells, is_rule
@@ -51,6 +52,12 @@ class Hit:
     snippet: str
     plain_snippet: str
     passage: str = ""  # the sentence, paragraph or list item that answers, as written in the section
+    beside: Hit | None = None  # shown with it as one place: the paragraph a ruling settles, or its ruling
+
+    @property
+    def shown(self) -> tuple[Section, ...]:
+        """The sections this place shows: its own, then the one beside it."""
+        return (self.section,) if self.beside is None else (self.section, self.beside.section)
 
 
 @dataclass(frozen=True)
@@ -180,15 +187,19 @@ class RulesIndex:
         judged = self.reader.read(plain, game) if plain else None
         with self._lock:
             ranked, answered = self.ranker.rank(question, query, game, judged)
-            shown = ranked[:limit]
+            built = self.built
+            shown = places(ranked, built.rows.owner, built.partners, built.settles, limit, self.ranker.tuning.beside)
             marks = question.parsed.marks_expression(question.together, self.built.cjk_marked[game])
-            snippets = self.snippets.of([row for _, row in shown], marks, question.expressions["original"])
+            found = [row for place in shown for _, row in filter(None, place)]
+            snippets = self.snippets.of(found, marks, question.expressions["original"])
         rows, sections = self.built.rows, self.built.sections
-        hits = []
-        for negative, row in shown:
+
+        def hit(negative: float, row: int, beside: Hit | None = None) -> Hit:
             raw = one_line(snippets.get(row) or rows.text[row])
             section = sections[rows.owner[row]]
-            hits.append(Hit(section, -negative, _mark(raw, mark), _mark(raw, None), rows.text[row]))
+            return Hit(section, -negative, _mark(raw, mark), _mark(raw, None), rows.text[row], beside)
+
+        hits = [hit(*first, hit(*mate) if mate else None) for first, mate in shown]
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
 
     def _check_game(self, game: str | None) -> None:

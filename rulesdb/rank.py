@@ -4,7 +4,7 @@ its text, its original, and its best matching ask; its best row (a passage, or o
 sentences) adds its own score, and is what the hit shows. A question that quotes a seed line
 puts the sections whose original holds it first; a ruling comes just above the first answer
 when it settles it and answers as well, in Chinese above any paragraph it settles
-(``raise_rulings``); a ruling first keeps a paragraph it settles in view (``rulesdb.settled``).
+(``raise_rulings``). A ruling and a paragraph it settles are then one place (``rulesdb.settled``).
 
 Whether the best passages answer at all is its own step, ``rulesdb.answerable``.
 """
@@ -20,7 +20,6 @@ from rulesdb.build import CJK_RUN, GAP, NOT_WORD, Built
 from rulesdb.coverage import Group
 from rulesdb.offtable import game_name, unnamed
 from rulesdb.query import normalise
-from rulesdb.settled import keep_settled
 from rulesdb.tuning import Tuning
 from rulesdb.understand import Question
 
@@ -115,7 +114,6 @@ class Ranker(Answerability):
         every = cache(lambda: coverage.groups(asked, question.parsed, question.alternatives))
         self.raise_rulings(best, scores.originals, self.answers(english, every, game), bool(question.parsed.cjk_runs))
         ranked = sorted((-score, row) for score, row in best.values())
-        ranked = keep_settled(ranked, self.built.rows.owner, self.built.settles, self.tuning.settled_near)
         if judged is None:
             return ranked, self.answered(question, ranked, scores, game, every())
         return ranked, self.answered(judged, ranked, self.asks_scores(judged, game), game)

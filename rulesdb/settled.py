@@ -1,35 +1,63 @@
-"""A ruling shown first keeps the paragraph it settles in the first three places.
+"""A ruling and the paragraph it settles are one place in the answer.
 
-A ruling of the app is read beside the rule it settles: shown first on its own score (it
-matched the question best), with none of the paragraphs it settles beside it, a player sees the
-app's reading without the rule it reads. Its best paragraph then takes the third place when it
-scores near that place (``Tuning.settled_near`` of its score): "discard 2 swords, draw how
-many" answered by the ruling on discarding two swords for a crown's command keeps that
-command's own paragraph in view, not a third paragraph on another subject. A paragraph far below
-stays where it scores, and so does a paragraph third that a ruling second settles; the list
-keeps its length, one section a place.
+A ruling of the app is read beside the rule it settles: shown alone, a player sees the app's
+reading without the rule it reads, and shown apart, the two take two of the first three places
+where a third topic could be. So a ruling's place also shows the best-matching paragraph it
+settles, wherever that ranks ("discard 2 swords, draw how many": the ruling on discarding two
+swords for a crown's command, with the command's own paragraph); a paragraph's place shows a
+ruling that settles it when that ruling is among the first ``Tuning.beside`` hits (it matches
+the question too). Which comes first is the ranking's: a place is its better hit's. A section
+is shown once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
+from itertools import islice
 
 Ranked = list[tuple[float, int]]  # (negative score, row), best first
+Place = tuple[tuple[float, int], tuple[float, int] | None]  # a hit, and the hit beside it
 
 
-def keep_settled(ranked: Ranked, owner: Sequence[int], settles: dict[int, list[int]], near: float) -> Ranked:
-    """``ranked`` with the first answer's best settled paragraph in third place, when the first
-    answer is a ruling (``settles``: ruling section -> the paragraphs it settles, by section),
-    none of them is among the first three, and the best of them scores ``near`` the third; never
-    in place of the paragraph a ruling second settles (that ruling keeps its own in view)."""
-    if len(ranked) < 4 or (first := owner[ranked[0][1]]) not in settles:
-        return ranked
-    paragraphs = set(settles[first])
-    shown = [owner[row] for _, row in ranked[:3]]
-    if paragraphs.intersection(shown) or shown[2] in settles.get(shown[1], ()):  # the second's own stays
-        return ranked
-    place = next((n for n, (_, row) in enumerate(ranked) if owner[row] in paragraphs), None)
-    if place is None or ranked[place][0] > near * ranked[2][0]:  # negative scores: further down
-        return ranked
-    third = (ranked[2][0], ranked[place][1])  # it scores as the third does: the scores stay in order
-    return [*ranked[:2], third, *ranked[2:place], *ranked[place + 1 :]]
+def pairs(settles: dict[int, list[int]]) -> dict[int, frozenset[int]]:
+    """Each section's partners by section: a ruling's paragraphs, a paragraph's rulings."""
+    found: dict[int, set[int]] = {}
+    for ruling, paragraphs in settles.items():
+        found.setdefault(ruling, set()).update(paragraphs)
+        for paragraph in paragraphs:
+            found.setdefault(paragraph, set()).add(ruling)
+    return {section: frozenset(partners) for section, partners in found.items()}
+
+
+def places(
+    ranked: Ranked,
+    owner: Sequence[int],
+    partners: dict[int, frozenset[int]],
+    rulings: Container[int],
+    limit: int,
+    window: int,
+) -> list[Place]:
+    """The first ``limit`` places of ``ranked``: each a section's hit and, beside it, the best
+    hit below it that pairs with it (``partners``): anywhere below for one of the ``rulings``,
+    among the first ``window`` hits for a paragraph."""
+    taken: set[int] = set()
+    shown: list[Place] = []
+    for n, hit in enumerate(ranked):
+        if len(shown) == limit:
+            break
+        if (section := owner[hit[1]]) in taken:
+            continue
+        taken.add(section)
+        mate = None
+        if section in partners:
+            below = islice(ranked, n + 1, None if section in rulings else max(window, n + 1))
+            mate = next((h for h in below if owner[h[1]] in partners[section] and owner[h[1]] not in taken), None)
+        if mate is not None:
+            taken.add(owner[mate[1]])
+        shown.append((hit, mate))
+    return shown
+
+
+def beside_label(kind: str) -> str:
+    """What the section beside a place's own is to it, by that section's kind."""
+    return "The app's ruling on it" if kind == "ruling" else "The rule it settles"

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from companion.text import fit, markup
 from rulesdb.index import NO_RULE, line_hit, one_line
 from rulesdb.passages import RULING_LABEL, unlabelled
+from rulesdb.settled import beside_label
 from screens.commands import Command, bindings
 from screens.rules_tables import fitted
 from screens.widgets.entry_line import Words
@@ -44,11 +45,15 @@ SHOW_AFTER = 0.15  # seconds: the highlighted section is shown once typing or sc
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@[-`{-~]")
 
 
-def section_markdown(section: Any, index: Any, original: bool = False, passage: str = "", width: int = 0) -> str:
+def section_markdown(
+    section: Any, index: Any, original: bool = False, passage: str = "", width: int = 0, beside: Any = None
+) -> str:
     """The section as Markdown: its title and at once its text, whole (the kind and id come
     after it). ``passage`` (the words that answer a question) goes first, as a quote above
     the title, when the text does not begin with it: then it shows without scrolling. A table
-    wider than ``width`` (the reader's, when known) is read as a list."""
+    wider than ``width`` (the reader's, when known) is read as a list. ``beside`` (a hit: the
+    ruling on it, or the rule it settles, shown in its place) follows it, labelled, before
+    "see also"."""
     label = (
         RULING_LABEL
         if section.kind == "ruling"
@@ -62,7 +67,10 @@ def section_markdown(section: Any, index: Any, original: bool = False, passage: 
     lines = [*first, f"# {section.title}", "", text, "", f"*{label} · `{section.id}`*"]
     if original:
         lines += ["", *original_markdown(section)]
-    related = [index.section(s) for s in section.see]
+    if beside is not None:
+        label = f"*{beside_label(beside.section.kind)}:*"
+        lines += ["", "---", "", label, "", section_markdown(beside.section, index, original, beside.passage, width)]
+    related = [index.section(s) for s in section.see if beside is None or s != beside.section.id]
     if related:
         lines += ["", "## See also", ""]
         lines += [f"- [{r.title}](#{r.id})" for r in related if r is not None]
@@ -180,7 +188,9 @@ class RulesScreen(Screen[None]):
             return
         results.add_options(
             Option(
-                f"[b]{markup(h.section.title)}[/b]  [dim]{markup(h.section.game)}[/dim]\n  {h.snippet}", id=h.section.id
+                f"[b]{markup(h.section.title)}[/b]  [dim]{markup(h.section.game)}[/dim]\n  {h.snippet}"
+                + (f"\n  [dim]+[/dim] {markup(h.beside.section.title)}" if h.beside else ""),
+                id=h.section.id,
             )
             for h in self.hits
         )
@@ -235,18 +245,25 @@ class RulesScreen(Screen[None]):
         self.lay_out(section)
         see = self.query_one("#see", OptionList)
         see.clear_options()
-        related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
+        place = self.place(section_id)
+        shown = place.beside.section.id if place and place.beside else None  # already on the page
+        related = [s for s in (self.index.section(i) for i in section.see if i != shown) if s is not None]
         see.add_options(Option(f"→ {r.title}", id=r.id) for r in related)
         see.display = bool(related)
+
+    def place(self, section_id: str) -> Any:
+        """The hit of this question whose place is that section's (a search's, not a list's), or None."""
+        return next((h for h in self.hits if h.section.id == section_id and h.score), None)
 
     def lay_out(self, section: Any) -> None:
         """The section's Markdown for the reader's width (a table too wide for it as a list);
         laid out again once the reader has a width, if it has none yet."""
         width = self.query_one("#page", VerticalScroll).scrollable_content_region.width
         self._laid_out = width
-        passage = next((h.passage for h in self.hits if h.section.id == section.id and h.score), "")
+        place = self.place(section.id)
+        passage, beside = (place.passage, place.beside) if place else ("", None)
         self.query_one("#section", Markdown).update(
-            section_markdown(section, self.index, self.show_original, passage, width)
+            section_markdown(section, self.index, self.show_original, passage, width, beside)
         )
         if not width:
             self.call_after_refresh(self.refit)

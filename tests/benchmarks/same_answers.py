@@ -41,7 +41,7 @@ def asked(path: Path) -> list[tuple[str, str]]:
 def answer(index: Any, query: str, game: str | None) -> tuple[tuple, tuple]:
     """The hits as compared (ids in order, covered) and the whole answer."""
     found = index.ask(query, game, 10)
-    hits = (tuple(hit.section.id for hit in found.hits), found.covered)
+    hits = (tuple(s.id for hit in found.hits for s in getattr(hit, "shown", (hit.section,))), found.covered)
     whole = tuple((h.score, h.snippet, h.plain_snippet, h.passage) for h in found.hits), found.reason
     return hits, whole
 

@@ -316,7 +316,7 @@ def test_skd_the_rules_text_has_the_apps_ruling_on_the_order_of_attacks_labelled
     assert ruling.kind == "ruling" and "The app's ruling (not in the source)" in ruling.text
     assert "in the order the cards were played" in ruling.text
     hits = index.ask("in which order do the characters attack", game="skd", limit=3).hits
-    assert "skd.ruling.attack-order" in [hit.section.id for hit in hits]
+    assert "skd.ruling.attack-order" in [s.id for hit in hits for s in hit.shown]
 
 
 def test_mm5_the_gems_column_shows_how_many_then_which():

@@ -77,7 +77,7 @@ def main() -> None:
     shown: dict[str, list[str]] = {k: [] for k in KINDS}
     for index, game, question, expect in asked:
         answer = index.ask(question, game=game, limit=10, mark=None)
-        ids = [hit.section.id for hit in answer.hits]
+        ids = [s.id for hit in answer.hits for s in hit.shown]
         if not answer.covered or expect in ids[:3]:
             continue
         found = kind([(hit.section.id, hit.score) for hit in answer.hits[:3]], expect, partial(_settles, index))

@@ -54,7 +54,7 @@ def main() -> None:
         for section in texts.sections:
             for ask in (a for a in section.asks if not kept(a)):
                 answer = index.ask(ask, game=section.game, limit=3)
-                ids = [hit.section.id for hit in answer.hits]
+                ids = [s.id for hit in answer.hits for s in hit.shown]  # every section of each place
                 first = answer.covered and bool(ids) and first_is(index, ids[0], section.id)
                 covered += 1
                 top1 += first
@@ -68,7 +68,9 @@ def main() -> None:
                 uncovered += 1
                 honest += not answer.covered
                 if answer.covered:
-                    misses.append(f"{info.game}: {ask!r} is not covered, got {[h.section.id for h in answer.hits]}")
+                    misses.append(
+                        f"{info.game}: {ask!r} is not covered, got {[s.id for h in answer.hits for s in h.shown]}"
+                    )
     print(
         f"asks: top-1 {top1}/{covered}, top-3 {top3}/{covered}, wrongly flagged {flagged}, "
         f"no rule covers this {honest}/{uncovered}"

@@ -32,7 +32,7 @@ def main() -> None:
         for q in data.get("q", []):
             game, ask, expect = q.get("game", path.stem), q["ask"], q["expect"]
             answer = index.ask(ask, game=game, limit=3)
-            ids = [hit.section.id for hit in answer.hits]
+            ids = [s.id for hit in answer.hits for s in hit.shown]  # every section of each place
             if not expect:
                 row[4] += 1
                 row[5] += not answer.covered

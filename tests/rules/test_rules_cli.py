@@ -152,3 +152,16 @@ def test_empty_query_json_is_the_contents(fixture_index: RulesIndex) -> None:
 def test_nasty_query_is_no_match_not_a_crash(fixture_index: RulesIndex) -> None:
     assert run(fixture_index, '"(NEAR*')[0] in (0, 1)
     assert run(fixture_index, "!!!")[0] == 1
+
+
+def test_a_ruling_prints_the_rule_it_settles_in_its_place(real_index: RulesIndex) -> None:
+    """Issue 40: a ruling and the paragraph it settles are one place, in text and in JSON."""
+    ask = "I have no sword left, do I still discard something"
+    code, out, _ = run(real_index, ask, "tkc", 3)
+    first = out.split("-" * 72)[0]
+    assert code == 0 and first.startswith("Ruling: Lay down your swords!")
+    assert "\nThe rule it settles:\n\nCrown command: Lay down your swords!" in first
+    code, out, _ = run(real_index, ask, "tkc", 3, as_json=True)
+    places = json.loads(out)
+    assert len(places) == 3 and places[0]["beside"]["id"] == "tkc.crown.lay-down-swords"
+    assert places[0]["beside"]["beside"] is None

@@ -39,7 +39,7 @@ def test_a_compound_finds_the_passage_that_names_it(real_index: RulesIndex) -> N
     """Where the reinforcing characters stay after a fight is the reinforcement paragraph's
     (or its ruling's), before the combat flow that only mentions reinforcement."""
     answer = real_index.ask("戰鬥結束後增援的人物留在誰那裡", game="mm5", limit=3)
-    found = [hit.section.id for hit in answer.hits]
+    found = [s.id for hit in answer.hits for s in hit.shown]
     assert answer.covered and "mm5.combat.reinforcement" in found[:2], found
 
 

@@ -79,4 +79,4 @@ def test_helping_another_player_is_mm5s_reinforcement(real_index: RulesIndex) ->
 def test_a_sword_said_short_is_the_sword_card(real_index: RulesIndex) -> None:
     """劍, as a table says the 寶劍 (sword) card: discarding swords is a rule, not uncovered."""
     answer = real_index.ask("劍可以棄幾張", game="tkc", limit=3)
-    assert answer.covered and "tkc.ruling.discard" in [hit.section.id for hit in answer.hits]
+    assert answer.covered and "tkc.ruling.discard" in [s.id for hit in answer.hits for s in hit.shown]

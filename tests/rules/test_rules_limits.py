@@ -41,7 +41,7 @@ def test_a_limit_counted_per_turn_is_a_limit_of_the_thing_not_of_per(real_index:
     """The word "per" says how a limit is counted: the thing limited is the characters, and no
     passage states a limit of them (a level's cost, per LV, is none)."""
     answer = real_index.ask(ask, game="skd", limit=3)
-    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert not answer.covered, [s.id for hit in answer.hits for s in hit.shown]
 
 
 def test_a_limit_is_asked_in_either_language() -> None:
@@ -62,19 +62,19 @@ def test_a_limit_is_asked_the_ways_a_table_asks_it() -> None:
 )
 def test_a_limit_the_rules_lack_is_not_covered_however_it_is_asked(real_index: RulesIndex, game: str, ask: str) -> None:
     answer = real_index.ask(ask, game=game, limit=3)
-    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert not answer.covered, [s.id for hit in answer.hits for s in hit.shown]
 
 
 def test_a_chinese_limit_the_rules_lack_is_not_covered(real_index: RulesIndex) -> None:
     answer = real_index.ask("分數堆有沒有上限", game="tkc", limit=3)
-    assert not answer.covered, [hit.section.id for hit in answer.hits]
+    assert not answer.covered, [s.id for hit in answer.hits for s in hit.shown]
     assert answer.hits, "the closest passages are still given, labelled as such"
 
 
 def test_a_chinese_limit_the_rules_state_is_answered_in_the_rules_words(real_index: RulesIndex) -> None:
     """星星 (stars) where the rules say 星等: any word of the thing, or its English, will do."""
     answer = real_index.ask("兩個人玩星星上限多少", game="skd", limit=3)
-    assert answer.covered and "skd.setup.star-limit" in [hit.section.id for hit in answer.hits]
+    assert answer.covered and "skd.setup.star-limit" in [s.id for hit in answer.hits for s in hit.shown]
 
 
 @pytest.mark.parametrize("aside", ["hang on, {}", "sorry, {}", "{} one sec", "hold up {}"])
@@ -82,7 +82,7 @@ def test_a_chinese_limit_with_english_beside_it_is_still_read_in_chinese(real_in
     """English typed beside a limit asked in Chinese ("hang on") is not the thing limited: the
     rules' 星等 still answers the table's 星星, and a limit they lack stays uncovered."""
     answer = real_index.ask(aside.format("星星加起來最多幾顆"), game="skd", limit=3)
-    assert answer.covered and "skd.setup.star-limit" in [hit.section.id for hit in answer.hits]
+    assert answer.covered and "skd.setup.star-limit" in [s.id for hit in answer.hits for s in hit.shown]
     assert not real_index.ask(aside.format("分數堆有沒有上限"), game="tkc", limit=3).covered
 
 

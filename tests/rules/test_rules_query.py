@@ -30,7 +30,7 @@ def test_a_number_word_is_also_its_digit(real_index: RulesIndex) -> None:
     assert "2" in parse_query("can two shields block it").words
     assert "2" not in parse_query("can I play two 3s").words
     assert "skd.play.four-extra" in [
-        h.section.id for h in real_index.search("what if I play four cards of one number", game="skd", limit=3)
+        s.id for h in real_index.search("what if I play four cards of one number", game="skd", limit=3) for s in h.shown
     ]
 
 
@@ -40,11 +40,11 @@ def test_english_question_words_never_reach_the_index() -> None:
 
 
 def test_question_words_do_not_decide_the_ranking(real_index: RulesIndex) -> None:
-    bare = [h.section.id for h in real_index.search("王者之劍 阻擋", game="tkc", limit=3)]
-    asked = [h.section.id for h in real_index.search("王者之劍可以被阻擋嗎", game="tkc", limit=3)]
+    bare = [s.id for h in real_index.search("王者之劍 阻擋", game="tkc", limit=3) for s in h.shown]
+    asked = [s.id for h in real_index.search("王者之劍可以被阻擋嗎", game="tkc", limit=3) for s in h.shown]
     assert bare[0] == asked[0]
-    assert [h.section.id for h in real_index.search("block excalibur", game="tkc", limit=3)] == [
-        h.section.id for h in real_index.search("can I block with excalibur?", game="tkc", limit=3)
+    assert [s.id for h in real_index.search("block excalibur", game="tkc", limit=3) for s in h.shown] == [
+        s.id for h in real_index.search("can I block with excalibur?", game="tkc", limit=3) for s in h.shown
     ]
 
 
@@ -53,7 +53,7 @@ def test_chinese_synonyms_add_the_summarys_words(real_index: RulesIndex) -> None
 
     assert expand_cjk(("一開始每個人發",), {"每個人": ("每位玩家",)}) == ("一開始每個人發", "每位玩家")
     assert expand_cjk(("發牌",), {"每個人": ("每位玩家",)}) == ("發牌",)
-    top = [h.section.id for h in real_index.search("小偷", game="mm5", limit=3)]
+    top = [s.id for h in real_index.search("小偷", game="mm5", limit=3) for s in h.shown]
     assert {"mm5.thief", "mm5.ruling.thief"} & set(top), top
 
 
@@ -141,7 +141,7 @@ def test_a_mistyped_stop_word_is_a_slip_not_a_rule_word() -> None:
     ],
 )
 def test_search_uses_synonyms_and_spelling(real_index: RulesIndex, game: str, ask: str, expect: str) -> None:
-    assert expect in [h.section.id for h in real_index.search(ask, game=game, limit=3)]
+    assert expect in [s.id for h in real_index.search(ask, game=game, limit=3) for s in h.shown]
 
 
 def test_common_synonyms_join_a_game_whose_titles_and_topics_use_the_word(real_index: RulesIndex) -> None:

@@ -21,7 +21,7 @@ QUESTIONS = REPO / "tests" / "rules_questions"
 SEEDS = Path(str(texts_root())) / "seeds"
 SHARED_SEEDS = REPO.parent / "shared" / "seeds"
 TEXT_FILES = sorted(Path(str(texts_root())).glob("*.toml"))
-QUALITY_BAR = 0.966  # 1051 of 1087 in the top 3
+QUALITY_BAR = 0.984  # 1326 of 1347 in the first three places (a ruling and the paragraph it settles are one)
 
 
 def questions() -> list[tuple[str, str, str]]:
@@ -96,12 +96,12 @@ def test_a_line_of_the_original_finds_its_section(real_index: RulesIndex) -> Non
     """Words of the seed that no English gloss carries still find the section."""
     for section in [s for s in real_index.toc() if s.kind == "source"][::7]:
         line = max(section.original.splitlines(), key=len)[:12]
-        top = [hit.section.id for hit in real_index.search(line, game=section.game, limit=3)]
+        top = [s.id for hit in real_index.search(line, game=section.game, limit=3) for s in hit.shown]
         assert section.id in top or any(line in real_index.section(i).original for i in top), (line, section.id, top)
 
 
 def test_a_ruling_ranks_with_the_paragraph_it_settles(real_index: RulesIndex) -> None:
-    top = [hit.section.id for hit in real_index.search("王者之劍", game="tkc", limit=5)]
+    top = [s.id for hit in real_index.search("王者之劍", game="tkc", limit=5) for s in hit.shown]
     assert top.index("tkc.ruling.excalibur") < top.index("tkc.attack.excalibur"), top
     snippet = real_index.search("回擋", game="tkc", limit=1)[0].plain_snippet
     assert "回擋" in snippet and "\u200b" not in snippet
@@ -112,8 +112,8 @@ def test_a_ruling_ranks_with_the_paragraph_it_settles(real_index: RulesIndex) ->
     [("地牢", "dungeon"), ("魔力", "mana"), ("聖騎士", "holy knight"), ("王者之劍", "excalibur")],
 )
 def test_cjk_terms_find_the_english_sections(real_index: RulesIndex, cjk: str, english: str) -> None:
-    by_cjk = [h.section.id for h in real_index.search(cjk, limit=3)]
-    by_english = [h.section.id for h in real_index.search(english, limit=3)]
+    by_cjk = [s.id for h in real_index.search(cjk, limit=3) for s in h.shown]
+    by_english = [s.id for h in real_index.search(english, limit=3) for s in h.shown]
     assert by_cjk and by_english
     assert by_cjk[0] in by_english and by_english[0] in by_cjk, (by_cjk, by_english)
 
@@ -131,7 +131,7 @@ def test_quality_expected_section_in_top_three(real_index: RulesIndex) -> None:
         pytest.skip("no tests/rules_questions/*.toml yet")
     misses = []
     for game, ask, expect in asked:
-        top = [hit.section.id for hit in real_index.search(ask, game=game, limit=3)]
+        top = [s.id for hit in real_index.search(ask, game=game, limit=3) for s in hit.shown]
         if expect not in top:
             misses.append(f"{game}: {ask!r} expected {expect}, got {top}")
     found = 1 - len(misses) / len(asked)

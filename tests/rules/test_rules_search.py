@@ -62,7 +62,7 @@ NASTY = [
 
 
 def ids(hits) -> list[str]:
-    return [hit.section.id for hit in hits]
+    return [s.id for hit in hits for s in hit.shown]
 
 
 @pytest.mark.parametrize("query", NASTY)

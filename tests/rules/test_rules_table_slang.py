@@ -45,7 +45,7 @@ def test_picking_up_at_the_start_of_a_go_finds_the_draw(real_index: RulesIndex) 
     """Everyday words only, none of the rules' own: the turn's draw is still found."""
     answer = real_index.ask("how many do I pick up at the start of my go", game="tkc", limit=3)
     assert answer.covered
-    assert "tkc.turn.draw" in [hit.section.id for hit in answer.hits]
+    assert "tkc.turn.draw" in [s.id for hit in answer.hits for s in hit.shown]
 
 
 @pytest.mark.parametrize(("game", "question"), [("mm5", "每回合要先摸牌嗎"), ("tkc", "摸到最後一張會怎樣")])
@@ -62,7 +62,7 @@ def test_swords_counted_with_ba_are_a_number(real_index: RulesIndex) -> None:
     """把 is the measure word of a sword: 兩把劍 is 2 swords, the number the attack types state."""
     assert "2" in parse_query("出兩把劍算什麼攻擊").words
     answer = real_index.ask("出兩把劍算什麼攻擊", game="tkc", limit=3)
-    assert "tkc.attack.swing" in [hit.section.id for hit in answer.hits]
+    assert "tkc.attack.swing" in [s.id for hit in answer.hits for s in hit.shown]
 
 
 @pytest.mark.parametrize("question", ["so when do we stop playing", "what happens when the game stops"])

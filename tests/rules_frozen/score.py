@@ -57,7 +57,7 @@ def score(index: object, path: Path = FROZEN) -> Score:
         ask = getattr(index, "ask", None)
         if ask is not None:
             answer = ask(q.ask, game=q.game, limit=3)
-            ids, covered = [h.section.id for h in answer.hits], answer.covered
+            ids, covered = [s.id for h in answer.hits for s in getattr(h, "shown", (h.section,))], answer.covered
         else:  # the search before issue 30 had no honest miss
             ids, covered = [h.section.id for h in index.search(q.ask, game=q.game, limit=3)], True  # type: ignore[attr-defined]
         if not q.expect:

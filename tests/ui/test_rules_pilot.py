@@ -248,3 +248,51 @@ async def test_a_table_too_wide_for_the_reader_reads_as_a_list_with_no_cell_cut(
         assert reads(row.replace("**", "")), "the row is whole on the screen"
         await pilot.resize_terminal(240, 40)
         await wait_for(pilot, lambda: "| Power Chop |" in source())
+
+
+async def test_a_ruling_and_the_rule_it_settles_are_one_place(make_app):
+    """Issue 40: a ruling answered first shows, in its own place, the paragraph it settles: its
+    title under the ruling's in the list, and the paragraph itself under the ruling on the page,
+    labelled; the next places hold other rules."""
+    from rich.text import Text
+
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="tkc"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.press(*"I have no sword left, do I still discard something", "enter")
+        await pilot.pause(0.3)
+        first = rules.query_one("#results", OptionList).get_option_at_index(0)
+        assert first.id == "tkc.ruling.lay-down-swords"
+        assert "\n  + Crown command: Lay down your swords!" in Text.from_markup(str(first.prompt)).plain
+        shown = rules.query_one("#section", Markdown).source
+        ruling, settled = shown.split("*The rule it settles:*")
+        assert "tkc.ruling.lay-down-swords" in ruling and "tkc.crown.lay-down-swords" in settled
+        see = rules.query_one("#see", OptionList)
+        assert "tkc.crown.lay-down-swords" not in [see.get_option_at_index(n).id for n in range(see.option_count)]
+        later = [rules.hits[n].section.id for n in range(1, len(rules.hits))]
+        assert "tkc.crown.lay-down-swords" not in later
+
+
+async def test_the_palette_lists_both_sections_of_a_place(make_app):
+    """A palette's list is flat: a ruling's place gives the ruling and the rule it settles, each
+    a command of its own."""
+    from textual.command import CommandList
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"I have no sword left, do I still discard something")
+
+        def prompts() -> list[str]:
+            found = app.screen.query_one(CommandList)
+            return [str(found.get_option_at_index(n).prompt) for n in range(found.option_count)]
+
+        await wait_for(pilot, lambda: palette_highlights(app) and len(prompts()) >= 2, timeout=60)
+        shown = " ".join(prompts())
+        assert "Ruling: Lay down your swords!" in shown and "Crown command: Lay down your swords!" in shown
