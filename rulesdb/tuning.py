@@ -32,10 +32,10 @@ class Tuning:
     # A ruling comes just above the first answer (in Chinese, any paragraph) it settles when it
     # scores ruling_reach of it (more by ruling_breadth for each paragraph beyond two it settles:
     # a summary of ten gives way) and holds ruling_focus of the question's key words the
-    # paragraph holds (the paragraph is shown beside it, one place: raised, it takes no place).
+    # paragraph holds.
     ruling_reach: float = 0.5
     ruling_breadth: float = 0.02
-    ruling_focus: float = 0.65
+    ruling_focus: float = 0.75
     ruling_near: float = 0.875  # a ruling scoring this much of its paragraph answers as well by its score alone
     # A paragraph's place shows a ruling that settles it among the first `beside` hits
     # (a ruling's place shows its paragraph wherever it ranks: rulesdb.settled).

@@ -31,11 +31,3 @@ def test_a_number_the_question_typed_is_no_count_a_passage_states(real_index: Ru
     # ("each opponent discards 2 swords") states only the 2 the question typed, not how many cards.
     hits = real_index.search("two swords discarded, how many cards", game="tkc", limit=1)
     assert first_is(real_index, hits[0].section.id, "tkc.discard.draw-table"), hits[0].section.id
-
-
-def test_a_ruling_that_holds_most_of_what_its_paragraph_holds_comes_first_beside_it(real_index: RulesIndex) -> None:
-    # The attack roll's ruling holds the defence and the roll, not "higher" (the long odds'
-    # topics say "too high"): two thirds of the paragraph's key words by weight. It answers as
-    # well, and its place shows the paragraph beside it.
-    hits = real_index.search("what if the defence is higher than any roll", game="mm5", limit=1)
-    assert [s.id for s in hits[0].shown] == ["mm5.ruling.attack-roll", "mm5.combat.long-odds"]
