@@ -37,9 +37,11 @@ class Tuning:
     ruling_breadth: float = 0.02
     ruling_focus: float = 0.75
     ruling_near: float = 0.875  # a ruling scoring this much of its paragraph answers as well by its score alone
-    # A paragraph's place shows a ruling that settles it among the first `beside` hits
-    # (a ruling's place shows its paragraph wherever it ranks: rulesdb.settled).
-    beside: int = 10
+    # A paragraph's place shows a ruling that settles it among the first `beside` hits (a
+    # ruling's place shows its paragraph wherever it ranks: rulesdb.settled). The app's ruling
+    # on a rule is read with it however little of the question it matches: 30 to any depth
+    # show the same.
+    beside: int = 30
     quote: int = 6  # CJK characters (at least) of a seed line typed as they are: its section comes first
     # The share of the originals a CJK character may be in and be searched alone, and of the
     # asks a word or CJK character may be in and still be looked for there.

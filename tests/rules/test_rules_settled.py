@@ -10,6 +10,7 @@ sections the first hits would.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,24 @@ def test_a_ruling_first_shows_the_paragraph_it_settles_in_its_place(real_index: 
     assert [s.id for s in hits[0].shown] == ["tkc.ruling.lay-down-swords", "tkc.crown.lay-down-swords"]
     assert len(hits) == 3
     assert not {s.id for h in hits[1:] for s in h.shown} & {"tkc.ruling.lay-down-swords", "tkc.crown.lay-down-swords"}
+
+
+@pytest.mark.parametrize(
+    ("game", "ask", "shown"),
+    [
+        ("mm5", "do I have to attack every turn", ["mm5.turn.faction", "mm5.ruling.faction"]),
+        ("mm5", "what happens if nobody can attack", ["mm5.turn.switch", "mm5.ruling.faction"]),
+    ],
+)
+def test_a_paragraph_first_shows_its_ruling_however_low_it_ranks(
+    real_index: RulesIndex, game: str, ask: str, shown: list[str]
+) -> None:
+    """The paragraph on choosing a side answers first; the app's ruling on sides ranks below
+    the tenth hit (it shares little of the question) and is still read beside it, in its place."""
+    first = real_index.search(ask, game, 3)[0]
+    assert [s.id for s in first.shown] == shown
+    ranked = [s.id for hit in real_index.search(ask, game, TUNING.beside) for s in hit.shown]
+    assert ranked.index(shown[1]) == 1  # shown once, beside, never a place of its own
 
 
 @st.composite
