@@ -45,7 +45,7 @@ from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
-from rulesdb.wording import FILLER, named, narrated, tellers
+from rulesdb.wording import FILLER, named, narrated, spelled_out, tellers
 
 Together = Callable[[str, str], bool]
 CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
@@ -136,6 +136,7 @@ class Reader:
 
     def read(self, query: str, game: str | None) -> Question:
         """The question (its Chinese already Traditional) as the tables are searched."""
+        query = spelled_out(query)
         parsed = parse_query(self.reported(query), converted=True)
         parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
         players = self.players(query, game)

@@ -21,6 +21,17 @@ _FILLER = """
 # And the game itself: every rule is the game's ("how many gems are there in the whole game").
 FILLER = frozenset(_FILLER.split()) | {"game", "games"}
 
+# Chat spellings of a word ("can 6 ppl play"): read as the word, everywhere the question is read
+# (a head count, a kind, a key word), where a stop word ("pls", "ur") is only left out.
+_CHAT = {"ppl": "people", "peeps": "people", "dmg": "damage", "pts": "points", "b4": "before"}
+_CHATTED = re.compile(rf"\b(?:{'|'.join(_CHAT)})\b", re.IGNORECASE)
+
+
+def spelled_out(text: str) -> str:
+    """The text with its chat spellings written out ("ppl" is "people")."""
+    return _CHATTED.sub(lambda found: _CHAT[found[0].lower()], text)
+
+
 # Number words as the texts write them (not "one": "one thing", "one more" are no count).
 NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 NUMBER_NAMES |= {"nine": "9", "ten": "10"}
