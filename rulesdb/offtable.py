@@ -62,17 +62,20 @@ _ADVICE_PHRASES = (
     r"|\bshould (?:i|we)\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b[^?.]*\bor\b"
     r"|\bshould (?:i|we)\b[^?.]*\bor\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b"
     r"|\bbest (?:first |opening )?(?:move|moves|opening|strategy|strategies|tactic|tactics)\b|\bbest time to\b"
+    # 比較好 is "better", but 比較好玩 "more fun" and 比較好看 "nicer to look at": a taste, which a
+    # review may speak of (the question's text is in Traditional here).
+    r"|比較好(?![玩看聽])"
 )
 _ADVICE_CJK = (
-    "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
+    "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較划算 比較有利"
     " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪 最容易贏"
     " 最佳時機 最好的時機 什麼時候用最好 什麼時候出最好 第一步怎麼走 最佳时机 最好的时机 什么时候用最好 第一步怎么走"
-    " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
+    " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
 _ADVICE_HINTS = (
     "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more|should i|should we"
-    "|best first|best opening|best move|best strateg|best tactic|best time"
+    "|best first|best opening|best move|best strateg|best tactic|best time|比較好"
 )
 ADVICE = kind_of(
     _ADVICE_WORDS,
@@ -174,9 +177,12 @@ DEAL = kind_of(
 DEALT = kind_of(
     "trade trades exchange exchanges swap alliance team teams ally together cooperative"
     " agreement agree negotiate bribe truce",
-    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b",  # a give from one player to another, not a gem's bonus
+    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b"
+    # a give from one player to another, not a gem's bonus: mm5's reinforcements are given to,
+    # and stay with, the player they reinforce
+    r"|\bgiven (?:characters?|cards?)\b|\bthe receiver\b|\bbecome that player['’]s\b|\binto the field of the player\b",
     "交換 合作 交易 協議",
-    "co-op|give you|gives you|opponent gives|deal",
+    "co-op|give you|gives you|opponent gives|deal|given|receiver|become that player|into the field of the player",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and

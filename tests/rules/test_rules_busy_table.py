@@ -1,5 +1,6 @@
 """Issue 40: a question typed at a busy table. A chat spelling ("ppl") is read as the word it
-spells, wherever the question is read (a head count, a key word)."""
+spells, wherever the question is read (a head count, a key word); 比較好玩 ("more fun") is a
+taste, not advice; a passage that gives one player's cards to another speaks of a give."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
+from rulesdb.offtable import off_table
+from rulesdb.query import traditional
 
 CHAT = {"ppl": "people", "peeps": "people", "dmg": "damage", "pts": "points", "b4": "before"}
 WORDS = ("can", "we", "play", "with", "the", "crown", "how", "many", "4", "do", "take", "draw", "after", "swords")
@@ -26,3 +29,41 @@ def test_a_head_count_in_chat_is_the_players(real_index: RulesIndex) -> None:
     answer = real_index.ask("can 6 ppl play", game="tkc", limit=3)
     assert answer.covered
     assert answer.hits[0].section.id == "tkc.ruling.components"
+
+
+THINGS = ("一代跟五代", "紅色還是藍色", "光明方跟黑暗方", "哪個角色", "這兩張", "圣骑士还是盗贼")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(THINGS), st.sampled_from(("玩", "看", "聽")), st.sampled_from(("", "？", "嗎", " 作者怎麼說")))
+def test_more_fun_is_a_taste_not_advice(thing: str, taste: str, end: str) -> None:
+    """比較好 is "better" (advice the rules never give), but 比較好玩 is "more fun" and 比較好看
+    "nicer to look at": a taste a review speaks of, no kind the rules never answer."""
+    fun = traditional(f"{thing}哪個比較好{taste}{end}").lower()
+    better = traditional(f"{thing}哪個比較好{end}").lower()
+    assert not off_table(fun, "")
+    assert off_table(better, "")
+
+
+def test_which_game_is_more_fun_is_the_reviewers(real_index: RulesIndex) -> None:
+    answer = real_index.ask("一代跟五代的系統哪個比較好玩 寫規則那個人怎麼說", game="mm5", limit=3)
+    assert answer.covered
+    assert answer.hits[0].section.id == "mm5.about.review"
+
+
+LENT = ("借給別人增援的人物打完會回來嗎", "借给别人的人物还会回来吗", "can I lend my characters to my friend")
+GIVEN = (
+    "Reinforcement: given characters stay with the receiver.",
+    "Reinforcing characters stay in the reinforced player's field and become that player's characters.",
+    "These cards go into the field of the player being reinforced.",
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(LENT), st.sampled_from(GIVEN))
+def test_a_passage_of_cards_given_to_another_player_speaks_of_a_give(question: str, passage: str) -> None:
+    """Lending cards to another player is a deal the rules never make, unless the answer's
+    passage itself gives one player's cards to another (mm5's reinforcements)."""
+    asked = traditional(question).lower()
+    assert not off_table(asked, passage)
+    assert off_table(asked, "A gem adds 1 to the attack roll.")
