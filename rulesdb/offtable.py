@@ -165,12 +165,15 @@ DEAL = kind_of(
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two|team variant|team mode|team game)\b"
     r"|\b(?:make|cut|strike|offer|propose) (?:a )?deals?\b|\bsplit the (?:points|gems|gold|loot|reward|rewards)\b"
-    r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)",
+    r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)"
+    # the partner named first ("me and my buddy just swap gems"), or the players agreeing
+    r"|\b(?:me and|and me|and i)\b[^?.,]*\b(?:swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
+    r"|\bif (?:we|they|you|both|everyone|everybody) (?:both |all )?agrees?\b|\b(?:we|they|you) (?:both|all) agree\b",
     "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友 私下交易"
     " 交易 借給別人 借給隊友 互借 串通 勾結 聯合起來 議和 停戰 休戰 講和 二對二 2對2 兩兩一隊 分組對抗"
     " 结盟 联盟 联手 谈条件 讲好 约好 跟别人交换 跟别人换 互相交换 送给别人 送给朋友 分给队友 给队友 私下交易"
     " 借给别人 借给队友 勾结 联合起来 议和 停战 讲和 二对二 两两一队 分组对抗",
-    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together",
+    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together|agree",
     # Whether the game is every player for himself asks how it is won, which the rules say.
     r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )

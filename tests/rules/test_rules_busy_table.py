@@ -67,3 +67,38 @@ def test_a_passage_of_cards_given_to_another_player_speaks_of_a_give(question: s
     asked = traditional(question).lower()
     assert not off_table(asked, passage)
     assert off_table(asked, "A gem adds 1 to the attack roll.")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("me and my buddy", "me and sam", "my friend and i", "tom and me")),
+    st.sampled_from(("swap gems", "give each card", "share our mana", "exchange swords")),
+    st.sampled_from(("", " if we both agree", "?")),
+)
+def test_a_deal_with_the_partner_named_first_is_a_deal(partner: str, deal: str, end: str) -> None:
+    """A swap between players is a deal the rules never make, the partner named before the verb
+    too ("me and my buddy just swap gems"), or the players agreeing to it."""
+    assert off_table(f"can {partner} just {deal}{end}", "A gem adds 1 to the attack roll.")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(("can we both", "if we all", "can we")), st.sampled_from(("swap", "draw", "attack")))
+def test_players_agreeing_is_a_deal(asking: str, verb: str) -> None:
+    assert off_table(f"{asking} agree to {verb} first, if everyone agrees", "Draw two cards.")
+    assert not off_table(f"{asking} {verb} sides", "Draw two cards.")  # a side switched is mm5's
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from(("dicey", "luck", "lucky", "rng")), st.sampled_from(("is it too {}", "how much {} is there", "{}?"))
+)
+def test_dice_luck_is_the_dice(real_index: RulesIndex, word: str, asked: str) -> None:
+    """A table's word for the dice's luck ("too dicey", "lots of rng") is the dice the rules
+    name, where a game's titles and topics do (mm5's reviewer on the dice)."""
+    assert "dice" in real_index.reader.read(asked.format(word), "mm5").understood.words
+
+
+def test_a_dicey_game_is_the_reviewers_dice(real_index: RulesIndex) -> None:
+    answer = real_index.ask("is mm5 too dicey? worth it or nah", game="mm5", limit=3)
+    assert answer.covered
+    assert "mm5.about.verdict" in [s.id for hit in answer.hits for s in hit.shown]
