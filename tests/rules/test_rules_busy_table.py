@@ -102,3 +102,18 @@ def test_a_dicey_game_is_the_reviewers_dice(real_index: RulesIndex) -> None:
     answer = real_index.ask("is mm5 too dicey? worth it or nah", game="mm5", limit=3)
     assert answer.covered
     assert "mm5.about.verdict" in [s.id for hit in answer.hits for s in hit.shown]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(("一起打", "一起打魔王", "大家一起打")), st.sampled_from(("", "嗎", "的", "还是各打各的")))
+def test_fighting_together_is_skds_co_op(real_index: RulesIndex, together: str, end: str) -> None:
+    """In skd, the co-op game, fighting together (一起打) is co-op: a question of it is the
+    About page's."""
+    read = real_index.reader.read(traditional(f"是{together}{end}"), "skd")
+    assert {"co", "op"} <= set(read.parsed.words)
+
+
+def test_co_op_or_each_other_is_the_about_page(real_index: RulesIndex) -> None:
+    answer = real_index.ask("這款是大家一起打魔王還是互打的？", game="skd", limit=3)
+    assert answer.covered
+    assert "skd.about.uno-and-co-op" in [s.id for hit in answer.hits for s in hit.shown]
