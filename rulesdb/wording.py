@@ -81,6 +81,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"no"}
     if "stop" in words and any(_PHRASES.get(pair) == ["end"] for pair in pairwise(words)):  # the end
         filler = filler | {"stop", "stops"}
+    if "single" in words and ("every", "single") in pairwise(words):  # "every single enemy": all
+        filler = filler | {"single"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
@@ -107,6 +109,8 @@ _OWNERS = ("my", "your", "his", "her", "their", "our", "each", "every", "next", 
 _PHRASES |= {(owner, "go"): ["turn"] for owner in _OWNERS}
 # The game or its players stopping is its end ("when do we stop playing"), never a block.
 _PHRASES |= {("stop", "playing"): ["end"], ("game", "stop"): ["end"], ("game", "stops"): ["end"]}
+# "every single enemy" is all of them, "single" no word of its own.
+_PHRASES |= {("every", "single"): ["all"]}
 _LAST = frozenset(second for _, second in _PHRASES)
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
 from rulesdb.offtable import off_table
-from rulesdb.query import traditional
+from rulesdb.query import parse_query, traditional
 
 CHAT = {"ppl": "people", "peeps": "people", "dmg": "damage", "pts": "points", "b4": "before"}
 WORDS = ("can", "we", "play", "with", "the", "crown", "how", "many", "4", "do", "take", "draw", "after", "swords")
@@ -117,3 +117,17 @@ def test_co_op_or_each_other_is_the_about_page(real_index: RulesIndex) -> None:
     answer = real_index.ask("這款是大家一起打魔王還是互打的？", game="skd", limit=3)
     assert answer.covered
     assert "skd.about.uno-and-co-op" in [s.id for hit in answer.hits for s in hit.shown]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("we beat", "did we kill", "if", "once", "")),
+    st.sampled_from(("enemy", "card", "knight", "sword")),
+    st.sampled_from(("", " in the pile", " what now", "?")),
+)
+def test_every_single_is_all(before: str, thing: str, after: str) -> None:
+    """ "every single enemy" is all of them (the texts' "all enemies defeated"), "single" no
+    word of its own; "a single card" stays single."""
+    words = parse_query(f"{before} every single {thing}{after}").words
+    assert "all" in words and "single" not in words
+    assert "single" in parse_query(f"{before} a single {thing}{after}").words
