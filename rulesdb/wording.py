@@ -128,10 +128,29 @@ _GUYS = frozenset(("guy", "guys"))
 _HAVING = frozenset((*_OWNERS, "dark", "light", "red", "blue", "green", "yellow", *NUMBER_NAMES))
 
 
+# Going after someone, or coming at them, is attacking them ("can my light side go after him",
+# "2 swords coming at me"); who goes after someone is the turn's order.
+_TOWARDS = frozenset(
+    [(go, "after") for go in ("go", "goes", "going")] + [(come, "at") for come in ("come", "comes", "coming", "came")]
+)
+_AT = frozenset(("after", "at"))
+_SOMEONE = frozenset(("me", "him", "her", "them", "us", "you", "someone", "somebody", "anyone", "anybody"))
+
+
+def attacked(words: list[str]) -> bool:
+    """Whether the words go after someone or come at them, nobody asking who goes after whom."""
+    return "who" not in words and any(
+        (go, at) in _TOWARDS and whom in _SOMEONE for go, at, whom in zip(words, words[1:], words[2:], strict=False)
+    )
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
-    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters)."""
+    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters,
+    going after someone attacking them)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
+    if not _AT.isdisjoint(words) and attacked(words):
+        said.append("attack")
     if not _GUYS.isdisjoint(words) and any(
         guy in _GUYS and (owner in _HAVING or owner.isdigit()) for owner, guy in pairwise(words)
     ):

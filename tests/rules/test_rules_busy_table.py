@@ -131,3 +131,18 @@ def test_every_single_is_all(before: str, thing: str, after: str) -> None:
     words = parse_query(f"{before} every single {thing}{after}").words
     assert "all" in words and "single" not in words
     assert "single" in parse_query(f"{before} a single {thing}{after}").words
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("can my light side", "can i", "should we", "the dark guy wants to")),
+    st.sampled_from(("go after", "come at", "going after")),
+    st.sampled_from(("him", "her", "them", "me", "someone")),
+    st.sampled_from(("", " with 2 swords", "?")),
+)
+def test_going_after_someone_is_attacking(who: str, going: str, whom: str, end: str) -> None:
+    """Going after someone, or coming at them, is attacking them; who goes after whom is the
+    turn's order, and going after a thing ("go after the draw") no attack."""
+    assert "attack" in parse_query(f"{who} {going} {whom}{end}").words
+    assert "attack" not in parse_query(f"who goes after {whom}{end}").words
+    assert "attack" not in parse_query(f"{who} go after the draw{end}").words
