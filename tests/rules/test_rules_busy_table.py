@@ -146,3 +146,28 @@ def test_going_after_someone_is_attacking(who: str, going: str, whom: str, end: 
     assert "attack" in parse_query(f"{who} {going} {whom}{end}").words
     assert "attack" not in parse_query(f"who goes after {whom}{end}").words
     assert "attack" not in parse_query(f"{who} go after the draw{end}").words
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("這", "那", "这")),
+    st.sampled_from(("張", "把", "隻", "些", "张")),
+    st.sampled_from(("卡", "牌", "劍", "盾")),
+    st.sampled_from(("開局要放哪裡", "可以攻擊嗎", "有什麼用", "")),
+)
+def test_a_demonstrative_before_a_noun_is_no_word(
+    real_index: RulesIndex, this: str, measure: str, noun: str, rest: str
+) -> None:
+    """ "That card" (那張卡), "this sword" (這把劍): the demonstrative and its measure word say
+    which, not what; the noun is read as it is typed alone (a noun of no term of its own, which
+    the segmenter leaves in one piece with it)."""
+    pointed = real_index.reader.read(traditional(f"地牢{this}{measure}{noun}{rest}"), "mm5")
+    plain = real_index.reader.read(traditional(f"地牢 {noun}{rest}"), "mm5")
+    assert traditional(f"{this}{measure}") not in "".join(pointed.asked.cjk_runs)
+    assert set(pointed.asked.cjk_runs) == set(plain.asked.cjk_runs)
+
+
+def test_where_that_card_goes_is_the_setup(real_index: RulesIndex) -> None:
+    answer = real_index.ask("地牢那張卡開局要擺哪裡啊", game="mm5", limit=3)
+    assert answer.covered
+    assert "mm5.setup.deal" in [s.id for s in answer.hits[0].shown]
