@@ -29,7 +29,8 @@ class RulesProvider(Provider):
             return
         index = await asyncio.shield(self.index)
         game = getattr(getattr(self.screen, "timeline", None), "game", None)
-        for hit in index.search(query, limit=5, mark=None):
+        places = index.search(query, limit=5, mark=None)
+        for hit in (h for place in places for h in (place, place.beside) if h is not None):  # a palette is flat
             score = 0.5 + (0.2 if game is not None and hit.section.game == game.id else 0.0)
             yield Hit(
                 score,

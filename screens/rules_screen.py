@@ -245,16 +245,22 @@ class RulesScreen(Screen[None]):
         self.lay_out(section)
         see = self.query_one("#see", OptionList)
         see.clear_options()
-        related = [s for s in (self.index.section(i) for i in section.see) if s is not None]
+        place = self.place(section_id)
+        shown = place.beside.section.id if place and place.beside else None  # already on the page
+        related = [s for s in (self.index.section(i) for i in section.see if i != shown) if s is not None]
         see.add_options(Option(f"→ {r.title}", id=r.id) for r in related)
         see.display = bool(related)
+
+    def place(self, section_id: str) -> Any:
+        """The hit of this question whose place is that section's (a search's, not a list's), or None."""
+        return next((h for h in self.hits if h.section.id == section_id and h.score), None)
 
     def lay_out(self, section: Any) -> None:
         """The section's Markdown for the reader's width (a table too wide for it as a list);
         laid out again once the reader has a width, if it has none yet."""
         width = self.query_one("#page", VerticalScroll).scrollable_content_region.width
         self._laid_out = width
-        place = next((h for h in self.hits if h.section.id == section.id and h.score), None)
+        place = self.place(section.id)
         passage, beside = (place.passage, place.beside) if place else ("", None)
         self.query_one("#section", Markdown).update(
             section_markdown(section, self.index, self.show_original, passage, width, beside)

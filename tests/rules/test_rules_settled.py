@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.index import RulesIndex
+from rulesdb.query import traditional
 from rulesdb.settled import pairs, places
 from rulesdb.tuning import TUNING
 
@@ -95,3 +96,29 @@ def test_places_show_each_section_once_and_hold_the_first_hits(
         assert owner[mate[1]] in partners[section]
         assert ranked.index(mate) > n
         assert section in settles or ranked.index(mate) < window  # a paragraph's ruling among the first hits
+
+
+def _asks() -> list[tuple[str, str]]:
+    from rulesdb.texts import load
+
+    return [(section.game, ask) for section in load().sections for ask in section.asks[:2]]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(_asks()), st.integers(1, 6))
+def test_an_answer_s_places_pair_only_a_ruling_and_a_paragraph_it_settles(
+    real_index: RulesIndex, asked: tuple[str, str], limit: int
+) -> None:
+    """Every answer of the real index: at most ``limit`` places, a section in one of them only,
+    the first the ranking's first, and beside a place only the ruling on it or the rule it settles."""
+    game, ask = asked
+    hits = real_index.search(ask, game, limit)
+    shown = [s.id for h in hits for s in h.shown]
+    assert len(hits) <= limit and len(shown) == len(set(shown))
+    query = traditional(ask)
+    ranked, _ = real_index.ranker.rank(real_index.reader.read(query, game), query, game)
+    assert hits[0].section is real_index.built.sections[real_index.built.rows.owner[ranked[0][1]]]
+    for hit in hits:
+        if hit.beside is not None:
+            ruling, paragraph = sorted((hit.section, hit.beside.section), key=lambda s: s.kind != "ruling")
+            assert ruling.kind == "ruling" and paragraph.kind == "source" and paragraph.id in ruling.see

@@ -271,5 +271,28 @@ async def test_a_ruling_and_the_rule_it_settles_are_one_place(make_app):
         shown = rules.query_one("#section", Markdown).source
         ruling, settled = shown.split("*The rule it settles:*")
         assert "tkc.ruling.lay-down-swords" in ruling and "tkc.crown.lay-down-swords" in settled
+        see = rules.query_one("#see", OptionList)
+        assert "tkc.crown.lay-down-swords" not in [see.get_option_at_index(n).id for n in range(see.option_count)]
         later = [rules.hits[n].section.id for n in range(1, len(rules.hits))]
         assert "tkc.crown.lay-down-swords" not in later
+
+
+async def test_the_palette_lists_both_sections_of_a_place(make_app):
+    """A palette's list is flat: a ruling's place gives the ruling and the rule it settles, each
+    a command of its own."""
+    from textual.command import CommandList
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"I have no sword left, do I still discard something")
+
+        def prompts() -> list[str]:
+            found = app.screen.query_one(CommandList)
+            return [str(found.get_option_at_index(n).prompt) for n in range(found.option_count)]
+
+        await wait_for(pilot, lambda: palette_highlights(app) and len(prompts()) >= 2, timeout=60)
+        shown = " ".join(prompts())
+        assert "Ruling: Lay down your swords!" in shown and "Crown command: Lay down your swords!" in shown
