@@ -144,6 +144,30 @@ def attacked(words: list[str]) -> bool:
     )
 
 
+# A count of things of one colour ("2 yellow swords", "three red shields") are of the same colour,
+# as the texts say it.
+_COLOURS = frozenset(("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "pink"))
+
+
+_BOTH = frozenset(("and", "or", "plus"))
+
+
+def one_colour(words: list[str]) -> bool:
+    """Whether a count of two or more is followed by a colour and the thing counted, no other
+    count or colour joined to it ("2 red and 2 blue swords" are two colours)."""
+    padded = ["", *(word for word in words if word not in NUMBER_NAMES), ""]  # "two" is read beside its "2"
+    return any(
+        count.isdigit()
+        and int(count) >= 2
+        and colour in _COLOURS
+        and thing not in _COLOURS
+        and _BOTH.isdisjoint((before, thing, after))
+        for before, count, colour, thing, after in zip(
+            padded, padded[1:], padded[2:], padded[3:], padded[4:], strict=False
+        )
+    )
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
     a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters,
@@ -151,6 +175,8 @@ def meant(words: list[str]) -> list[str]:
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
     if not _AT.isdisjoint(words) and attacked(words):
         said.append("attack")
+    if not _COLOURS.isdisjoint(words) and one_colour(words):
+        said += ["same", "colour"]
     if not _GUYS.isdisjoint(words) and any(
         guy in _GUYS and (owner in _HAVING or owner.isdigit()) for owner, guy in pairwise(words)
     ):

@@ -171,3 +171,21 @@ def test_where_that_card_goes_is_the_setup(real_index: RulesIndex) -> None:
     answer = real_index.ask("地牢那張卡開局要擺哪裡啊", game="mm5", limit=3)
     assert answer.covered
     assert "mm5.setup.deal" in [s.id for s in answer.hits[0].shown]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(("2", "3", "two", "four")),
+    st.sampled_from(("red", "blue", "green", "yellow")),
+    st.sampled_from(("swords", "shields", "cards")),
+    st.sampled_from(("", " coming at me", ", can my blue shield block it")),
+)
+def test_a_count_of_one_colour_is_the_same_colour(count: str, colour: str, thing: str, end: str) -> None:
+    """ "2 yellow swords" are swords of the same colour, as the texts say it; a count joined to
+    another colour ("2 red and 2 blue swords", "2 red swords and a blue one") is not."""
+    words = parse_query(f"{count} {colour} {thing}{end}").words
+    assert {"same", "colour"} <= set(words)
+    other = "blue" if colour != "blue" else "red"
+    assert "same" not in parse_query(f"{count} {colour} and {count} {other} {thing}").words
+    assert "same" not in parse_query(f"{count} {colour} {thing} and a {other} one").words
+    assert "same" not in parse_query(f"a {colour} {thing}{end}").words
