@@ -18,8 +18,8 @@ from tests.rules.test_rules_real_texts import questions, uncovered
 from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
-HONEST_BAR = 0.956  # 219 of 229 uncovered questions answered "No rule covers this"
-TOP1_BAR = 0.945  # of the tuning sets, the first answer (or its ruling): 1273 of 1347
+HONEST_BAR = 0.960  # 220 of 229 uncovered questions answered "No rule covers this"
+TOP1_BAR = 0.949  # of the tuning sets, the first answer (or its ruling): 1279 of 1347
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:
