@@ -36,6 +36,7 @@ class Asked:
     """The question open on one seat's page, and the log version it was built at."""
 
     version: int
+    action: int  # the log's cursor then: what changed since is told if the table closes it
     prompt: Prompt | None = None
     dice: Dice | None = None
     text: str = ""  # the typed text, kept after a refusal
@@ -154,9 +155,17 @@ class Desk:
         return self._me(seat, loaded.timeline, loaded.info.version)
 
     def _me(self, seat: int, tl: Timeline, version: int) -> dict[str, Any]:
+        """The seat's part now. A question the table closed (built at an older version) is
+        said once, with what changed, and dropped."""
         me = self.seats[seat]
         asked = me.asked if me.asked is not None and me.asked.version == version else None
+        closed = ""
+        if me.asked is not None and asked is None:
+            said = _changes(tl, me.asked.action)
+            closed = f"The table changed before you answered{': ' + said if said else ''}. Press the action again."
+            me.asked = None
         return {
+            "closed": closed,
             "seat": seat,
             "name": me.name,
             "version": version,
@@ -293,10 +302,10 @@ class Desk:
         """Open what was built (a question, the dice tray) or record it; the reason if refused."""
         me = self.seats[seat]
         if isinstance(built, Prompt):
-            me.asked = Asked(version, prompt=built)
+            me.asked = Asked(version, tl.cursor, prompt=built)
             return None
         if isinstance(built, Dice):
-            me.asked = Asked(version, dice=built)
+            me.asked = Asked(version, tl.cursor, dice=built)
             return None
         events: tuple[Event, ...] = (built,) if isinstance(built, Event) else tuple(built or ())
         if not events:
@@ -311,7 +320,7 @@ class Desk:
         self._commit(seat, steps)
         after = steps[-1]
         follow = asked_by.then(after.state) if asked_by is not None and asked_by.then is not None else None
-        me.asked = Asked(version + len(events), prompt=follow) if follow is not None else None
+        me.asked = Asked(version + len(events), after.cursor, prompt=follow) if follow is not None else None
         return None
 
     def _commit(self, seat: int, steps: list[Timeline]) -> None:
@@ -366,9 +375,14 @@ def _question(asked: Asked | None) -> dict[str, Any] | None:
 def _what_changed(tl: Timeline, seen_action: Any) -> str:
     """What happened since the page was painted, as the table reads it: "Bob attacks Ann: here
     is the table now"."""
+    said = _changes(tl, seen_action)
+    if not said:
+        return f"{SOMEONE_ELSE} (an undo, or a change at the table's screen): here is the table now."
+    return f"{SOMEONE_ELSE}: {said}. Here is the table now."
+
+
+def _changes(tl: Timeline, seen_action: Any) -> str:
+    """The last three actions after `seen_action` (a cursor), as the table reads them, or ""."""
     start = seen_action if type(seen_action) is int and 0 <= seen_action <= tl.cursor else tl.cursor
     lines = [tl.game.public_text(tl.state, e.event, e.text) for e in tl.entries[start : tl.cursor] if e is not None]
-    if not lines:
-        return f"{SOMEONE_ELSE} (an undo, or a change at the table's screen): here is the table now."
-    said = "; ".join(lines[-3:])
-    return f"{SOMEONE_ELSE}: {said}. Here is the table now."
+    return "; ".join(lines[-3:])

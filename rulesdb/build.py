@@ -41,7 +41,7 @@ SPLIT = "\u200b"  # between CJK characters in the index: a separator to unicode6
 # Between two CJK characters, and between a CJK character and a digit or a Latin letter
 # (Easy模式 is "easy 模 式", 6點 is "6 點").
 _CJK_PAIR = re.compile(rf"(?<=[{CJK}])(?=[{CJK}0-9A-Za-z])|(?<=[0-9A-Za-z])(?=[{CJK}])")
-_DIGIT = re.compile(r"[0-9]")
+_NUMBER = re.compile(r"[0-9]+")
 CJK_RUN = re.compile(f"[{CJK}]+")
 NOT_WORD = re.compile(r"[\W_]+")
 WORDS = re.compile(rf"(?:(?![{CJK}])[^\W_])+")
@@ -119,7 +119,8 @@ class Rows:
                 self.text += [passage, *parts]
                 self.owner += [i] * (1 + len(parts))
                 self.weight += [1.0] + [sentence_weight] * len(parts)
-        self.numbered = [bool(_DIGIT.search(text)) for text in self.text]
+        # The numbers each row states (a number question favours the rows that state one).
+        self.numbers = [frozenset(_NUMBER.findall(text)) for text in self.text]
 
     def last(self, section: int) -> int:
         following = section + 1

@@ -105,7 +105,8 @@ class Ranker(Answerability):
             scores.sections[owner] = scores.sections.get(owner, 0.0) + score * ask_weight
         self.raise_quoted(query, scores.sections, *self.built.rowids.get(game, (0, -1)))
         body = question.weights["body"]
-        best = self.best_rows(scores.found, scores.sections, question.parsed.number, body)
+        typed = frozenset(word for word in question.parsed.words if word.isdigit()) if question.parsed.number else None
+        best = self.best_rows(scores.found, scores.sections, typed, body)
         coverage = self.built.coverage[game]
         # A ruling has no original: it is held to the question's English key words only.
         english = coverage.groups(asked, replace(question.parsed, cjk_runs=()), question.alternatives)
@@ -157,22 +158,24 @@ class Ranker(Answerability):
         return answers
 
     def best_rows(
-        self, found: dict[int, float], sections: dict[int, float], number: bool, weight: float
+        self, found: dict[int, float], sections: dict[int, float], typed: frozenset[str] | None, weight: float
     ) -> dict[int, tuple[float, int]]:
         """Each matching section's best row and its score: the row's own score (``found``: its
         bm25 rank, times ``weight`` and the row's own weight) plus its section's title, tags,
         original and ask (a section found only by those shows its first passage). A number
-        question favours the rows that state a number. A passage is shown by its best sentence
+        question favours the rows that state a number other than those it typed (``typed``,
+        None for no number question): "each opponent discards 2 swords" states no count of the
+        cards two swords draw. A passage is shown by its best sentence
         found, when one of its sentences was. One pass over the rows: they are many."""
         best: dict[int, tuple[float, int]] = {}
         shown: dict[int, tuple[float, int]] = {}  # passage -> its best sentence's score, row
-        rows, boost = self.built.rows, self.tuning.number_boost if number else 1.0
-        owner, parent, numbered, weights = rows.owner, rows.parent, rows.numbered, rows.weight
+        rows, boost = self.built.rows, self.tuning.number_boost
+        owner, parent, numbers, weights = rows.owner, rows.parent, rows.numbers, rows.weight
         for row, rank in found.items():
             score = -rank * weight * weights[row]
             section = owner[row]
             total = score + sections.get(section, 0.0)
-            if numbered[row]:
+            if typed is not None and not numbers[row] <= typed:
                 total *= boost
             if total > best.get(section, (0.0, 0))[0]:
                 best[section] = (total, row)

@@ -28,7 +28,7 @@ class Tuning:
     # from ask_terms words of the question (a CJK character counting half a word).
     ask_terms: int = 3
     ask_weight: float = 2.0
-    number_boost: float = 1.25  # a number question: a passage that states a number scores this much more
+    number_boost: float = 1.25  # a number question: a passage stating a number it did not type scores this much more
     # A ruling comes just above the first answer (in Chinese, any paragraph) it settles when it
     # scores ruling_reach of it (more by ruling_breadth for each paragraph beyond two it settles:
     # a summary of ten gives way) and holds ruling_focus of the question's key words the

@@ -10,6 +10,7 @@
   let me = null; // the seat's part as the server last described it
   let busy = false;
   let faces = [];
+  let kept = null; // the line typed under a question the table closed: { label, text }
 
   function button(text, onClick, cls) {
     const b = document.createElement("button");
@@ -63,6 +64,7 @@
         input.value = q.value;
         if (q.selected) input.select(); // a filled-in value: OK takes it, the first key typed replaces it
       }
+      if (kept && kept.label === q.label && !q.reason) [input.value, kept] = [kept.text, null]; // asked again: as typed
       input.dataset.asked = q.label;
     }
     const choices = (q.choices || []).map((c, i) => button(`${i + 1} ${c}`, () => send({ do: "answer", text: String(i + 1) })));
@@ -73,6 +75,7 @@
   }
 
   function paintMe(next) {
+    if (next.closed && me && me.question && !me.question.tray) kept = { label: me.question.label, text: $("q-text").value };
     me = next;
     $("seat").hidden = false;
     $("seat-name").textContent = `${me.name} · your seat`;
@@ -85,6 +88,7 @@
     );
     paintQuestion(me.question);
     $("seat-undo").hidden = !me.undo;
+    if (me.closed) say(me.closed, true); // another seat's action closed this one's question
   }
 
   async function refresh() {
@@ -123,7 +127,10 @@
       if (answer.me) paintMe(answer.me);
       if (response.status === 409) say(answer.reason, true);
       else if (answer.reason) say(answer.reason, true);
-      else if (recorded) say(body.do === "undo" ? "Undone." : "Recorded.", false);
+      else if (recorded) {
+        say(body.do === "undo" ? "Undone." : "Recorded.", false);
+        kept = null; // the table moved on from it
+      }
       else say("", false);
       faces = [];
     } catch (error) {
@@ -135,6 +142,7 @@
 
   $("question").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (!me || !me.question) return; // closed since: the page says why
     if (me && me.question && me.question.tray) {
       const total = faces.every((f) => f > 0) ? faces : null;
       if (total) send({ do: "roll", faces: total, total: false });

@@ -19,7 +19,7 @@ from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
 HONEST_BAR = 0.960  # 220 of 229 uncovered questions answered "No rule covers this"
-TOP1_BAR = 0.949  # of the tuning sets, the first answer (or its ruling): 1279 of 1347
+TOP1_BAR = 0.950  # of the tuning sets, the first answer (or its ruling): 1280 of 1347
 
 
 def first_is(index: RulesIndex, hit_id: str, expect: str) -> bool:

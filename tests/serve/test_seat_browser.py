@@ -3,7 +3,7 @@ all on one file.
 
 Bob records on his phone: Ann's phone and the terminal's table view show it. A refused entry
 shows the core's reason and keeps the text. Ann and Bob press OK at once: one lands, the other
-is told, nothing doubles. Ann cannot record Bob's action. The viewer link and a wrong token
+is told, nothing doubles. A question open on Ann's page that Bob's action closes says so. Ann cannot record Bob's action. The viewer link and a wrong token
 cannot post (403) and learn nothing.
 """
 
@@ -128,8 +128,22 @@ async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
             said = "() => /Recorded|changed/.test(document.querySelector('#seat-status').textContent)"
             await asyncio.gather(ann.wait_for_function(said), bob.wait_for_function(said))
             statuses = sorted([await ann.text_content("#seat-status"), await bob.text_content("#seat-status")])
-            assert statuses[0] == "Recorded." and statuses[1].startswith("The table changed before this reached it")
+            # the other is told: its post arrived late, or the table's frame closed its question first
+            assert statuses[0] == "Recorded." and statuses[1].startswith("The table changed before"), statuses
             assert len(log_of(db, sid)) == 3, "one landed, nothing doubled"
+
+            await ask(ann, "Ann HP")  # open on Ann's page, when Bob's action lands first
+            await ann.fill("#q-text", "-2")
+            await ask(bob, "Bob HP")
+            await bob.fill("#q-text", "-1")
+            await submit(bob)
+            closed = "() => document.querySelector('#seat-status').textContent.startsWith('The table changed before you answered: Bob')"
+            await ann.wait_for_function(closed)
+            assert await ann.evaluate("() => document.querySelector('#question').hidden"), "told, not left open"
+            assert len(log_of(db, sid)) == 4
+            await ask(ann, "Ann HP")
+            assert await ann.input_value("#q-text") == "-2", "what she typed comes back with the same question"
+            await ann.click("#q-close")
 
             viewer = await browser.new_context()
             for url in (f"{base}/seat/act", f"{base}/seat/me", f"{base}/seat?token=forged"):
@@ -137,7 +151,7 @@ async def test_two_phones_and_the_terminal_on_one_file(tmp_path: Path) -> None:
                     url, headers={"Origin": base}, data="{}"
                 )
                 assert answer.status == 403 and "Ann" not in await answer.text()
-            assert len(log_of(db, sid)) == 3
+            assert len(log_of(db, sid)) == 4
     finally:
         stop(server)
 

@@ -253,3 +253,19 @@ async def test_a_phone_calls_monster_maker_5s_draw_key_deal_while_the_deal_is_pl
     async with seated(db_path, sid) as server, phones(server) as (ann, *_):
         titles = {b["key"]: b["title"] for b in ann.me["buttons"]}
         assert titles["d"] == "Deal", "the table's footer says Deal in the deal too"
+
+
+async def test_a_question_the_table_closed_says_so_once_on_that_phone(db_path, free_table):
+    """Another phone's action landing first closes the question open on Ann's page: her page,
+    refreshed by the table's frame, is told what changed and to press the action again, not
+    left with a question that vanished without a word; told once."""
+    async with seated(db_path, free_table) as server, phones(server) as (ann, yuki, _):
+        assert await ann.press("±", "Ann HP") == ""
+        assert ann.me["question"] is not None and ann.me["closed"] == ""
+        assert await yuki.press("±", "雪菜 HP", "-3") == ""
+        me = await ann.refresh()
+        assert me["question"] is None
+        assert me["closed"].startswith("The table changed before you answered: ") and "雪菜" in me["closed"]
+        assert me["closed"].endswith("Press the action again.")
+        assert (await ann.refresh())["closed"] == ""
+        assert len(log_of(db_path, free_table)) == 2

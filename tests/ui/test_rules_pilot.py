@@ -296,3 +296,26 @@ async def test_the_palette_lists_both_sections_of_a_place(make_app):
         await wait_for(pilot, lambda: palette_highlights(app) and len(prompts()) >= 2, timeout=60)
         shown = " ".join(prompts())
         assert "Ruling: Lay down your swords!" in shown and "Crown command: Lay down your swords!" in shown
+
+
+async def test_at_80x24_every_word_of_every_place_in_the_list_shows(make_app):
+    """Nothing in the list is cut: each place's title, snippet and the title beside it wrap
+    whole at the list's width, its scrollbar's room kept ("+ Thief: steal a gem or" lost
+    "free one Holy Knight" once the scrollbar narrowed the list)."""
+    from rich.text import Text
+
+    from screens.rules_screen import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.repo)
+        app.push_screen(RulesScreen(game="mm5"))
+        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        await pilot.press(*"can a thief steal a gem", "enter")
+        await pilot.pause(0.3)
+        results = rules.query_one("#results", OptionList)
+        assert results.max_scroll_y > 0, "more places than fit: the scrollbar shows"
+        shown = " ".join(results.render_line(y).text for y in range(results.virtual_size.height)).split()
+        for n in range(min(results.option_count, 6)):
+            words = Text.from_markup(str(results.get_option_at_index(n).prompt)).plain.split()
+            assert all(word in shown for word in words), (n, [w for w in words if w not in shown])
