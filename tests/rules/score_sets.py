@@ -21,7 +21,7 @@ QUESTIONS = REPO / "tests" / "rules_questions"
 def main() -> None:
     sys.path.insert(0, str(REPO))
     from rulesdb.index import RulesIndex
-    from tests.rules.test_rules_answers import first_is
+    from tests.rules.test_rules_answers import first_shows
 
     index = RulesIndex.load()
     totals = [0, 0, 0, 0, 0, 0]  # covered, top-1, top-3, flagged, uncovered, honest
@@ -39,7 +39,7 @@ def main() -> None:
                 if answer.covered:
                     misses.append(f"{path.stem} {game}: {ask!r} is not covered, got {ids}")
                 continue
-            first = bool(ids) and first_is(index, ids[0], expect)
+            first = first_shows(answer.hits, expect)
             row[0] += 1
             row[1] += answer.covered and first
             row[2] += answer.covered and expect in ids
