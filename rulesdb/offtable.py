@@ -62,17 +62,20 @@ _ADVICE_PHRASES = (
     r"|\bshould (?:i|we)\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b[^?.]*\bor\b"
     r"|\bshould (?:i|we)\b[^?.]*\bor\b[^?.]*\b(?:save|hold on to|hold onto|hold)\b"
     r"|\bbest (?:first |opening )?(?:move|moves|opening|strategy|strategies|tactic|tactics)\b|\bbest time to\b"
+    # 比較好 is "better", but 比較好玩 "more fun" and 比較好看 "nicer to look at": a taste, which a
+    # review may speak of (the question's text is in Traditional here).
+    r"|比較好(?![玩看聽])"
 )
 _ADVICE_CJK = (
-    "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較好 比較划算 比較有利"
+    "策略 戰術 攻略 技巧 訣竅 秘訣 撇步 心得 套路 最強 最厲害 最好用 最有用 最優 比較划算 比較有利"
     " 划不划算 值不值得 有優勢 佔優勢 占優勢 吃虧 必勝 致勝 怎麼才能贏 怎樣才能贏 有什麼建議 有沒有建議 推薦哪 最容易贏"
     " 最佳時機 最好的時機 什麼時候用最好 什麼時候出最好 第一步怎麼走 最佳时机 最好的时机 什么时候用最好 第一步怎么走"
-    " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较好 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
+    " 战术 诀窍 秘诀 最强 最厉害 最好用 最优解 比较划算 比较有利 划不划算 值不值得 有优势 占优势"
     " 吃亏 必胜 致胜 怎么才能赢 怎样才能赢 有什么建议 有没有建议 推荐哪"
 )
 _ADVICE_HINTS = (
     "which|better|worth|advantage|smarter|wiser|idea|smart|wise|the best|get better|improve|win more|should i|should we"
-    "|best first|best opening|best move|best strateg|best tactic|best time"
+    "|best first|best opening|best move|best strateg|best tactic|best time|比較好"
 )
 ADVICE = kind_of(
     _ADVICE_WORDS,
@@ -162,21 +165,27 @@ DEAL = kind_of(
     r"|my friend|friends|teammates?|partners?|allies|ally|someone['’]s|somebody['’]s|another player['’]s)(?!\w)"
     r"|\b(?:team up|in teams|teams of|2v2|2 vs 2|two against two|team variant|team mode|team game)\b"
     r"|\b(?:make|cut|strike|offer|propose) (?:a )?deals?\b|\bsplit the (?:points|gems|gold|loot|reward|rewards)\b"
-    r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)",
+    r"|\bwork together against\b|\btrad(?:e|es|ed|ing)\b(?! (?:in|attacks?|blows|hits|punches)\b)"
+    # the partner named first ("me and my buddy just swap gems"), or the players agreeing
+    r"|\b(?:me and|and me|and i)\b[^?.,]*\b(?:swap|swapping|exchange|exchanging|give|giving|lend|share|sharing)\b(?! sides?\b)"
+    r"|\bif (?:we|they|you|both|everyone|everybody) (?:both |all )?agrees?\b|\b(?:we|they|you) (?:both|all) agree\b",
     "結盟 聯盟 聯手 談條件 講好 約好 跟別人交換 跟別人換 互相交換 送給別人 送人 送給朋友 分給隊友 給隊友 私下交易"
     " 交易 借給別人 借給隊友 互借 串通 勾結 聯合起來 議和 停戰 休戰 講和 二對二 2對2 兩兩一隊 分組對抗"
     " 结盟 联盟 联手 谈条件 讲好 约好 跟别人交换 跟别人换 互相交换 送给别人 送给朋友 分给队友 给队友 私下交易"
     " 借给别人 借给队友 勾结 联合起来 议和 停战 讲和 二对二 两两一队 分组对抗",
-    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together",
+    "trad|swap|exchang|giv|lend|shar|team|2v2|2 vs 2|two against two|deal|split the|work together|agree",
     # Whether the game is every player for himself asks how it is won, which the rules say.
     r"\bfree[- ]for[- ]all\b|\b(?:every|each) (?:man|player|person|one) for (?:himself|herself|themselves|themself)\b",
 )
 DEALT = kind_of(
     "trade trades exchange exchanges swap alliance team teams ally together cooperative"
     " agreement agree negotiate bribe truce",
-    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b",  # a give from one player to another, not a gem's bonus
+    r"\bco-op\b|\bgives? you\b|\bopponent gives\b|\b(?:make|makes|making|strike|cut) (?:a )?deals?\b|\ba deal (?:between|with)\b"
+    # a give from one player to another, not a gem's bonus: mm5's reinforcements are given to,
+    # and stay with, the player they reinforce
+    r"|\bgiven (?:characters?|cards?)\b|\bthe receiver\b|\bbecome that player['’]s\b|\binto the field of the player\b",
     "交換 合作 交易 協議",
-    "co-op|give you|gives you|opponent gives|deal",
+    "co-op|give you|gives you|opponent gives|deal|given|receiver|become that player|into the field of the player",
 )
 # Table talk: showing one's hand to others, or telling them what it holds, is for the players to
 # agree on; the rules that look at a hand (tkc's crystal ball) or reveal a card speak of it and

@@ -45,10 +45,21 @@ from rulesdb.segment import Segmenter
 from rulesdb.spelling import Speller, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
-from rulesdb.wording import FILLER, named, narrated, tellers
+from rulesdb.wording import FILLER, named, narrated, spelled_out, tellers
 
 Together = Callable[[str, str], bool]
 CJK_COUNT = re.compile(f"幾[{CJK}]")  # a count asked in Chinese (the question is Traditional)
+
+
+# A demonstrative and its measure word before a noun in one piece (那張卡 "that card", 這把劍
+# "this sword") say which, not what. Alone, a piece before a term (這張 人物), it stays: read as a
+# question word, it cost the asks first answers.
+_THAT = re.compile("^[這那][張個把隻份些種位顆枚](?=.)")
+
+
+def unpointed(runs: tuple[str, ...]) -> tuple[str, ...]:
+    """The pieces less a demonstrative before a noun (那張卡 is 卡)."""
+    return tuple(dict.fromkeys(_THAT.sub("", run) for run in runs))
 
 
 @dataclass(frozen=True)
@@ -136,8 +147,9 @@ class Reader:
 
     def read(self, query: str, game: str | None) -> Question:
         """The question (its Chinese already Traditional) as the tables are searched."""
+        query = spelled_out(query)
         parsed = parse_query(self.reported(query), converted=True)
-        parsed = replace(parsed, cjk_runs=self.segmenter.cut(parsed.cjk_runs))
+        parsed = replace(parsed, cjk_runs=unpointed(self.segmenter.cut(parsed.cjk_runs)))
         players = self.players(query, game)
         unnamed = self.without_players(without_name(parsed, self.names.get(game or "", ())), query, players)
         # What every check of the whole text reads (a slip, the clock, a limit): each player

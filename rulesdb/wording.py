@@ -21,6 +21,17 @@ _FILLER = """
 # And the game itself: every rule is the game's ("how many gems are there in the whole game").
 FILLER = frozenset(_FILLER.split()) | {"game", "games"}
 
+# Chat spellings of a word ("can 6 ppl play"): read as the word, everywhere the question is read
+# (a head count, a kind, a key word), where a stop word ("pls", "ur") is only left out.
+_CHAT = {"ppl": "people", "peeps": "people", "dmg": "damage", "pts": "points", "b4": "before"}
+_CHATTED = re.compile(rf"\b(?:{'|'.join(_CHAT)})\b", re.IGNORECASE)
+
+
+def spelled_out(text: str) -> str:
+    """The text with its chat spellings written out ("ppl" is "people")."""
+    return _CHATTED.sub(lambda found: _CHAT[found[0].lower()], text)
+
+
 # Number words as the texts write them (not "one": "one thing", "one more" are no count).
 NUMBER_NAMES = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 NUMBER_NAMES |= {"nine": "9", "ten": "10"}
@@ -70,6 +81,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"no"}
     if "stop" in words and any(_PHRASES.get(pair) == ["end"] for pair in pairwise(words)):  # the end
         filler = filler | {"stop", "stops"}
+    if "single" in words and ("every", "single") in pairwise(words):  # "every single enemy": all
+        filler = filler | {"single"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
@@ -96,6 +109,8 @@ _OWNERS = ("my", "your", "his", "her", "their", "our", "each", "every", "next", 
 _PHRASES |= {(owner, "go"): ["turn"] for owner in _OWNERS}
 # The game or its players stopping is its end ("when do we stop playing"), never a block.
 _PHRASES |= {("stop", "playing"): ["end"], ("game", "stop"): ["end"], ("game", "stops"): ["end"]}
+# "every single enemy" is all of them, "single" no word of its own.
+_PHRASES |= {("every", "single"): ["all"]}
 _LAST = frozenset(second for _, second in _PHRASES)
 
 
@@ -113,10 +128,55 @@ _GUYS = frozenset(("guy", "guys"))
 _HAVING = frozenset((*_OWNERS, "dark", "light", "red", "blue", "green", "yellow", *NUMBER_NAMES))
 
 
+# Going after someone, or coming at them, is attacking them ("can my light side go after him",
+# "2 swords coming at me"); who goes after someone is the turn's order.
+_TOWARDS = frozenset(
+    [(go, "after") for go in ("go", "goes", "going")] + [(come, "at") for come in ("come", "comes", "coming", "came")]
+)
+_AT = frozenset(("after", "at"))
+_SOMEONE = frozenset(("me", "him", "her", "them", "us", "you", "someone", "somebody", "anyone", "anybody"))
+
+
+def attacked(words: list[str]) -> bool:
+    """Whether the words go after someone or come at them, nobody asking who goes after whom."""
+    return "who" not in words and any(
+        (go, at) in _TOWARDS and whom in _SOMEONE for go, at, whom in zip(words, words[1:], words[2:], strict=False)
+    )
+
+
+# A count of things of one colour ("2 yellow swords", "three red shields") are of the same colour,
+# as the texts say it.
+_COLOURS = frozenset(("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "pink"))
+
+
+_BOTH = frozenset(("and", "or", "plus"))
+
+
+def one_colour(words: list[str]) -> bool:
+    """Whether a count of two or more is followed by a colour and the thing counted, no other
+    count or colour joined to it ("2 red and 2 blue swords" are two colours)."""
+    padded = ["", *(word for word in words if word not in NUMBER_NAMES), ""]  # "two" is read beside its "2"
+    return any(
+        count.isdigit()
+        and int(count) >= 2
+        and colour in _COLOURS
+        and thing not in _COLOURS
+        and _BOTH.isdisjoint((before, thing, after))
+        for before, count, colour, thing, after in zip(
+            padded, padded[1:], padded[2:], padded[3:], padded[4:], strict=False
+        )
+    )
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
-    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters)."""
+    a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters,
+    going after someone attacking them)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
+    if not _AT.isdisjoint(words) and attacked(words):
+        said.append("attack")
+    if not _COLOURS.isdisjoint(words) and one_colour(words):
+        said += ["same", "colour"]
     if not _GUYS.isdisjoint(words) and any(
         guy in _GUYS and (owner in _HAVING or owner.isdigit()) for owner, guy in pairwise(words)
     ):
