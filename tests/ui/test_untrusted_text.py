@@ -101,4 +101,6 @@ async def test_the_rules_screen_echoes_a_query_as_typed(make_app):
         assert rules.query_one("#query", Input).value == "zqxj[/] \\x1b[2J", "the paste shows the escape"
         text = screen_text(app)
         assert_no_controls(text)
-        assert "No rule matches “zqxj[/] \\x1b[2J”" in text
+        results = rules.query_one("#results")
+        painted = " ".join(results.render_line(y).text.strip() for y in range(results.size.height))
+        assert "No rule matches “zqxj[/] \\x1b[2J”" in " ".join(painted.split()), painted  # as wrapped
