@@ -9,6 +9,15 @@ from companion.store.repo import Repository
 from tests.conftest import eventually, fixed_clock, palette_highlights, settled, wait_for
 
 
+async def open_rules(pilot, app, **where):  # type: ignore[no-untyped-def]
+    """The rules screen pushed over the home screen (``where``: its game, section), its index built."""
+    from screens.rules_screen import RulesScreen
+
+    await wait_for(pilot, lambda: app.repo)
+    app.push_screen(RulesScreen(**where))
+    return await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+
+
 async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db_path):
     repo = Repository.open(db_path, clock=fixed_clock)
     repo.create(get_game("tkc"), "Knights", ("Ann", "Bob", "Cleo"), {})
@@ -55,13 +64,9 @@ async def test_the_palette_offers_rule_sections(make_app):
 
 
 async def test_ctrl_o_shows_the_original_under_the_english(make_app):
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="tkc", section_id="tkc.attack.excalibur"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="tkc", section_id="tkc.attack.excalibur")
         await pilot.pause()
         shown = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
         assert rules.section_id == "tkc.attack.excalibur" and "Original" not in shown()
@@ -97,13 +102,9 @@ async def test_the_phase_list_shows_no_markdown_marks(make_app, db_path):
 
 
 async def test_a_question_no_rule_covers_says_so_over_the_closest(make_app):
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="mm5"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="mm5")
         await pilot.press(*"can I play this game online")
         await pilot.pause()
         results = rules.query_one("#results", OptionList)
@@ -120,13 +121,9 @@ async def test_a_burst_of_typing_lays_out_one_section_not_one_a_key(make_app):
     shown once the keys pause: laying out a section at every key made typing lag."""
     from textual import events
 
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="tkc"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="tkc")
         await settled(pilot)
         shown: list[str] = []
         open_section = rules.open_section
@@ -149,13 +146,9 @@ async def test_keys_typed_in_a_burst_edit_the_line_in_the_order_typed(make_app):
     from textual import events
     from textual.widgets import Input
 
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="skd"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="skd")
         await pilot.pause()
         line = rules.query_one("#query", Input)
         typed = "can we trade mana"
@@ -171,13 +164,9 @@ async def test_at_80x24_the_answer_shows_first_at_the_top_and_see_also_never_cov
     answers shown first; "see also" scrolls under the section; the box suggests this game's words."""
     from textual.containers import VerticalScroll
 
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="mm5"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="mm5")
         await pilot.press(*"do holy knights ever go to the discard pile", "enter")
         await pilot.pause(0.3)
         page = rules.query_one("#page", VerticalScroll)
@@ -198,13 +187,11 @@ async def test_a_question_nothing_matches_leaves_no_other_section_beside_it(make
     """The words "No rule matches" stand alone: the section an earlier word of the question showed (or was
     about to show) is cleared, so no unrelated rule reads as the answer (seen in tmux: "is there a
     sand timer" beside a crown command)."""
-    from screens.rules_screen import SHOW_AFTER, RulesScreen
+    from screens.rules_screen import SHOW_AFTER
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="tkc"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="tkc")
         page = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
         first = lambda: str(rules.query_one("#results", OptionList).get_option_at_index(0).prompt)  # noqa: E731
         await pilot.press(*"excalibur")
@@ -221,7 +208,6 @@ async def test_a_table_too_wide_for_the_reader_reads_as_a_list_with_no_cell_cut(
     there, a row an item, and as a table again once the terminal is wide enough."""
     from textual.containers import VerticalScroll
 
-    from screens.rules_screen import RulesScreen
     from tests.ui.test_layout import flat
 
     def reads(text: str) -> bool:
@@ -232,9 +218,7 @@ async def test_a_table_too_wide_for_the_reader_reads_as_a_list_with_no_cell_cut(
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="tkc", section_id="tkc.ruling.attack-types"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="tkc", section_id="tkc.ruling.attack-types")
         source = lambda: rules.query_one("#section", Markdown).source  # noqa: E731
         row = "Power Chop** · Cards: 3 swords of one colour · Blocked by (阻擋): 2 shields of that colour"
         await wait_for(pilot, lambda: row in source())
@@ -256,13 +240,9 @@ async def test_a_ruling_and_the_rule_it_settles_are_one_place(make_app):
     labelled; the next places hold other rules."""
     from rich.text import Text
 
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="tkc"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="tkc")
         await pilot.press(*"I have no sword left, do I still discard something", "enter")
         await pilot.pause(0.3)
         first = rules.query_one("#results", OptionList).get_option_at_index(0)
@@ -304,13 +284,9 @@ async def test_at_80x24_every_word_of_every_place_in_the_list_shows(make_app):
     "free one Holy Knight" once the scrollbar narrowed the list)."""
     from rich.text import Text
 
-    from screens.rules_screen import RulesScreen
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        app.push_screen(RulesScreen(game="mm5"))
-        rules = await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
+        rules = await open_rules(pilot, app, game="mm5")
         await pilot.press(*"can a thief steal a gem", "enter")
         await pilot.pause(0.3)
         results = rules.query_one("#results", OptionList)
