@@ -18,6 +18,14 @@ async def open_rules(pilot, app, **where):  # type: ignore[no-untyped-def]
     return await wait_for(pilot, lambda: getattr(app.screen, "index", None) and app.screen)
 
 
+async def ask_palette(pilot, app, text: str) -> None:  # type: ignore[no-untyped-def]
+    """The command palette opened over the home screen, ``text`` typed into it."""
+    await wait_for(pilot, lambda: app.repo)
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*text)
+
+
 async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db_path):
     repo = Repository.open(db_path, clock=fixed_clock)
     repo.create(get_game("tkc"), "Knights", ("Ann", "Bob", "Cleo"), {})
@@ -53,10 +61,7 @@ async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db
 async def test_the_palette_offers_rule_sections(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"holy knight dungeon")
+        await ask_palette(pilot, app, "holy knight dungeon")
         await wait_for(pilot, lambda: palette_highlights(app), timeout=60)
         await pilot.press("enter")
         rules = await wait_for(pilot, lambda: getattr(app.screen, "section_id", None) and app.screen)
@@ -264,10 +269,7 @@ async def test_the_palette_lists_both_sections_of_a_place(make_app):
 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: app.repo)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"I have no sword left, do I still discard something")
+        await ask_palette(pilot, app, "I have no sword left, do I still discard something")
 
         def prompts() -> list[str]:
             found = app.screen.query_one(CommandList)
