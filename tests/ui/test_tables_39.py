@@ -172,6 +172,7 @@ async def test_tkc_the_log_at_80x24_ends_every_cut_line_in_a_marker(make_app, db
     """Issue 39.3: the log at 80×24 cut long lines with no … (the scrollbar took the last column)."""
     from companion.games.tkc.events import Attack, Draw, NextTurn
     from screens.widgets.log_pane import LogPane
+    from tests.conftest import wait_for
     from tests.ui.midgame import GAMES
 
     players, options, events = GAMES["tkc"]
@@ -185,7 +186,11 @@ async def test_tkc_the_log_at_80x24_ends_every_cut_line_in_a_marker(make_app, db
         await pilot.press("ctrl+l")
         await pilot.pause()
         log = screen.query_one("#log", LogPane)
-        log.scroll_to(y=0, animate=False)  # the oldest lines, the long start-player draw first
+        # The oldest lines, the long start-player draw first. By the player's key (the cursor
+        # goes there): a bare scroll was undone, under load, by the pane's own scroll to its
+        # cursor (the newest line) once it was laid out.
+        await pilot.press("home")
+        await wait_for(pilot, lambda: log.cursor == 0 and log.scroll_offset.y == 0 and log.max_scroll_y > 0)
         await pilot.pause()
         assert log.max_scroll_y > 0, "the log scrolls: its scrollbar takes a column"
         shown = log.scrollable_content_region.width
