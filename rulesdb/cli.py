@@ -5,7 +5,9 @@ and ``query_first`` lets a query start with ``-`` ("-excal" is a query, not an o
 ``rules_command`` does the work and returns the exit status (0 found, 1 nothing matched or
 no rule covers the question, 2 bad arguments). A question no rule covers says so first and
 lists the closest passages under a "Closest" label; with ``--json`` it prints
-``{"results": [], "reason": "No rule covers this.", "closest": [...]}``. A ruling and the
+``{"results": [], "reason": "No rule covers this.", "closest": [...]}``; when no passage holds
+a word of it, the reason says so and ``closest`` is empty ("No rule matches" only when none of
+its words is a word: maybe a slip). A ruling and the
 paragraph it settles are one place (``rulesdb.settled``): the one beside is printed after its
 place's own, labelled, and is ``beside`` in JSON (``null`` when none). Output is plain text or JSON, never Rich markup: it is meant for pipes and
 terminals without the app. The rules index is imported only when a search runs.
@@ -77,7 +79,7 @@ def rules_command(
     index: RulesIndex | None = None,
     original: bool = False,
 ) -> int:
-    from rulesdb.index import UnknownGameError, get_index
+    from rulesdb.index import NO_RULE, UnknownGameError, get_index
     from rulesdb.query import parse_query
 
     out = sys.stdout if out is None else out
@@ -112,13 +114,7 @@ def rules_command(
                 )
         return 1
     if not hits:
-        asked = " ".join(query.split())
-        asked = asked if len(asked) <= ECHO else asked[: ECHO - 1] + "…"
-        reason = (
-            f'No rule matches "{shown(asked)}". Try a shorter word, or --game to widen/narrow; '
-            "an empty query lists the contents."
-        )
-        return _nothing(reason, as_json, out, err)
+        return _nothing(_unheld(query, answer.reason == NO_RULE), as_json, out, err)
     if as_json:
         json.dump([_as_dict(hit) for hit in hits], out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -127,6 +123,19 @@ def rules_command(
     else:
         out.write(f"\n{RULE}\n".join(_as_text(hit, index, original) for hit in hits) + "\n")
     return 0
+
+
+def _unheld(query: str, worded: bool) -> str:
+    """Why no passage was found: a question whose words no rule holds, or (no word in it) a slip."""
+    from rulesdb.index import NO_RULE
+
+    asked = " ".join(query.split())
+    asked = shown(asked if len(asked) <= ECHO else asked[: ECHO - 1] + "…")
+    if worded:
+        return f'{NO_RULE} No rule holds a word of "{asked}". Other words, or --game to widen/narrow, may find one.'
+    return (
+        f'No rule matches "{asked}". Try a shorter word, or --game to widen/narrow; an empty query lists the contents.'
+    )
 
 
 def _nothing(reason: str, as_json: bool, out: TextIO, err: TextIO) -> int:

@@ -24,11 +24,11 @@ from companion.text import markup
 from rulesdb.build import SPLIT, WORDS, Built
 from rulesdb.lemmas import load_lemmas
 from rulesdb.offtable import load_kinds
-from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, load_converter, traditional
+from rulesdb.query import QUERY_CHARACTERS, STOPWORDS, Query, load_converter, traditional
 from rulesdb.rank import Ranker
 from rulesdb.settled import places
 from rulesdb.snippets import CLOSE, OPEN, Snippets
-from rulesdb.spelling import load_english
+from rulesdb.spelling import english_words, load_english
 from rulesdb.tables import CELL, cells, is_rule
 from rulesdb.texts import GameTexts, Section, Texts, load
 from rulesdb.tuning import TUNING, Tuning
@@ -36,6 +36,7 @@ from rulesdb.understand import Reader
 
 RICH_MARK = ("[b]", "[/b]")
 NO_RULE = "No rule covers this."
+NO_MATCH = "No rule matches"  # and no word of the question is a word: a slip, or letters typed by chance
 WARM_UP = "attack 攻擊"  # asked as the index is built (see ``RulesIndex.__init__``)
 _MARKS = re.compile(f"([{OPEN}{CLOSE}])")
 _MARKDOWN = re.compile(r"[*`#]+")
@@ -104,6 +105,13 @@ def _row(line: str) -> str:
         return line
     first, *rest = [cell for cell in cells(line) if cell] or [""]
     return f"{first}: {', '.join(rest)}" if rest else first
+
+
+def worded(asked: Query) -> bool:
+    """Whether a question holds a word: Chinese, or an English word that is no filler ("timer",
+    "xylophone"). A question of words that no rule holds is one no rule covers; "zqxj" may be a
+    slip, and the player is told to try a shorter word."""
+    return bool(asked.cjk_runs) or any(english_words(word) for word in asked.words if word not in STOPWORDS)
 
 
 class RulesIndex:
@@ -200,6 +208,8 @@ class RulesIndex:
             return Hit(section, -negative, _mark(raw, mark), _mark(raw, None), rows.text[row], beside)
 
         hits = [hit(*first, hit(*mate) if mate else None) for first, mate in shown]
+        if not hits:  # no passage holds a word of it: uncovered, unless it holds no word at all
+            return Answer((), False, NO_RULE if worded(question.asked) else NO_MATCH)
         return Answer(tuple(hits), answered, "" if answered else NO_RULE)
 
     def _check_game(self, game: str | None) -> None:

@@ -171,19 +171,22 @@ class RulesScreen(Screen[None]):
         if not text.strip() and self.game and self.phase:
             sections = index.for_phase(self.game, self.phase)
             self.hits = [line_hit(s) for s in sections]
-            covered = True
+            covered, reason = True, ""
         else:
             answer = index.ask(text, self.game, limit=LIMIT)
-            self.hits, covered = list(answer.hits), answer.covered
+            self.hits, covered, reason = list(answer.hits), answer.covered, answer.reason
         results = self.query_one("#results", OptionList)
         results.clear_options()
         if self.hits and not covered:  # the closest passages, never shown as answers
             results.add_option(Option(f"[b]{NO_RULE}[/b] Closest:", disabled=True))
         if not self.hits:
             echo = markup(fit(text.strip(), 40))  # the query as typed, never read as markup
-            results.add_option(
-                Option(f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games.", disabled=True)
+            said = (
+                f"[b]{NO_RULE}[/b] No rule holds a word of “{echo}”. Other words, or ctrl+g for all games, may find one."
+                if reason == NO_RULE
+                else f"No rule matches “{echo}”. Try a shorter word, or ctrl+g for all games."
             )
+            results.add_option(Option(said, disabled=True))
             self.clear_section()
             return
         results.add_options(
@@ -280,7 +283,7 @@ class RulesScreen(Screen[None]):
             self.lay_out(section)
 
     def clear_section(self) -> None:
-        """No section beside "No rule matches": not the one shown, nor one waiting to be shown."""
+        """No section beside a question no passage holds a word of: not the one shown, nor one waiting to be shown."""
         if self._showing is not None:
             self._showing.stop()
             self._showing = None

@@ -62,9 +62,12 @@ def test_game_and_limit(fixture_index: RulesIndex) -> None:
 
 
 def test_no_match_is_exit_1_with_a_hint(fixture_index: RulesIndex) -> None:
-    code, out, err = run(fixture_index, "xylophone")
+    code, out, err = run(fixture_index, "xylqphvne")  # no word: maybe a slip
     assert code == 1 and out == ""
-    assert 'No rule matches "xylophone"' in err and "empty query lists the contents" in err
+    assert 'No rule matches "xylqphvne"' in err and "empty query lists the contents" in err
+    code, out, err = run(fixture_index, "xylophone")  # a word no rule holds
+    assert code == 1 and out == ""
+    assert err.startswith('No rule covers this. No rule holds a word of "xylophone"'), err
 
 
 def test_unknown_game_is_exit_2(fixture_index: RulesIndex) -> None:

@@ -208,6 +208,22 @@ async def test_a_question_nothing_matches_leaves_no_other_section_beside_it(make
         assert not rules.query_one("#see", OptionList).display
 
 
+async def test_a_question_of_words_no_rule_holds_says_no_rule_covers_it(make_app):
+    """README: a timer is a question no rule covers. "is there a timer" in tkc said "No rule
+    matches ... Try a shorter word", as if the search had failed, not the rules."""
+    from rich.text import Text
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rules = await open_rules(pilot, app, game="tkc")
+        results = rules.query_one("#results", OptionList)
+        first = lambda: Text.from_markup(str(results.get_option_at_index(0).prompt)).plain  # noqa: E731
+        await pilot.press(*"is there a timer")
+        await wait_for(pilot, lambda: "timer" in first())
+        assert first().startswith("No rule covers this. No rule holds a word of “is there a timer”"), first()
+        assert "shorter word" not in first() and rules.section_id is None
+
+
 async def test_a_table_too_wide_for_the_reader_reads_as_a_list_with_no_cell_cut(make_app):
     """At 80×24 the attacks' table (five columns) cut its cells to "Blo…": it reads as a list
     there, a row an item, and as a table again once the terminal is wide enough."""
