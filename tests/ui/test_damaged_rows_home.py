@@ -8,7 +8,7 @@ import shutil
 import pytest
 from textual.widgets import DataTable
 
-from tests.conftest import wait_for
+from tests.conftest import eventually, wait_for
 from tests.store.test_every_cell import build, spoil
 
 
@@ -41,7 +41,8 @@ async def test_home_lists_and_marks_a_damaged_session_and_opening_it_says_why(
         assert "damaged" in str(table.get_row_at(row)[2])
         table.move_cursor(row=row)
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await eventually(pilot, lambda: notes or type(app.screen).__name__ != "HomeScreen")  # answered
+        await pilot.pause()
         if opens == "TableScreen":
             screen = await wait_for(pilot, lambda: getattr(app.screen, "timeline", None) and app.screen)
             assert screen.damage and f"column {column}" in screen.damage

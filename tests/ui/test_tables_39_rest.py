@@ -3,6 +3,7 @@ rules reader, check boxes without colour, stale text)."""
 
 from __future__ import annotations
 
+from tests.conftest import eventually
 from tests.ui.test_tables_39 import open_newest, seed
 from tests.ui.test_untrusted_text import screen_text
 
@@ -57,10 +58,10 @@ async def test_skd_the_rules_reader_at_80x24_shows_the_entrys_text_first_and_who
         await pilot.press("f1")
         await wait_for(pilot, lambda: getattr(app.screen, "index", None))
         await pilot.press(*"defeated mid play", "enter")
-        await pilot.pause(0.3)
+        body = "A kill in the middle of a play resolves at once (rewards, next enemy (敵人) revealed)"
+        await eventually(pilot, lambda: body in reader_text(app))  # laid out (a fixed pause could fall short)
         assert app.screen.section_id == "skd.ruling.defeat-mid-play"
         shown = reader_text(app)
-        body = "A kill in the middle of a play resolves at once (rewards, next enemy (敵人) revealed)"
         assert body in shown, shown
         assert shown.index("Ruling: an enemy defeated") < shown.index(body), "the title, then the text"
         assert shown.count("The app's ruling") <= 1 and "(not in the source):" not in shown[: shown.index(body)], shown
@@ -103,7 +104,8 @@ async def test_mm5_a_toast_never_covers_the_open_prompt_at_100x30(make_app, db_p
                 break
         assert screen.entry_open
         app.notify("A long enough message to show how wide a toast is at this size of terminal.")
-        await pilot.pause(0.3)
+        await eventually(pilot, lambda: any(t.region.area for t in app.screen.query(Toast)))  # laid out
+        await pilot.pause()
         line = screen.query_one(EntryLine).region
         toasts = list(app.screen.query(Toast))
         assert toasts and all(not t.region.overlaps(line) for t in toasts), (line, [t.region for t in toasts])
@@ -128,15 +130,15 @@ async def test_new_session_check_boxes_read_on_and_off_without_colour(make_app, 
         await wait_for(pilot, lambda: app.screen.query(Checkbox))
         box = app.screen.query(Checkbox).first()
         box.focus()
-        await pilot.pause(0.2)
+        was = box.value
 
-        def row() -> str:
-            text = screen_text(app).splitlines()
-            return next(line for line in text if str(box.label) in line).strip()
+        def row() -> str | None:  # the box's line as painted (None until it is)
+            return next((line.strip() for line in screen_text(app).splitlines() if str(box.label) in line), None)
 
-        first = row()
+        first = await wait_for(pilot, row)  # painted once laid out (a fixed pause fell short under load)
         await pilot.press("space")
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: box.value != was)
+        await eventually(pilot, lambda: row() not in (None, first))  # the next frame paints it
         assert row() != first, f"on and off look the same: {first!r}"
 
 
