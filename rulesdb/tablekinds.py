@@ -48,7 +48,11 @@ HIDDEN = kind_of(
     "hand|hide",
 )
 # A competitive mode of the cooperative skd: "against each other" alone is how mm5 and tkc are
-# played, and a game for two (1v1, 單挑, 一對一) is a rule.
+# played, and a game for two (1v1, 單挑, 一對一) is a rule. Offered as one of two ways the game is
+# played (合作還是對戰, "co-op or competitive"), it asks which the game is: a rule.
+_TOGETHER = r"(?:co-?op\w*|cooperat\w*|together|as a team|合作|協力|一起打|一起玩|一起合作)"
+_APART = r"(?:compet\w*|pvp|versus|against each other|對戰|對抗|競爭|互打|互相|各玩各的|單打獨鬥)"
+_EITHER = r"(?:\bor\b|還是|或是|或者)"
 VERSUS = kind_of(
     "",
     r"\binstead of (?:together|co-?op|cooperat\w*|as a team|working together)\b|\bcompetitive(?:ly)?\b|\bpvp\b"
@@ -57,6 +61,7 @@ VERSUS = kind_of(
     "對戰模式 對抗模式 競爭模式 競技模式 互相對戰 互相對抗 玩家對戰 不合作 不要合作 各自為戰 各玩各的 改成對戰"
     " 对战模式 对抗模式 竞争模式 竞技模式 互相对战 互相对抗 玩家对战 各自为战 改成对战",
     "instead of|competit|pvp|versus mode|not co|non-co|noncoop|without co|for himself|for herself|for themsel",
+    rf"{_TOGETHER}[^?？。,，]{{0,16}}{_EITHER}[^?？。,，]{{0,8}}{_APART}|{_APART}[^?？。,，]{{0,16}}{_EITHER}[^?？。,，]{{0,8}}{_TOGETHER}",
 )
 PLAYED_AGAINST = kind_of(
     "", r"\bcompet\w*|\bversus\b|\bpvp\b|\bagainst each other\b|\bhead[- ]to[- ]head\b", "", "compet|versus|pvp|against"
