@@ -5,7 +5,7 @@ forms, a negation ("can't"), number words, and phrases of filler words that say 
 from __future__ import annotations
 
 import re
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 # Words of conversation, not of the question: a long chatty question keeps its rule words.
 _FILLER = """
@@ -168,13 +168,44 @@ def one_colour(words: list[str]) -> bool:
     )
 
 
+# Changing to a side by its name ("flipped to dark", "going light", "switch over to the dark
+# side") is switching sides, as the texts call it. A word that is also a noun ("my turn",
+# "each go", and "went", read as "go") changes only with "to", "over", "back" or "into" after it
+# ("on my turn the dark side attacks" changes nothing).
+_SIDES = frozenset(("dark", "light", "neutral"))
+_CHANGING_WORDS = """
+    flipped flipping turned turning going switched switching swapped swapping changed changing
+    become becomes became becoming convert converts converted converting defect defects defected
+"""
+_CHANGING = frozenset(_CHANGING_WORDS.split())
+_CHANGE_WORDS = "flip flips turn turns go goes switch switches swap swaps change changes move moves"
+_CHANGE = frozenset(_CHANGE_WORDS.split())
+_TOWARD = frozenset(("to", "over", "back", "into"))
+_ON_THE_WAY = frozenset(("to", "over", "back", "into", "the", "a"))
+
+
+def changed_side(words: list[str]) -> bool:
+    """Whether the words change to a side by its name (up to two words between: "over to the")."""
+    for at, word in enumerate(words):
+        if word not in _CHANGING and word not in _CHANGE:
+            continue
+        after = words[at + 1 : at + 4]
+        way = list(takewhile(_ON_THE_WAY.__contains__, after))
+        side = after[len(way)] if len(way) < len(after) else ""
+        if side in _SIDES and len(way) <= 2 and (word in _CHANGING or _TOWARD.intersection(way[:1])):
+            return True
+    return False
+
+
 def meant(words: list[str]) -> list[str]:
     """The rules' words for what the question's phrases of filler words say (telling the others
     a choice is announcing it, "game over" the end, "in one go" together, "my guys" characters,
-    going after someone attacking them)."""
+    going after someone attacking them, changing to a side by its name switching sides)."""
     said = [w for pair in pairwise(words) for w in _PHRASES.get(pair, ())] if not _LAST.isdisjoint(words) else []
     if not _AT.isdisjoint(words) and attacked(words):
         said.append("attack")
+    if not _SIDES.isdisjoint(words) and changed_side(words):
+        said += ["switch", "sides"]
     if not _COLOURS.isdisjoint(words) and one_colour(words):
         said += ["same", "colour"]
     if not _GUYS.isdisjoint(words) and any(
