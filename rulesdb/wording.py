@@ -70,6 +70,25 @@ NEGATED = {"can": "cannot", "won": "will"}
 _MET = frozenset(("the", "my", "their", "his", "her", "its", "equal", "same", "as", "one", *NUMBER_NAMES))
 
 
+# Handing something over ("what do I have to hand over", "he handed his gold over") is giving
+# it, as the texts say: the verb is no hand of cards. A hand that is someone's or over a limit
+# ("my hand is over the limit", "a hand over 5") is the hand.
+_HANDING = frozenset(("hand", "hands", "handed", "handing"))
+_HAND_OWNERS = frozenset(("my", "your", "his", "her", "their", "our", "the", "a", "in", "whole", "full", "of"))
+_OVER_A_LIMIT = frozenset(("limit", "max", "maximum", "cap", "capacity", "size", *NUMBER_NAMES))
+
+
+def handed_over(words: list[str]) -> bool:
+    """Whether the words hand something over (up to two words between: "hand it over")."""
+    for at, word in enumerate(words):
+        if word not in _HANDING or (at and words[at - 1] in _HAND_OWNERS) or "over" not in words[at + 1 : at + 4]:
+            continue
+        beyond = words[words.index("over", at + 1) + 1 :][:2]
+        if not any(after in _OVER_A_LIMIT or after.isdigit() for after in beyond):
+            return True
+    return False
+
+
 def filler_of(words: list[str]) -> frozenset[str]:
     """The filler of these words: "the last card" is a rule's word, but "how long does it last"
     asks a duration, as "how long" says; "exactly the defence" or "exactly 5" is a number met,
@@ -83,6 +102,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"stop", "stops"}
     if "single" in words and ("every", "single") in pairwise(words):  # "every single enemy": all
         filler = filler | {"single"}
+    if "over" in words and handed_over(words):  # "hand over the gold": a give, no hand of cards
+        filler = filler | _HANDING | {"over"}
     if "exactly" not in words:  # most questions: one look
         return filler
     met = any(word == "exactly" and (after.isdigit() or after in _MET) for word, after in pairwise(words))
@@ -206,6 +227,8 @@ def meant(words: list[str]) -> list[str]:
         said.append("attack")
     if not _SIDES.isdisjoint(words) and changed_side(words):
         said += ["switch", "sides"]
+    if "over" in words and handed_over(words):
+        said.append("give")
     if not _COLOURS.isdisjoint(words) and one_colour(words):
         said += ["same", "colour"]
     if not _GUYS.isdisjoint(words) and any(
