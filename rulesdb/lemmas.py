@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rulesdb.coverage import QUESTION_VERBS, word_key
 from rulesdb.query import STOPWORDS, recall
+from rulesdb.spelling import british
 
 
 def lemmas(word: str) -> tuple[str, ...]:
@@ -17,6 +18,13 @@ def lemmas(word: str) -> tuple[str, ...]:
     "knives" "knife", "fought" "fight" (lemminflect's lemmas of every part of speech, less
     those that share the word's own stem)."""
     return recall(_LEMMAS, word, _lemmas, word)[0]
+
+
+def known(word: str) -> bool:
+    """Whether lemminflect's tables hold the word."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word))
 
 
 def describing(words: tuple[str, ...]) -> frozenset[str]:
@@ -42,7 +50,7 @@ def _lemmas(word: str) -> tuple[tuple[str, ...], bool, bool]:
         return (), False, False
     from lemminflect import getAllLemmas  # read once, as the index is built (``load_lemmas``)
 
-    parts = getAllLemmas(word)
+    parts = getAllLemmas(word) or getAllLemmas(british(word))  # "leveled": "levelled" is "level"
     found = tuple(dict.fromkeys(lemma.lower() for forms in parts.values() for lemma in forms))
     describes = bool(parts) and set(parts) <= {"ADJ", "ADV"}
     names_none = bool(parts) and "NOUN" not in parts and not any("NOUN" in getAllLemmas(form) for form in found)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -89,6 +90,17 @@ def load_english() -> None:
 def english_words(word: str) -> bool:
     """Whether ``word`` (lower case) is an English word."""
     return word in _english()
+
+
+# An American spelling that leaves the l single before an ending ("leveled", "dueling",
+# "traveling"), where the word list and lemminflect hold the British form ("levelled").
+_SINGLE_L = re.compile(r"^([a-z]*[aeiou])l(ing|ed|er|ers)$")
+
+
+def british(word: str) -> str:
+    """The British form of an American single-l ending ("leveled" is "levelled"), or the word."""
+    found = _SINGLE_L.match(word)
+    return f"{found[1]}ll{found[2]}" if found else word
 
 
 COMMON, RARE = 3.5, 6.0  # rarities: "game", "work" and "cost" are common; "parry" and "orc" rare

@@ -25,7 +25,7 @@ from itertools import pairwise
 from rulesdb.build import Built, cjk_tokens
 from rulesdb.coverage import word_key
 from rulesdb.glossary import covered_length, english_for, glossary
-from rulesdb.lemmas import lemmas
+from rulesdb.lemmas import known, lemmas
 from rulesdb.query import (
     CJK,
     CJK_STOPWORDS,
@@ -42,7 +42,7 @@ from rulesdb.query import (
     synonym_keys,
 )
 from rulesdb.segment import Segmenter
-from rulesdb.spelling import Speller, english_words
+from rulesdb.spelling import Speller, british, english_words
 from rulesdb.texts import GameTexts, Texts
 from rulesdb.tuning import Tuning
 from rulesdb.wording import FILLER, named, narrated, spelled_out, tellers
@@ -125,6 +125,13 @@ _THEY = re.compile(r"[a-z]+")  # a word of the text, read as "they" when it name
 _PRONOUNS = frozenset(("he", "she", "they", "someone", "somebody", "friend", "mate", "buddy"))
 
 
+def english(word: str) -> bool:
+    """Whether a word is English, never to be corrected: in the word list, or an American
+    single-l ending of a word there or in lemminflect ("leveled", "dueling": not "revealed",
+    "ruling")."""
+    return english_words(word) or ((other := british(word)) != word and (english_words(other) or known(other)))
+
+
 class Reader:
     """Reads questions for one index: its synonyms, speller and glossary, and what its
     tables hold. What a word or CJK piece stands for never changes: each is read once."""
@@ -132,7 +139,7 @@ class Reader:
     def __init__(self, texts: Texts, built: Built, tuning: Tuning) -> None:
         self.built = built
         self.tuning = tuning
-        self.speller = Speller(built.vocabulary, english_words)
+        self.speller = Speller(built.vocabulary, english)
         self.synonyms = texts.synonyms
         self.all_synonyms = {k: v for table in texts.synonyms.values() for k, v in table.items()}
         self.glossary = glossary(texts.sections)
