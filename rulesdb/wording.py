@@ -89,6 +89,20 @@ def handed_over(words: list[str]) -> bool:
     return False
 
 
+# Getting to do something ("does it get to attack", "who gets to pick") is being allowed to:
+# talk, as "allowed" is. Getting a thing ("get mana") or to a number ("get to five") stays.
+_GETTING = frozenset(("get", "gets", "getting"))
+
+
+def allowed_to(words: list[str]) -> frozenset[str]:
+    """The words of getting that say only "may" ("gets to pick": "gets")."""
+    return frozenset(
+        get
+        for get, to, then in zip(words, words[1:], words[2:], strict=False)
+        if get in _GETTING and to == "to" and not then.isdigit() and then not in NUMBER_NAMES
+    )
+
+
 def filler_of(words: list[str]) -> frozenset[str]:
     """The filler of these words: "the last card" is a rule's word, but "how long does it last"
     asks a duration, as "how long" says; "exactly the defence" or "exactly 5" is a number met,
@@ -102,6 +116,8 @@ def filler_of(words: list[str]) -> frozenset[str]:
         filler = filler | {"stop", "stops"}
     if "single" in words and ("every", "single") in pairwise(words):  # "every single enemy": all
         filler = filler | {"single"}
+    if "to" in words and not _GETTING.isdisjoint(words):  # "does it get to attack": may
+        filler = filler | allowed_to(words)
     if "over" in words and handed_over(words):  # "hand over the gold": a give, no hand of cards
         filler = filler | _HANDING | {"over"}
     if "exactly" not in words:  # most questions: one look
