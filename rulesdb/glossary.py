@@ -17,7 +17,7 @@ from rulesdb.query import CJK, STOPWORDS, singular
 from rulesdb.texts import Section
 
 _GLOSS = re.compile(  # (?<!...) only skips starts inside a word, which never match first
-    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)\s*[(（]\s*([{CJK}]+)"
+    rf"(?<![A-Za-z])((?:[A-Za-z][A-Za-z'’-]*\s+){{0,2}}[A-Za-z][A-Za-z'’-]*)(?:[!！]\**)?\s*[(（]\s*([{CJK}]+)"
 )
 _GLOSS_END = re.compile(rf"[(（]\s*[{CJK}]+")
 _GLOSS_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'’-")
@@ -51,8 +51,8 @@ def glossary(sections: tuple[Section, ...]) -> dict[str, tuple[str, ...]]:
 def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
     """``_GLOSS.finditer(text)``, without trying every letter as a start.
 
-    A match ends at a parenthesis before a CJK term and starts at most three words before
-    it, so the search for each such parenthesis starts there: at the third word back, or
+    A match ends at a parenthesis before a CJK term (a term called out, "Attention! (注意!)",
+    in bold or not) and starts at most three words before it, so the search for each such parenthesis starts there: at the third word back, or
     where the words and white space before the parenthesis begin.
     """
     done = 0  # where the last match ended: nothing before it is tried again
@@ -60,6 +60,11 @@ def _gloss_matches(text: str) -> Iterator[re.Match[str]]:
         at = end.start()
         while at > done and text[at - 1].isspace():
             at -= 1
+        called = at  # a term called out, maybe in bold: "**Attention!** (注意!)"
+        while called > done and text[called - 1] == "*":
+            called -= 1
+        if called > done and text[called - 1] in "!！":
+            at = called - 1
         start = at
         for _ in range(3):
             word = at
