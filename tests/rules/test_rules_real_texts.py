@@ -21,7 +21,7 @@ QUESTIONS = REPO / "tests" / "rules_questions"
 SEEDS = Path(str(texts_root())) / "seeds"
 SHARED_SEEDS = REPO.parent / "shared" / "seeds"
 TEXT_FILES = sorted(Path(str(texts_root())).glob("*.toml"))
-QUALITY_BAR = 0.983  # 1452 of 1477 in the first three places (a ruling and the paragraph it settles are one)
+QUALITY_BAR = 0.987  # 1459 of 1477 in the first three places (a ruling and the paragraph it settles are one)
 
 
 def questions() -> list[tuple[str, str, str]]:
