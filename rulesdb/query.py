@@ -42,6 +42,9 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 
 # "how many", "how much", "number of", 幾 and 多少 ask for a number: the answer states one.
 _NUMBER_ASKS = (("how", "many"), ("how", "much"), ("number", "of"))
+# An attack counted ("does green attack twice", "my guy hits once"): how many attacks, a count.
+_HITS = ("attack", "attacks", "hit", "hits", "swing", "swings", "strike", "strikes")
+_ATTACKS_COUNTED = frozenset((hit, times) for hit in _HITS for times in ("once", "twice", "thrice"))
 _NUMBER_WORDS = frozenset(("most", "maximum", "max", "minimum", "min", "fewest", "least"))  # a limit asked
 # A limit asked for ("is there a maximum hand size"); "most" and "least" are mostly superlatives.
 LIMIT_WORDS = frozenset(("maximum", "max", "minimum", "min", "limit", "cap"))
@@ -191,6 +194,7 @@ def parse_query(text: str, converted: bool = False) -> Query:
         ]
     number = number or any(pair in _NUMBER_ASKS for pair in pairwise(words)) or not _NUMBER_WORDS.isdisjoint(words)
     number = number or words[:1] in (["many"], ["much"])  # a fragment: "many players?"
+    number = number or any(pair in _ATTACKS_COUNTED for pair in pairwise(words))
     number = number or (not _HEADS_WORDS.isdisjoint(words) and HEADCOUNT.search(text.lower()) is not None)
     # "8 of us", "how many of us", "each of us": the players, as the texts call them.
     words += ["players"] if ("of", "us") in pairwise(words) else []
