@@ -20,7 +20,7 @@ from tests.rules_frozen.score import score
 
 BLIND = Path(__file__).resolve().parents[1] / "rules_blind"
 HONEST_BAR = 0.959  # 237 of 247 uncovered questions answered "No rule covers this"
-TOP1_BAR = 0.922  # of the tuning sets, the first place shows the answer: 1362 of 1477
+TOP1_BAR = 0.924  # of the tuning sets, the first place shows the answer: 1365 of 1477
 
 
 def first_shows(hits: Sequence[Hit], expect: str) -> bool:
