@@ -64,9 +64,11 @@ async def test_f1_opens_this_games_rules_for_this_phase_then_search(make_app, db
         assert rules.section_id == rules.hits[0].section.id
         shown = rules.query_one("#section", Markdown).source
         assert "Excalibur" in shown and "王者之劍" in shown
-        await pilot.press("ctrl+f", "ctrl+a", "backspace", *'"thrust OR (', "enter")
+        await pilot.press("ctrl+f", "ctrl+shift+a", "backspace", *'"thrust OR (', "enter")  # (ctrl+a is home)
         await pilot.pause()
+        assert rules.query_one("#query").value == '"thrust OR ('
         assert rules.query_one("#results", OptionList).option_count >= 1, "special characters are plain words"
+        assert "thrust" in rules.hits[0].section.id, "the word between them is searched"
         await pilot.press("escape")
         assert app.screen is table
 
