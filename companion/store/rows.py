@@ -57,6 +57,16 @@ def whole(value: Any, low: int = 0) -> int:
     return value
 
 
+PID_LIMIT = 2**31  # a process id is a C int (pid_t): os.kill refuses more with OverflowError
+
+
+def process_id(value: Any) -> int:
+    """A process's id: 1 or more, and a C int (0 and -1 name process groups, never a server)."""
+    if type(value) is not int or not 1 <= value < PID_LIMIT:
+        raise ShapeError("not a process id")
+    return value
+
+
 def flag(value: Any) -> bool:
     if type(value) is not int or value not in (0, 1):
         raise ShapeError("not 0 or 1")

@@ -45,7 +45,7 @@ class ServingDamaged(StoreError):
 SERVING_COLUMNS: dict[str, Callable[[Any], Any]] = {
     "address": rows.address,
     "everyone": rows.flag,
-    "pid": rows.whole,
+    "pid": rows.process_id,
     "started": rows.text,
 }
 LINK_COLUMNS: dict[str, Callable[[Any], Any]] = {"position": rows.whole, "name": rows.text, "token": rows.token}

@@ -84,7 +84,12 @@ def test_a_later_server_replaces_the_record_and_a_deleted_session_takes_it_along
         ("seat_link", "position", "5", "seat_link row 1/5, column position: a seat missing (5)"),
         ("serving", "address", "'javascript:alert(1)'", "serving row 1, column address: not a server's address"),
         ("serving", "everyone", "7", "serving row 1, column everyone: not 0 or 1"),
-        ("serving", "pid", "'me'", "serving row 1, column pid: not a whole number"),
+        ("serving", "pid", "'me'", "serving row 1, column pid: not a process id"),
+        # os.kill took these: past a C int it raised OverflowError (a crash, found by the
+        # every-cell property); 0 is this process's own group, never a server's record
+        ("serving", "pid", "9223372036854775807", "serving row 1, column pid: not a process id"),
+        ("serving", "pid", "2147483648", "serving row 1, column pid: not a process id"),
+        ("serving", "pid", "0", "serving row 1, column pid: not a process id"),
     ],
 )
 def test_a_damaged_row_is_named(repo, sid, db_path, table, column, value, named):
