@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion import seat_links
 from companion.games import get_game
 from companion.store.repo import Repository, Serving, ServingDamaged
-from companion.store.rows import TOKEN_CHARS
+from companion.store.rows import PID_LIMIT, TOKEN_CHARS
 from tests.conftest import examples
 
 TOKENS = st.text(alphabet=sorted(TOKEN_CHARS), min_size=16, max_size=100)
@@ -126,7 +126,7 @@ def test_an_older_file_is_upgraded_to_hold_the_record(db_path):
     seats=st.lists(st.tuples(NAMES, TOKENS), min_size=1, max_size=8),
     renewed=st.data(),
     everyone=st.booleans(),
-    pid=st.integers(1, 2**31),
+    pid=st.integers(1, PID_LIMIT - 1),  # any process id (the record holds this process's own)
     started=st.text(max_size=30),
 )
 def test_any_record_reads_back_as_written_and_renews_whole(repo, sid, seats, renewed, everyone, pid, started):
